@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { fromRoot } from './fixtures/config/paths.js';
+import { prepareEmbeddedSandbox, resolveTarget } from './fixtures/config/target.js';
+import { suiteInfo } from './fixtures/run-info.js';
+
+/** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
+export const AREAS = [
+  'directory',
+  'headers',
+  'consents',
+  'authorisations',
+  'oauth',
+  'accounts',
+  'payments',
+  'signing-baskets',
+  'direct-debit',
+  'security',
+] as const;
+
+// With no TARGET_BASE_URL the reference sandbox is started on a free port with fresh
+// credentials; a bad setting or profile stops here, before any test, naming the key or field.
+const sandboxEnv = prepareEmbeddedSandbox();
+const target = resolveTarget();
+const reports = target.reportsDir;
+const info = suiteInfo();
+const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
+
+const config: PlaywrightTestConfig = {
+  testDir: 'tests',
+  outputDir: join(reports, 'test-results'),
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Tests mostly wait on the target (SCA, polling): workers are sized for I/O, not CPU.
+  workers: Number(process.env.OBG_WORKERS || 6),
+  timeout: Math.max(60_000, requestAndSca),
+  expect: { timeout: target.timeouts.scaMs },
+  reporter: [
+    [process.env.OBG_QUIET ? 'dot' : 'list'],
+    ['junit', { outputFile: join(reports, 'junit.xml') }],
+    [
+      'allure-playwright',
+      {
+        resultsDir: join(reports, 'allure-results'),
+        detail: true,
+        suiteTitle: true,
+        environmentInfo: {
+          target: target.baseUrl,
+          profile: target.profileName,
+          suite: `${info.name} ${info.version}`,
+          commit: info.commit,
+          spec_sha256: info.specSha256,
+          node: process.version,
+        },
+      },
+    ],
+    [fromRoot('fixtures/reporter/conformance.ts')],
+  ],
+  use: {
+    extraHTTPHeaders: {},
+    ignoreHTTPSErrors: false,
+    trace: 'off',
+  },
+  projects: AREAS.filter((area) => existsSync(fromRoot('tests', area))).map((area) => ({
+    name: area,
+    testDir: `tests/${area}`,
+  })),
+};
+
+if (sandboxEnv) {
+  config.webServer = {
+    command: 'node --import tsx sandbox/server.ts',
+    url: `${target.baseUrl}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { ...(process.env as Record<string, string>), ...(sandboxEnv as Record<string, string>) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+  };
+}
+
+export default defineConfig(config);

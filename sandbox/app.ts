@@ -1,0 +1,48 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_CLIENT, type SandboxOptions, type TokenInfo } from './context.js';
+import { installFaults } from './faults/index.js';
+import { installErrorHandling } from './plugins/errors.js';
+import { installGuard } from './plugins/guard.js';
+import { ROUTES } from './routes/index.js';
+import { SandboxSchemas } from './schemas.js';
+import { BoundedMap } from './store.js';
+
+/**
+ * Builds the reference sandbox (no listen): a complete mock bank behind the Open Banking
+ * Gateway API, with its authorisation server. `faults` switches on named faults for the self-tests.
+ */
+export async function build(options: SandboxOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    ajv: { customOptions: { allErrors: false } },
+  });
+  const opts = {
+    ...options,
+    scaDelayMs: options.scaDelayMs ?? 2000,
+    maxResources: options.maxResources ?? 10_000,
+    tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
+  };
+  const clients = options.clients?.length ? options.clients : [DEFAULT_CLIENT];
+  app.decorate('sandbox', {
+    options: opts,
+    clients: new Map(clients.map((c) => [c.clientId, c])),
+    tokens: new BoundedMap<string, TokenInfo>(opts.maxResources),
+    schemas: new SandboxSchemas(),
+    grants: new Map(),
+    faults: new Set(options.faults ?? []),
+  });
+  app.decorateRequest('token', undefined);
+
+  await app.register(formbody);
+  installErrorHandling(app);
+  // Faults first: their hooks run before the clean ones they bend.
+  installFaults(app, options.faults ?? []);
+  installGuard(app);
+
+  app.get('/health', async () => ({ status: 'UP' }));
+  for (const routes of ROUTES) await routes(app);
+  return app;
+}

@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxSchemas } from './schemas.js';
+import type { BoundedMap } from './store.js';
+
+export type ApiScope = 'aspspinformation' | 'accountinformation' | 'paymentinitiation';
+export type ContextScope = 'private' | 'corporate';
+
+export interface Client {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+}
+
+export interface TokenInfo {
+  token: string;
+  clientId: string;
+  scopes: Set<string>;
+  expiresAt: number;
+}
+
+export type GrantHandler = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  client: Client,
+  form: Record<string, string | undefined>,
+) => Promise<unknown>;
+
+export interface SandboxOptions {
+  /** Named faults to switch on (sandbox/faults): each breaks one behaviour, for the self-tests. */
+  faults?: string[];
+  /** Delay after which a started decoupled SCA finalises on its own (default 2000 ms). */
+  scaDelayMs?: number;
+  /** Registered TPP applications (default: one test client). */
+  clients?: Client[];
+  /** Largest number of each kind of resource kept in memory before the oldest is evicted. */
+  maxResources?: number;
+  /** Lifetime of application tokens, in seconds. */
+  tokenLifetimeSeconds?: number;
+  /** Fastify's logger (off by default). */
+  logger?: boolean;
+}
+
+export const DEFAULT_CLIENT: Client = {
+  clientId: 'sandbox-tpp',
+  clientSecret: 'sandbox-tpp-secret',
+  redirectUris: ['https://tpp.example/callback'],
+};
+
+/** What every route module finds on `app.sandbox`. */
+export interface SandboxContext {
+  options: Required<Pick<SandboxOptions, 'scaDelayMs' | 'maxResources' | 'tokenLifetimeSeconds'>> & SandboxOptions;
+  clients: Map<string, Client>;
+  tokens: BoundedMap<string, TokenInfo>;
+  schemas: SandboxSchemas;
+  /** Token endpoint grants by grant_type; areas add theirs (authorization_code joins with the redirect flow). */
+  grants: Map<string, GrantHandler>;
+  /** The faults switched on (the clean code never reads this; faults install their own hooks). */
+  faults: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandbox: SandboxContext;
+  }
+  interface FastifyRequest {
+    token?: TokenInfo;
+  }
+  interface FastifyContextConfig {
+    /** An API operation: X-Request-ID required and echoed, bearer token checked. */
+    api?: boolean;
+    /** API scope the bearer token must carry. */
+    scope?: ApiScope;
+    /** X-BicFi required (every operation except the directory). */
+    bicFi?: boolean;
+  }
+}

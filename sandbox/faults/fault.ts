@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A named fault: one behaviour of the sandbox broken on purpose, so the self-tests can show
+ * that the suite's checks fail when a target breaks their requirement. Faults sit apart from
+ * the clean code: each installs hooks (or wraps a service) on the built app.
+ */
+export interface Fault {
+  id: string;
+  description: string;
+  /** Playwright projects (areas) the fault matrix runs with this fault on. */
+  projects: string[];
+  /** Requirement ids that must come out failed (MUST) or warning (SHOULD) with the fault on; nothing else may. */
+  breaks: string[];
+  install(app: FastifyInstance): void;
+}
+
+export interface RouteMatch {
+  method?: string;
+  /** Matched against the route pattern (e.g. /psd2/aspspinformation/v1/aspsps/:bicFi). */
+  route: RegExp;
+  /** Only answers with this status (default: any 2xx). */
+  status?: number | ((status: number) => boolean);
+}
+
+const matches = (m: RouteMatch, req: FastifyRequest, reply: FastifyReply) => {
+  const route = req.routeOptions.url ?? '';
+  if (m.method && req.method !== m.method) return false;
+  if (!m.route.test(route)) return false;
+  const st = reply.statusCode;
+  if (m.status === undefined) return st >= 200 && st < 300;
+  return typeof m.status === 'number' ? st === m.status : m.status(st);
+};
+
+/** Rewrites the JSON body of matching answers; `edit` may mutate it or return a replacement. */
+export function rewriteJson(app: FastifyInstance, m: RouteMatch, edit: (body: any, req: FastifyRequest, reply: FastifyReply) => unknown): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload !== 'string' || !matches(m, req, reply)) return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    const out = edit(body, req, reply);
+    return JSON.stringify(out === undefined ? body : out);
+  });
+}
+
+/** Changes answers of matching routes after the fact (status, headers). */
+export function rewriteReply(app: FastifyInstance, m: RouteMatch, edit: (req: FastifyRequest, reply: FastifyReply) => void): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (matches(m, req, reply)) edit(req, reply);
+    return payload;
+  });
+}
+
+/** Runs before validation and the handler of matching routes (e.g. to make a check lenient). */
+export function beforeHandler(app: FastifyInstance, m: Omit<RouteMatch, 'status'>, edit: (req: FastifyRequest, reply: FastifyReply) => void): void {
+  app.addHook('preValidation', async (req, reply) => {
+    const route = req.routeOptions.url ?? '';
+    if ((m.method && req.method !== m.method) || !m.route.test(route)) return;
+    edit(req, reply);
+  });
+}
+
+/** Runs before the common header checks (onRequest) of matching routes. */
+export function beforeGuard(app: FastifyInstance, m: Omit<RouteMatch, 'status'>, edit: (req: FastifyRequest, reply: FastifyReply) => void): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const route = req.routeOptions.url ?? '';
+    if ((m.method && req.method !== m.method) || !m.route.test(route)) return;
+    edit(req, reply);
+  });
+}

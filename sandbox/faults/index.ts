@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Fault } from './fault.js';
+import directoryFaults from './directory.js';
+import headerFaults from './headers.js';
+
+/** Every fault the sandbox knows, one list per area. */
+export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults];
+
+export function findFault(id: string): Fault {
+  const f = FAULTS.find((x) => x.id === id);
+  if (!f) throw new Error(`unknown sandbox fault "${id}" (known: ${FAULTS.map((x) => x.id).join(', ')})`);
+  return f;
+}
+
+export function installFaults(app: FastifyInstance, ids: string[]): void {
+  for (const id of ids) findFault(id).install(app);
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { BgError, errorBody, HEADERS_ONLY } from '../errors.js';
+
+/** Every error leaves the sandbox as a Berlin Group answer: right status, tppMessages body. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | BgError, req, reply) => {
+    let bg: BgError;
+    if (err instanceof BgError) bg = err;
+    else if ((err as FastifyError).validation) {
+      const v = (err as FastifyError).validation![0];
+      const path = [v.instancePath.split('/').slice(1).join('.'), (v.params as { missingProperty?: string }).missingProperty]
+        .filter(Boolean)
+        .join('.');
+      bg = new BgError(400, 'FORMAT_ERROR', `${(err as FastifyError).validationContext ?? 'request'}${path ? ` ${path}` : ''}: ${v.message}`, path || undefined);
+    } else if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      bg = new BgError(415, 'FORMAT_ERROR', 'unsupported Content-Type');
+    } else if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      bg = new BgError(413, 'FORMAT_ERROR', 'request body too large');
+    } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
+      bg = new BgError(400, 'FORMAT_ERROR', err.message.replace(/^Body /, 'body '));
+    } else {
+      req.log.error(err);
+      bg = new BgError(500, 'INTERNAL_ERROR', 'internal error');
+    }
+    reply.status(bg.status);
+    if (HEADERS_ONLY.has(bg.status)) return reply.send();
+    return reply.type('application/json').send(errorBody(bg));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const id = req.headers['x-request-id'];
+    if (typeof id === 'string') reply.header('X-Request-ID', id);
+    reply
+      .status(404)
+      .type('application/json')
+      .send(errorBody(new BgError(404, 'RESOURCE_UNKNOWN', `no resource at ${req.method} ${req.url.split('?')[0]}`)));
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BgError, formatError } from '../errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const BIC = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * The common rules of every API operation (route config `api: true`), in this order:
+ * X-Request-ID required, a uuid, and echoed; a bearer token with the route's scope;
+ * X-BicFi where the operation needs it.
+ */
+export function installGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const cfg = req.routeOptions.config;
+    if (!cfg?.api) return;
+    const requestId = header(req, 'X-Request-ID');
+    if (requestId !== undefined) reply.header('X-Request-ID', requestId);
+    if (!requestId) throw formatError('header X-Request-ID is required', 'X-Request-ID');
+    if (!UUID.test(requestId)) throw formatError(`header X-Request-ID must be a uuid, got "${requestId.slice(0, 60)}"`, 'X-Request-ID');
+
+    const auth = header(req, 'Authorization');
+    if (!auth) throw new BgError(401, 'TOKEN_INVALID', 'header Authorization: Bearer <token> is required');
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    if (!m) throw new BgError(401, 'TOKEN_INVALID', 'Authorization must be "Bearer <token>"');
+    const info = app.sandbox.tokens.get(m[1]);
+    if (!info) throw new BgError(401, 'TOKEN_UNKNOWN', 'the bearer token is unknown');
+    if (info.expiresAt <= Date.now()) throw new BgError(401, 'TOKEN_EXPIRED', 'the bearer token has expired');
+    if (cfg.scope && !info.scopes.has(cfg.scope)) {
+      throw new BgError(401, 'TOKEN_INVALID', `the token's scope "${[...info.scopes].join(' ')}" does not include ${cfg.scope}`);
+    }
+    req.token = info;
+
+    if (cfg.bicFi) {
+      const bic = header(req, 'X-BicFi');
+      if (!bic) throw formatError('header X-BicFi is required', 'X-BicFi');
+      if (!BIC.test(bic)) throw formatError(`header X-BicFi must be a BIC, got "${bic.slice(0, 40)}"`, 'X-BicFi');
+    }
+  });
+}
+
+export const isUuid = (s: string) => UUID.test(s);
+export { header as requestHeader };

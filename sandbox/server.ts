@@ -1,0 +1,46 @@
+import { build } from './app.js';
+import { DEFAULT_CLIENT, type Client } from './context.js';
+import { DIRECTORY } from './seed/directory.js';
+
+/** `npm run sandbox`: the reference sandbox on SANDBOX_PORT, for the suite or any other tool. */
+const env = process.env;
+const port = Number(env.SANDBOX_PORT ?? 8794);
+const host = env.SANDBOX_HOST ?? '127.0.0.1';
+const client: Client = {
+  clientId: env.SANDBOX_CLIENT_ID || DEFAULT_CLIENT.clientId,
+  clientSecret: env.SANDBOX_CLIENT_SECRET || DEFAULT_CLIENT.clientSecret,
+  redirectUris: (env.SANDBOX_REDIRECT_URIS || DEFAULT_CLIENT.redirectUris.join(',')).split(',').map((s) => s.trim()).filter(Boolean),
+};
+const faults = (env.SANDBOX_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`SANDBOX_PORT: "${env.SANDBOX_PORT}" is not a port number (0 to 65535).`);
+  process.exit(2);
+}
+
+const app = await build({
+  clients: [client],
+  faults,
+  scaDelayMs: env.SANDBOX_SCA_DELAY_MS ? Number(env.SANDBOX_SCA_DELAY_MS) : undefined,
+  logger: env.SANDBOX_LOG === '1',
+});
+const address = await app.listen({ port, host });
+const base = address.replace('[::1]', 'localhost');
+
+if (env.SANDBOX_QUIET !== '1') {
+  console.log(`obg-conformance reference sandbox
+  base URL        ${base}        (TARGET_BASE_URL)
+  auth URL        ${base}        (TARGET_AUTH_URL: ${base}/connect/token, ${base}/connect/authorize)
+  client id       ${client.clientId}
+  client secret   ${client.clientSecret}
+  redirect URIs   ${client.redirectUris.join(', ')}
+  banks (X-BicFi) ${DIRECTORY.banks.map((b) => b.bicFi).slice(0, 6).join(', ')}, …
+  faults          ${faults.length ? faults.join(', ') : 'none'}
+Point the suite at it: TARGET_BASE_URL=${base} CLIENT_ID=${client.clientId} CLIENT_SECRET=… BICFI=${DIRECTORY.banks[0].bicFi} npm run conformance`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
