@@ -1,0 +1,18 @@
+import { defineConfig } from '@playwright/test';
+
+/** The suite's own tests (`npm test`): unit tests, the green run, the fault matrix, hostile targets. */
+export default defineConfig({
+  testDir: '.',
+  outputDir: '.runs/test-results',
+  fullyParallel: true,
+  workers: Number(process.env.SELFTEST_WORKERS || 3),
+  retries: 0,
+  timeout: 300_000,
+  reporter: [['list'], ['json', { outputFile: '.runs/selftest-results.json' }]],
+  projects: [
+    { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 30_000 },
+    { name: 'green', testMatch: 'green.spec.ts' },
+    { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
+    { name: 'faults', testMatch: 'matrix/**/*.spec.ts' },
+  ],
+});

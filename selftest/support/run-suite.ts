@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fromRoot } from '../../fixtures/config/paths.js';
+import type { ConformanceReport } from '../../fixtures/reporter/conformance.js';
+
+export interface SuiteRun {
+  exitCode: number | null;
+  output: string;
+  durationMs: number;
+  report?: ConformanceReport;
+  reportsDir: string;
+}
+
+export interface SuiteRunOptions {
+  baseUrl: string;
+  clientId?: string;
+  clientSecret?: string;
+  accessToken?: string;
+  projects?: string[];
+  grep?: string;
+  /** A name for the run's report folder under selftest/.runs. */
+  name: string;
+  env?: Record<string, string>;
+  workers?: number;
+  /** Hard bound on the whole run; the child is killed past it. */
+  timeoutMs?: number;
+}
+
+/** Runs the conformance suite (a child Playwright) against a target and reads its verdicts. */
+export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
+  const reportsDir = resolve(fromRoot('selftest', '.runs'), o.name.replace(/[^\w.-]+/g, '_'));
+  rmSync(reportsDir, { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+  const args = ['test', ...(o.projects ?? []).map((p) => `--project=${p}`), ...(o.grep ? ['--grep', o.grep] : [])];
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CI: process.env.CI,
+    TARGET_BASE_URL: o.baseUrl,
+    TARGET_AUTH_URL: o.baseUrl,
+    CLIENT_ID: o.clientId ?? '',
+    CLIENT_SECRET: o.clientSecret ?? '',
+    ACCESS_TOKEN: o.accessToken ?? '',
+    BICFI: 'SBXBSESS',
+    PSU_ID: 'selftest-psu-0001',
+    PSU_CORPORATE_ID: 'selftest-corp-0001',
+    REDIRECT_URI: 'https://tpp.example/callback',
+    REPORTS_DIR: reportsDir,
+    OBG_QUIET: '1',
+    OBG_WORKERS: String(o.workers ?? 4),
+    ...o.env,
+  };
+  const started = Date.now();
+  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, { cwd: fromRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exitCode = await new Promise<number | null>((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 240_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done(code);
+    });
+  });
+  const file = join(reportsDir, 'conformance.json');
+  const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
+  return { exitCode, output, durationMs: Date.now() - started, report, reportsDir };
+}

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { formatExchange } from '../../fixtures/evidence/format.js';
+import { REDACTED, redactHeaders, redactText, registerSecret } from '../../fixtures/evidence/redact.js';
+
+test('secret headers are redacted, others kept', () => {
+  const out = redactHeaders({ Authorization: 'Bearer abc.def', 'PSU-ID': '19800101-1234', 'PSU-Corporate-ID': 'corp-1', Signature: 'keyId="x"', 'X-Request-ID': 'r-1' });
+  expect(out).toEqual({ Authorization: `Bearer ${REDACTED}`, 'PSU-ID': REDACTED, 'PSU-Corporate-ID': REDACTED, Signature: REDACTED, 'X-Request-ID': 'r-1' });
+});
+
+test('token fields, form secrets, codes and bearer tokens are redacted in text; tppMessage codes are kept', () => {
+  const json = JSON.stringify({ access_token: 'tok-123456', scope: 'x', tppMessages: [{ code: 'FORMAT_ERROR' }] });
+  expect(redactText(json)).toBe(JSON.stringify({ access_token: REDACTED, scope: 'x', tppMessages: [{ code: 'FORMAT_ERROR' }] }));
+  expect(redactText('grant_type=authorization_code&code=abc123&client_secret=s3cr3t&client_id=me')).toBe(
+    `grant_type=authorization_code&code=${REDACTED}&client_secret=${REDACTED}&client_id=me`,
+  );
+  expect(redactText('https://tpp.example/cb?code=xyz&state=s1')).toBe(`https://tpp.example/cb?code=${REDACTED}&state=s1`);
+  expect(redactText('got Authorization: Bearer eyJhbGciOi.x-y_z')).toBe(`got Authorization: Bearer ${REDACTED}`);
+});
+
+test('registered secret values are redacted wherever they appear', () => {
+  registerSecret('psu-very-secret-42');
+  expect(redactText('PSU psu-very-secret-42 said hello')).toBe(`PSU ${REDACTED} said hello`);
+});
+
+test('an exchange is formatted with its request, response and timing, redacted', () => {
+  const text = formatExchange({
+    seq: 1,
+    method: 'POST',
+    url: 'https://bank.example/connect/token',
+    requestHeaders: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    requestBody: 'grant_type=client_credentials&client_secret=hunter22',
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: '{"access_token":"at-999999","expires_in":3600}',
+    durationMs: 12,
+    startedAt: '2026-01-01T00:00:00.000Z',
+  });
+  expect(text).toContain('POST https://bank.example/connect/token');
+  expect(text).toContain('200 OK  (12 ms');
+  expect(text).not.toContain('hunter22');
+  expect(text).not.toContain('at-999999');
+  expect(text).toContain('"expires_in": 3600');
+});
