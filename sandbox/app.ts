@@ -1,10 +1,12 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_CLIENT, type SandboxOptions, type TokenInfo } from './context.js';
+import type { Consent } from './consents/store.js';
+import { DEFAULT_CLIENT, FAILING_PSU_ID, type SandboxOptions, type TokenInfo } from './context.js';
 import { installFaults } from './faults/index.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installGuard } from './plugins/guard.js';
 import { ROUTES } from './routes/index.js';
+import { ScaEngine } from './sca/engine.js';
 import { SandboxSchemas } from './schemas.js';
 import { BoundedMap } from './store.js';
 
@@ -31,6 +33,8 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     clients: new Map(clients.map((c) => [c.clientId, c])),
     tokens: new BoundedMap<string, TokenInfo>(opts.maxResources),
     schemas: new SandboxSchemas(),
+    sca: new ScaEngine({ delayMs: opts.scaDelayMs, failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]), max: opts.maxResources }),
+    consents: new BoundedMap<string, Consent>(opts.maxResources),
     grants: new Map(),
     faults: new Set(options.faults ?? []),
   });
@@ -44,5 +48,6 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
 
   app.get('/health', async () => ({ status: 'UP' }));
   for (const routes of ROUTES) await routes(app);
+  app.addHook('onClose', async () => app.sandbox.sca.close());
   return app;
 }

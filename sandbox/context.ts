@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Consent } from './consents/store.js';
+import type { ScaEngine } from './sca/engine.js';
 import type { SandboxSchemas } from './schemas.js';
 import type { BoundedMap } from './store.js';
 
@@ -36,9 +38,14 @@ export interface SandboxOptions {
   maxResources?: number;
   /** Lifetime of application tokens, in seconds. */
   tokenLifetimeSeconds?: number;
+  /** PSU ids whose SCA fails (default: FAILING_PSU_ID). */
+  failingPsuIds?: string[];
   /** Fastify's logger (off by default). */
   logger?: boolean;
 }
+
+/** The test PSU whose every SCA fails, so the failure path can be driven (named in the reference profile). */
+export const FAILING_PSU_ID = 'psu-sca-fails';
 
 export const DEFAULT_CLIENT: Client = {
   clientId: 'sandbox-tpp',
@@ -52,6 +59,10 @@ export interface SandboxContext {
   clients: Map<string, Client>;
   tokens: BoundedMap<string, TokenInfo>;
   schemas: SandboxSchemas;
+  /** The one SCA engine behind every authorisation sub-resource. */
+  sca: ScaEngine;
+  /** Consents by consentId (account information and direct debit). */
+  consents: BoundedMap<string, Consent>;
   /** Token endpoint grants by grant_type; areas add theirs (authorization_code joins with the redirect flow). */
   grants: Map<string, GrantHandler>;
   /** The faults switched on (the clean code never reads this; faults install their own hooks). */

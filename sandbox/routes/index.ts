@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import consentRoutes from './consents.js';
 import directoryRoutes from './directory.js';
 import oauthRoutes from './oauth.js';
 
 /** Route modules, one per area. Each registers its operations with `config: { api, scope, bicFi }`. */
-export const ROUTES: ((app: FastifyInstance) => Promise<void>)[] = [oauthRoutes, directoryRoutes];
+export const ROUTES: ((app: FastifyInstance) => Promise<void>)[] = [oauthRoutes, directoryRoutes, consentRoutes];

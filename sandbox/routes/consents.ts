@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Consent } from '../consents/store.js';
+import { BgError, formatError } from '../errors.js';
+import { requestHeader } from '../plugins/guard.js';
+import { registerAuthorisationRoutes } from '../sca/routes.js';
+
+const BASE = '/psd2/consent/v1/consents';
+const SHORT = '/v1/consents';
+const config = { api: true, bicFi: true, scope: 'accountinformation' as const };
+/** The longest validity the sandbox grants; 9999-12-31 asks for it. */
+export const MAX_VALIDITY_DAYS = 180;
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The PSU behind a request: PSU-ID, or the sandbox's default PSU. */
+export function psuOf(req: FastifyRequest): { psuId: string; corporateId?: string; context: 'private' | 'corporate' } {
+  const context = req.token?.scopes.has('corporate') ? 'corporate' : 'private';
+  const corporateId = requestHeader(req, 'PSU-Corporate-ID');
+  if (corporateId && context !== 'corporate') {
+    throw formatError('PSU-Corporate-ID is allowed only in a corporate context (token scope corporate)', 'PSU-Corporate-ID');
+  }
+  return { psuId: requestHeader(req, 'PSU-ID') || 'sandbox-psu', corporateId, context };
+}
+
+/** Consent service (endpoint section B) and the consent authorisations (F). */
+export default async function consentRoutes(app: FastifyInstance): Promise<void> {
+  const load = (req: FastifyRequest): Consent => {
+    const id = (req.params as { consentId: string }).consentId;
+    const c = app.sandbox.consents.get(id);
+    if (!c || c.clientId !== req.token?.clientId) throw new BgError(403, 'CONSENT_UNKNOWN', `no consent ${id} for this TPP`, 'consentId');
+    return c;
+  };
+
+  app.sandbox.sca.onEnd('consent', (auth) => {
+    const c = app.sandbox.consents.get(auth.resource.id);
+    if (!c || c.status !== 'received') return;
+    if (auth.status === 'failed') {
+      c.status = 'rejected';
+      return;
+    }
+    c.status = 'valid';
+    if (c.recurringIndicator) {
+      // A new recurring consent, once authorised, ends the former recurring consent of the PSU.
+      for (const other of app.sandbox.consents.values()) {
+        if (other !== c && other.status === 'valid' && other.recurringIndicator && other.psuId === c.psuId && other.type === c.type && other.clientId === c.clientId) {
+          other.status = 'expired';
+        }
+      }
+    }
+  });
+
+  app.post(BASE, { config }, async (req, reply) => {
+    app.sandbox.schemas.assert('consents/consent-request', req.body);
+    const body = req.body as Omit<Consent, 'consentId'>;
+    if (!body.recurringIndicator && body.frequencyPerDay !== 1) throw formatError('one-off access (recurringIndicator false) uses frequencyPerDay 1', 'frequencyPerDay');
+    const today = new Date();
+    const max = new Date(today.getTime() + MAX_VALIDITY_DAYS * 86_400_000);
+    if (body.validUntil < isoDate(today)) throw formatError(`validUntil ${body.validUntil} is in the past`, 'validUntil');
+    const consentType = requestHeader(req, 'X-Consent-Type');
+    if (consentType !== undefined && consentType !== 'sepaDirectDebit') throw formatError(`X-Consent-Type "${consentType}" is not supported (sepaDirectDebit)`, 'X-Consent-Type');
+    const psu = psuOf(req);
+    const consent: Consent = {
+      consentId: randomUUID(),
+      type: consentType === 'sepaDirectDebit' ? 'sepaDirectDebit' : 'ais',
+      clientId: req.token!.clientId,
+      ...psu,
+      access: body.access,
+      recurringIndicator: body.recurringIndicator,
+      validUntil: body.validUntil > isoDate(max) ? isoDate(max) : body.validUntil,
+      frequencyPerDay: body.frequencyPerDay,
+      combinedServiceIndicator: body.combinedServiceIndicator,
+      status: 'received',
+      createdAt: Date.now(),
+    };
+    app.sandbox.consents.set(consent.consentId, consent);
+    // The bank may create the authorisation automatically after create consent (section B).
+    const auth = app.sandbox.sca.create({ type: 'consent', id: consent.consentId, clientId: consent.clientId, psuId: consent.psuId, context: consent.context });
+    reply
+      .status(201)
+      .header('Location', `${BASE}/${consent.consentId}`)
+      .header('ASPSP-SCA-Approach', requestHeader(req, 'TPP-Redirect-Preferred') === 'true' ? 'REDIRECT' : 'DECOUPLED');
+    return {
+      consentStatus: consent.status,
+      consentId: consent.consentId,
+      _links: {
+        self: { href: `${SHORT}/${consent.consentId}` },
+        status: { href: `${SHORT}/${consent.consentId}/status` },
+        scaStatus: { href: `${SHORT}/${consent.consentId}/authorisations/${auth.authorisationId}` },
+        startAuthorisation: { href: `${SHORT}/${consent.consentId}/authorisations` },
+      },
+    };
+  });
+
+  app.get(`${BASE}/:consentId`, { config }, async (req) => {
+    const c = load(req);
+    return {
+      access: c.access,
+      recurringIndicator: c.recurringIndicator,
+      validUntil: c.validUntil,
+      frequencyPerDay: c.frequencyPerDay,
+      consentStatus: c.status,
+      _links: { account: { href: '/v1/accounts' } },
+    };
+  });
+
+  app.get(`${BASE}/:consentId/status`, { config }, async (req) => ({ consentStatus: load(req).status }));
+
+  app.delete(`${BASE}/:consentId`, { config }, async (req, reply) => {
+    const c = load(req);
+    c.status = 'terminatedByTpp';
+    return reply.status(204).send();
+  });
+
+  registerAuthorisationRoutes(app, {
+    base: `${BASE}/:consentId`,
+    sub: 'authorisations',
+    scope: 'accountinformation',
+    listKey: 'authorisationIds',
+    names: { resource: 'consent', ResourceType: 'Consent' },
+    load: (req) => {
+      const c = load(req);
+      return { type: 'consent', id: c.consentId, clientId: c.clientId, psuId: c.psuId, context: c.context };
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { because, expect, req, test } from '../../fixtures/areas/consents.js';
+
+test('a valid create consent answers 201 with received, consentId and the status and scaStatus links', req('consents.create.response'), async ({ consents }) => {
+  const res = await consents.create();
+  await expect(res).toHaveStatus(201);
+  await expect(res).toMatchSchema('consents/consent-created');
+  expect(res.json().consentStatus, because('a new consent is received')).toBe('received');
+});
+
+test('the consent is valid once its SCA is finalised', req('consents.state.valid-after-sca'), async ({ consents }) => {
+  const { consentId, sca } = await consents.createAuthorised();
+  expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+  await expect.poll(async () => (await consents.status(consentId)).json().consentStatus, { message: because('consentStatus after the SCA'), intervals: [500] }).toBe('valid');
+});
