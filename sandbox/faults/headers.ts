@@ -147,6 +147,28 @@ const faults: Fault[] = [
       });
     },
   },
+  {
+    id: 'headers.signing-headers-unchecked',
+    description: 'Signature, Digest and TPP-Signature-Certificate are ignored (stripped before the checks)',
+    projects: ['headers'],
+    breaks: ['headers.digest.with-signature', 'headers.digest.format'],
+    install: (app) =>
+      beforeGuard(app, { route: ANY_API }, (req) => {
+        delete req.headers.signature;
+        delete req.headers.digest;
+        delete req.headers['tpp-signature-certificate'];
+      }),
+  },
+  {
+    id: 'headers.digest-format-unchecked',
+    description: 'any Digest form is accepted when Signature is present',
+    projects: ['headers'],
+    breaks: ['headers.digest.format'],
+    install: (app) =>
+      beforeGuard(app, { route: ANY_API }, (req) => {
+        if (req.headers.digest && !/^SHA-256=/.test(String(req.headers.digest))) req.headers.digest = `SHA-256=${'A'.repeat(43)}=`;
+      }),
+  },
 ];
 
 export default faults;

@@ -35,6 +35,16 @@ export function installGuard(app: FastifyInstance): void {
     }
     req.token = info;
 
+    // Application-level signing (Authentication 6): Digest iff Signature; a certificate with every Signature.
+    const signature = header(req, 'Signature');
+    const digest = header(req, 'Digest');
+    if (signature && !digest) throw formatError('header Digest is required when Signature is present', 'Digest');
+    if (digest && !signature) throw formatError('header Digest is allowed only with Signature', 'Digest');
+    if (signature && !header(req, 'TPP-Signature-Certificate')) {
+      throw formatError('header TPP-Signature-Certificate is required when Signature is present', 'TPP-Signature-Certificate');
+    }
+    if (digest && !/^SHA-256=[A-Za-z0-9+/]{43}=$/.test(digest)) throw formatError('header Digest must be SHA-256=<base64 of 32 bytes>', 'Digest');
+
     if (cfg.bicFi) {
       const bic = header(req, 'X-BicFi');
       if (!bic) throw formatError('header X-BicFi is required', 'X-BicFi');
