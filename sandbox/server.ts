@@ -1,10 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'dotenv';
 import { build } from './app.js';
 import { DEFAULT_CLIENT, type Client } from './context.js';
 import { DIRECTORY } from './seed/directory.js';
 
 /** `npm run sandbox`: the reference sandbox on SANDBOX_PORT, for the suite or any other tool. */
-const env = process.env;
-const port = Number(env.SANDBOX_PORT ?? 8794);
+// SANDBOX_* settings from .env, unless the environment sets them.
+const fromFile = existsSync('.env') ? parse(readFileSync('.env')) : {};
+const env: NodeJS.ProcessEnv = { ...Object.fromEntries(Object.entries(fromFile).filter(([k]) => k.startsWith('SANDBOX_'))), ...process.env };
+const port = Number(env.SANDBOX_PORT || 8794);
 const host = env.SANDBOX_HOST ?? '127.0.0.1';
 const client: Client = {
   clientId: env.SANDBOX_CLIENT_ID || DEFAULT_CLIENT.clientId,
@@ -17,13 +21,25 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`SANDBOX_PORT: "${env.SANDBOX_PORT}" is not a port number (0 to 65535).`);
   process.exit(2);
 }
+const delay = env.SANDBOX_SCA_DELAY_MS;
+if (delay && !(/^\d+$/.test(delay) && Number(delay) <= 600_000)) {
+  console.error(`SANDBOX_SCA_DELAY_MS: "${delay}" is not a whole number of milliseconds (0 to 600000).`);
+  process.exit(2);
+}
 
-const app = await build({
+let app: Awaited<ReturnType<typeof build>>;
+try {
+  app = await build({
   clients: [client],
   faults,
   scaDelayMs: env.SANDBOX_SCA_DELAY_MS ? Number(env.SANDBOX_SCA_DELAY_MS) : undefined,
   logger: env.SANDBOX_LOG === '1',
-});
+  });
+} catch (err) {
+  // An unknown fault name, for instance: say which and stop.
+  console.error(`sandbox: ${(err as Error).message}`);
+  process.exit(2);
+}
 const address = await app.listen({ port, host });
 const base = address.replace('[::1]', 'localhost');
 
