@@ -33,7 +33,7 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     clients: new Map(clients.map((c) => [c.clientId, c])),
     tokens: new BoundedMap<string, TokenInfo>(opts.maxResources),
     schemas: new SandboxSchemas(),
-    sca: new ScaEngine({ delayMs: opts.scaDelayMs, failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]), max: opts.maxResources }),
+    sca: new ScaEngine({ delayMs: opts.scaDelayMs, qrDelayMs: options.qrScaDelayMs ?? 3000, failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]), max: opts.maxResources }),
     consents: new BoundedMap<string, Consent>(opts.maxResources),
     grants: new Map(),
     faults: new Set(options.faults ?? []),

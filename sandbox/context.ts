@@ -32,6 +32,8 @@ export interface SandboxOptions {
   faults?: string[];
   /** Delay after which a started decoupled SCA finalises on its own (default 2000 ms). */
   scaDelayMs?: number;
+  /** The animated QR SCA lasts at least this long, so the token's rotation can be seen (default 3000 ms). */
+  qrScaDelayMs?: number;
   /** Registered TPP applications (default: one test client). */
   clients?: Client[];
   /** Largest number of each kind of resource kept in memory before the oldest is evicted. */

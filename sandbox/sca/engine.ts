@@ -43,7 +43,7 @@ export interface Authorisation {
   /** Decoupled animated QR: the secret the per-second token is derived from. */
   qrSecret?: string;
   /** Redirect: what the authorise request carried and the code it produced. */
-  redirect?: { state?: string; redirectUri?: string; code?: string; codeUsed?: boolean; scope?: string };
+  redirect?: { state?: string; redirectUri?: string; code?: string; codeUsed?: boolean; scope?: string; codeIssuedAt?: number };
 }
 
 export type EndListener = (auth: Authorisation) => void;
@@ -54,6 +54,8 @@ export interface ScaEngineOptions {
   /** PSU ids whose SCA fails instead of finalising. */
   failingPsuIds: ReadonlySet<string>;
   max: number;
+  /** The animated QR methods run at least this long, so that the rotation of the token can be seen (default: delayMs). */
+  qrDelayMs?: number;
 }
 
 /**
@@ -95,10 +97,16 @@ export class ScaEngine {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         this.end(auth, this.options.failingPsuIds.has(auth.resource.psuId ?? '') ? 'failed' : 'finalised');
-      }, this.options.delayMs);
+      }, this.delayFor(methodId));
       timer.unref();
       this.timers.add(timer);
     }
+  }
+
+  /** How long a decoupled SCA with this method runs before it ends on its own. */
+  delayFor(methodId: string): number {
+    const qr = methodId.startsWith('mbid_animated_qr');
+    return qr ? Math.max(this.options.delayMs, this.options.qrDelayMs ?? 0) : this.options.delayMs;
   }
 
   /** Ends an authorisation once; terminal statuses never change again. */
