@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TokenInfo } from '../context.js';
+import { registerAuthorizationCodeGrant, registerAuthorizePage } from '../sca/redirect.js';
 
 const API_SCOPES = new Set(['aspspinformation', 'accountinformation', 'paymentinitiation']);
 const CONTEXT_SCOPES = new Set(['private', 'corporate']);
@@ -31,7 +32,7 @@ export function parseScope(scope: string | undefined): string[] | string {
   return parts;
 }
 
-/** The authorisation server: POST /connect/token (client credentials here; other grants join it). */
+/** The authorisation server: POST /connect/token (client credentials, authorisation code) and the authorise page of the redirect flow. */
 export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   app.post('/connect/token', async (req, reply) => {
     const ct = String(req.headers['content-type'] ?? '');
@@ -54,4 +55,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     const t = issueToken(app, client.clientId, scopes);
     return reply.header('Cache-Control', 'no-store').send({ access_token: t.token, expires_in: t.expiresIn, token_type: 'Bearer', scope: scopes.join(' ') });
   });
+
+  registerAuthorizePage(app);
+  registerAuthorizationCodeGrant(app, (clientId, scopes) => issueToken(app, clientId, scopes));
 }
