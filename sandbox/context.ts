@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Consent } from './consents/store.js';
+import type { PaymentService } from './payments/service.js';
 import type { ScaEngine } from './sca/engine.js';
 import type { SandboxSchemas } from './schemas.js';
 import type { BoundedMap } from './store.js';
@@ -65,6 +66,8 @@ export interface SandboxContext {
   sca: ScaEngine;
   /** Consents by consentId (account information and direct debit). */
   consents: BoundedMap<string, Consent>;
+  /** Payments and signing baskets, and what moves them when their authorisations end. */
+  payments: PaymentService;
   /** Token endpoint grants by grant_type; areas add theirs (authorization_code joins with the redirect flow). */
   grants: Map<string, GrantHandler>;
   /** The faults switched on (the clean code never reads this; faults install their own hooks). */
