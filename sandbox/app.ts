@@ -5,6 +5,7 @@ import { DEFAULT_CLIENT, FAILING_PSU_ID, type SandboxOptions, type TokenInfo } f
 import { installFaults } from './faults/index.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installGuard } from './plugins/guard.js';
+import { PaymentService } from './payments/service.js';
 import { ROUTES } from './routes/index.js';
 import { ScaEngine } from './sca/engine.js';
 import { SandboxSchemas } from './schemas.js';
@@ -35,6 +36,7 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     schemas: new SandboxSchemas(),
     sca: new ScaEngine({ delayMs: opts.scaDelayMs, qrDelayMs: options.qrScaDelayMs ?? 3000, failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]), max: opts.maxResources }),
     consents: new BoundedMap<string, Consent>(opts.maxResources),
+    payments: new PaymentService(opts.maxResources, () => app.sandbox.sca),
     grants: new Map(),
     faults: new Set(options.faults ?? []),
   });
