@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isValidIBAN } from 'ibantools';
+import { BgError, formatError } from '../errors.js';
+import { assertPsuIpAddress, assertRedirectUri, approachOf } from '../payments/headers.js';
+import { CANCEL_NEEDS_AUTHORISATION, CORPORATE_SIGNERS, NOT_CANCELLABLE, PRODUCTS, SERVICES, requestSchema } from '../payments/rules.js';
+import type { Payment, PaymentProduct, PaymentService } from '../payments/store.js';
+import { requestHeader } from '../plugins/guard.js';
+import { registerAuthorisationRoutes } from '../sca/routes.js';
+import { psuOf } from './consents.js';
+
+const BASE = '/psd2/paymentinitiation/v1';
+const SHORT = '/v1';
+const config = { api: true, bicFi: true, scope: 'paymentinitiation' as const };
+const RESOURCE = `${BASE}/:paymentService/:paymentProduct/:paymentId`;
+
+interface Params {
+  paymentService: string;
+  paymentProduct: string;
+  paymentId?: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The service and product of the path; unknown ones are refused (endpoint section D). */
+export function serviceAndProduct(req: FastifyRequest): { service: PaymentService; product: PaymentProduct } {
+  const { paymentService, paymentProduct } = req.params as Params;
+  if (!SERVICES.includes(paymentService as PaymentService)) {
+    throw new BgError(404, 'RESOURCE_UNKNOWN', `payment-service "${paymentService.slice(0, 40)}" is not one of ${SERVICES.join(', ')}`, 'payment-service');
+  }
+  if (!PRODUCTS.includes(paymentProduct as PaymentProduct)) {
+    throw new BgError(404, 'PRODUCT_UNKNOWN', `payment-product "${paymentProduct.slice(0, 40)}" is not offered (${PRODUCTS.join(', ')})`, 'payment-product');
+  }
+  return { service: paymentService as PaymentService, product: paymentProduct as PaymentProduct };
+}
+
+/** Every IBAN of a body passes the ISO 13616 mod-97 check. */
+function assertIbans(value: unknown, path = ''): void {
+  if (Array.isArray(value)) value.forEach((v, i) => assertIbans(v, `${path}[${i}]`));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const p = path ? `${path}.${k}` : k;
+      if (k === 'iban' && typeof v === 'string' && !isValidIBAN(v)) throw formatError(`${p}: "${v}" fails the IBAN check digits`, p);
+      else assertIbans(v, p);
+    }
+  }
+}
+
+export const paymentLinks = (p: Payment) => {
+  const self = `${SHORT}/${p.service}/${p.product}/${p.paymentId}`;
+  return { self: { href: self }, status: { href: `${self}/status` } };
+};
+
+/** Payment initiation (endpoint section D): initiate, read, status, cancel, and the (cancellation) authorisations. */
+export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const svc = app.sandbox.payments;
+  app.sandbox.sca.onEnd('payment', (auth) => svc.paymentScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'));
+  app.sandbox.sca.onEnd('cancellation', (auth) => svc.cancellationScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'));
+
+  const load = (req: FastifyRequest): Payment => {
+    const { service, product } = serviceAndProduct(req);
+    const id = (req.params as Params).paymentId!;
+    const p = svc.payments.get(id);
+    if (!p || p.clientId !== req.token?.clientId || p.service !== service || p.product !== product) {
+      throw new BgError(403, 'RESOURCE_UNKNOWN', `no ${service} ${product} payment ${id.slice(0, 60)} for this TPP`, 'paymentId');
+    }
+    return p;
+  };
+
+  app.post(`${BASE}/:paymentService/:paymentProduct`, { config }, async (req, reply) => {
+    const { service, product } = serviceAndProduct(req);
+    assertPsuIpAddress(req);
+    assertRedirectUri(req);
+    if (product === 'international-tp' && !requestHeader(req, 'FX-Quote-Id')) {
+      throw formatError('header FX-Quote-Id is required for international-tp payments', 'FX-Quote-Id');
+    }
+    app.sandbox.schemas.assert(requestSchema(service, product), req.body);
+    const body = req.body as Record<string, unknown>;
+    assertIbans(body);
+    for (const field of ['requestedExecutionDate', 'startDate'] as const) {
+      const date = body[field];
+      if (typeof date === 'string' && date < today()) throw new BgError(400, 'EXECUTION_DATE_INVALID', `${field} ${date} is in the past`, field);
+    }
+    if (typeof body.endDate === 'string' && typeof body.startDate === 'string' && body.endDate < body.startDate) {
+      throw formatError(`endDate ${body.endDate} is before startDate ${body.startDate}`, 'endDate');
+    }
+    const psu = psuOf(req);
+    const p: Payment = {
+      paymentId: randomUUID(),
+      service,
+      product,
+      clientId: req.token!.clientId,
+      ...psu,
+      body,
+      status: 'RCVD',
+      signers: psu.context === 'corporate' && psu.corporateId ? CORPORATE_SIGNERS : 1,
+      createdAt: Date.now(),
+    };
+    svc.payments.set(p.paymentId, p);
+    const links: Record<string, { href: string }> = paymentLinks(p);
+    const explicit = p.signers > 1 || requestHeader(req, 'TPP-Explicit-Authorisation-Preferred') === 'true';
+    if (explicit) {
+      // Multilevel SCA: no scaRedirect or scaOAuth; every signer starts an authorisation.
+      links.startAuthorisation = { href: `${links.self.href}/authorisations` };
+    } else {
+      const auth = app.sandbox.sca.create({ type: 'payment', id: p.paymentId, clientId: p.clientId, psuId: p.psuId, context: p.context });
+      links.scaStatus = { href: `${links.self.href}/authorisations/${auth.authorisationId}` };
+    }
+    reply.status(201).header('Location', `${BASE}/${service}/${product}/${p.paymentId}`).header('ASPSP-SCA-Approach', approachOf(req));
+    return { transactionStatus: p.status, paymentId: p.paymentId, _links: links };
+  });
+
+  app.get(RESOURCE, { config }, async (req) => {
+    const p = load(req);
+    return { ...p.body, transactionStatus: p.status };
+  });
+
+  app.get(`${RESOURCE}/status`, { config }, async (req) => ({ transactionStatus: load(req).status }));
+
+  app.delete(RESOURCE, { config }, async (req, reply) => {
+    const p = load(req);
+    if (NOT_CANCELLABLE.has(p.status)) {
+      throw new BgError(405, 'CANCELLATION_INVALID', `the payment is ${p.status}: past the time limit for a cancellation`);
+    }
+    if (!CANCEL_NEEDS_AUTHORISATION.has(p.product)) {
+      p.status = 'CANC';
+      return reply.status(204).send();
+    }
+    if (p.cancellation?.status !== 'RCVD') p.cancellation = { status: 'RCVD' };
+    const links = paymentLinks(p);
+    reply.status(202);
+    return { transactionStatus: p.status, _links: { ...links, startAuthorisation: { href: `${links.self.href}/cancellation-authorisations` } } };
+  });
+
+  const signer = (req: FastifyRequest, p: Payment) => requestHeader(req, 'PSU-ID') || p.psuId;
+  registerAuthorisationRoutes(app, {
+    base: RESOURCE,
+    sub: 'authorisations',
+    scope: 'paymentinitiation',
+    listKey: 'authorisationIds',
+    names: { resource: 'payment', ResourceType: 'Payment' },
+    load: (req) => {
+      const p = load(req);
+      return { type: 'payment', id: p.paymentId, clientId: p.clientId, psuId: signer(req, p), context: p.context };
+    },
+  });
+  registerAuthorisationRoutes(app, {
+    base: RESOURCE,
+    sub: 'cancellation-authorisations',
+    scope: 'paymentinitiation',
+    listKey: 'cancellationIds',
+    names: { resource: 'payment', ResourceType: 'Payment' },
+    load: (req) => {
+      const p = load(req);
+      if (!p.cancellation) throw new BgError(409, 'STATUS_INVALID', 'no cancellation of this payment was requested (DELETE the payment first)');
+      return { type: 'cancellation', id: p.paymentId, clientId: p.clientId, psuId: signer(req, p), context: p.context };
+    },
+  });
+}
