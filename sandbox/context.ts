@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Consent } from './consents/store.js';
+import type { DirectDebitService } from './directdebit/service.js';
 import type { PaymentService } from './payments/service.js';
 import type { ScaEngine } from './sca/engine.js';
 import type { SandboxSchemas } from './schemas.js';
@@ -68,6 +69,8 @@ export interface SandboxContext {
   consents: BoundedMap<string, Consent>;
   /** Payments and signing baskets, and what moves them when their authorisations end. */
   payments: PaymentService;
+  /** SEPA direct debit: payments, validation, pain.008 files (endpoint section H). */
+  directDebit: DirectDebitService;
   /** Token endpoint grants by grant_type; areas add theirs (authorization_code joins with the redirect flow). */
   grants: Map<string, GrantHandler>;
   /** The faults switched on (the clean code never reads this; faults install their own hooks). */
