@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Consent } from './consents/store.js';
+import { DirectDebitService } from './directdebit/service.js';
 import { DEFAULT_CLIENT, FAILING_PSU_ID, type SandboxOptions, type TokenInfo } from './context.js';
 import { installFaults } from './faults/index.js';
 import { installErrorHandling } from './plugins/errors.js';
@@ -37,6 +38,7 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     sca: new ScaEngine({ delayMs: opts.scaDelayMs, qrDelayMs: options.qrScaDelayMs ?? 3000, failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]), max: opts.maxResources }),
     consents: new BoundedMap<string, Consent>(opts.maxResources),
     payments: new PaymentService(opts.maxResources, () => app.sandbox.sca),
+    directDebit: new DirectDebitService(opts.maxResources),
     grants: new Map(),
     faults: new Set(options.faults ?? []),
   });
