@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountsOf, type AisService, type TransactionQuery } from '../accounts/service.js';
+import { usable, type Consent } from '../consents/store.js';
+import { BgError, formatError } from '../errors.js';
+import { requestHeader } from '../plugins/guard.js';
+import type { SeedAccount, SeedBalance, SeedTransaction } from '../seed/accounts.js';
+
+const BASE = '/psd2/accountinformation/v1/accounts';
+/** Links use the short form (Versioning 3). */
+const SHORT = '/v1/accounts';
+const config = { api: true, bicFi: true, scope: 'accountinformation' as const };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+type Query = Record<string, string | string[] | undefined>;
+const one = (q: Query, name: string): string | undefined => {
+  const v = q[name];
+  if (Array.isArray(v)) throw formatError(`query ${name} must be given once`, name);
+  return v;
+};
+const bool = (q: Query, name: string): boolean | undefined => {
+  const v = one(q, name);
+  if (v === undefined) return undefined;
+  if (v !== 'true' && v !== 'false') throw formatError(`query ${name} must be true or false, got "${v.slice(0, 20)}"`, name);
+  return v === 'true';
+};
+const date = (q: Query, name: string): string | undefined => {
+  const v = one(q, name);
+  if (v === undefined) return undefined;
+  if (!DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)) || new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v) {
+    throw formatError(`query ${name} must be an ISO date (YYYY-MM-DD), got "${v.slice(0, 20)}"`, name);
+  }
+  return v;
+};
+
+const balanceOut = (b: SeedBalance) => ({
+  balanceType: b.balanceType,
+  balanceAmount: { currency: b.currency, amount: b.amount },
+  referenceDate: b.referenceDate,
+  ...(b.lastChangeDateTime ? { lastChangeDateTime: b.lastChangeDateTime } : {}),
+});
+
+/** Account information (endpoint section C) under a consent, at the vendor's paths. */
+export default async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const ais = accountsOf(app);
+
+  /** Consent-ID required (400), known to this TPP (403 CONSENT_UNKNOWN), and usable (401). */
+  const consentOf = (req: FastifyRequest): Consent => {
+    const id = requestHeader(req, 'Consent-ID');
+    if (!id) throw formatError('header Consent-ID is required on account-information reads', 'Consent-ID');
+    const c = app.sandbox.consents.get(id);
+    if (!c || c.clientId !== req.token?.clientId) throw new BgError(403, 'CONSENT_UNKNOWN', `no consent ${id.slice(0, 60)} for this TPP`, 'Consent-ID');
+    if (c.type !== 'ais') throw new BgError(401, 'CONSENT_INVALID', 'the consent is not an account-information consent', 'Consent-ID');
+    const state = usable(c, ais.today());
+    if (state === 'expired') throw new BgError(401, 'CONSENT_EXPIRED', 'the consent has expired', 'Consent-ID');
+    if (state !== 'ok') throw new BgError(401, 'CONSENT_INVALID', `the consent is ${c.status}, not valid`, 'Consent-ID');
+    return c;
+  };
+
+  /** The account behind the path id, and the consent must give `service` on it. */
+  const accountOf = (req: FastifyRequest, consent: Consent, service: AisService): { id: string; account: SeedAccount } => {
+    const id = (req.params as { accountId: string }).accountId;
+    const account = ais.resolve(consent, id);
+    if (!account) throw new BgError(403, 'RESOURCE_UNKNOWN', `no account ${id.slice(0, 60)} under this consent`, 'account-id');
+    if (!ais.allows(consent, account, service)) throw new BgError(401, 'CONSENT_INVALID', `the consent does not give ${service} on this account`, 'account-id');
+    return { id, account };
+  };
+
+  /** frequencyPerDay: only reads without the PSU present (no PSU-IP-Address) are counted. */
+  const count = (req: FastifyRequest, consent: Consent, accountKey: string, service: AisService | 'list') => {
+    if (requestHeader(req, 'PSU-IP-Address')) return;
+    if (!ais.admit(consent, accountKey, service)) {
+      throw new BgError(429, 'ACCESS_EXCEEDED', `frequencyPerDay ${consent.frequencyPerDay} used up for this account and service today`);
+    }
+  };
+
+  const accountOut = (consent: Consent, id: string, a: SeedAccount, withBalance: boolean) => ({
+    resourceId: id,
+    iban: a.iban,
+    currency: a.currency,
+    product: a.product,
+    cashAccountType: a.cashAccountType,
+    name: a.name,
+    clearingNumber: a.clearingNumber,
+    // withBalance is honoured where the consent gives balances on the account.
+    ...(withBalance && ais.allows(consent, a, 'balances') ? { balances: ais.bankOf(consent).balances(a.key).map(balanceOut) } : {}),
+    _links: {
+      ...(ais.allows(consent, a, 'balances') ? { balances: { href: `${SHORT}/${id}/balances` } } : {}),
+      ...(ais.allows(consent, a, 'transactions') ? { transactions: { href: `${SHORT}/${id}/transactions` } } : {}),
+    },
+  });
+
+  const transactionOut = (id: string, t: SeedTransaction) => ({
+    transactionId: t.transactionId,
+    entryReference: t.entryReference,
+    ...(t.status === 'booked' ? { bookingDate: t.entryDate } : {}),
+    valueDate: t.valueDate,
+    transactionAmount: { currency: t.currency, amount: t.amount },
+    ...(t.creditorName ? { creditorName: t.creditorName } : {}),
+    ...(t.creditorAccount ? { creditorAccount: t.creditorAccount } : {}),
+    ...(t.debtorName ? { debtorName: t.debtorName } : {}),
+    ...(t.debtorAccount ? { debtorAccount: t.debtorAccount } : {}),
+    remittanceInformationUnstructured: t.remittanceInformationUnstructured,
+    ...(t.mandateId ? { mandateId: t.mandateId } : {}),
+    bankTransactionCode: t.bankTransactionCode,
+    ...(t.balanceAfter ? { balanceAfterTransaction: { balanceAmount: { currency: t.currency, amount: t.balanceAfter }, balanceType: 'interimBooked' } } : {}),
+    _links: { transactionDetails: { href: `${SHORT}/${id}/transactions/${t.transactionId}` } },
+  });
+
+  app.get(BASE, { config }, async (req) => {
+    const consent = consentOf(req);
+    const withBalance = bool(req.query as Query, 'withBalance') ?? false;
+    count(req, consent, '*', 'list');
+    return { accounts: ais.visible(consent).map((v) => accountOut(consent, v.id, v.account, withBalance)) };
+  });
+
+  app.get(`${BASE}/:accountId`, { config }, async (req) => {
+    const consent = consentOf(req);
+    const { id, account } = accountOf(req, consent, 'accounts');
+    const withBalance = bool(req.query as Query, 'withBalance') ?? false;
+    count(req, consent, account.key, 'accounts');
+    return { account: accountOut(consent, id, account, withBalance) };
+  });
+
+  app.get(`${BASE}/:accountId/balances`, { config }, async (req) => {
+    const consent = consentOf(req);
+    const { account } = accountOf(req, consent, 'balances');
+    count(req, consent, account.key, 'balances');
+    return { account: { iban: account.iban }, balances: ais.bankOf(consent).balances(account.key).map(balanceOut) };
+  });
+
+  app.get(`${BASE}/:accountId/transactions`, { config }, async (req) => {
+    const consent = consentOf(req);
+    const { id, account } = accountOf(req, consent, 'transactions');
+    const q = req.query as Query;
+    const bookingStatus = one(q, 'bookingStatus');
+    if (bookingStatus === undefined) throw formatError('query bookingStatus is required (booked, pending or both)', 'bookingStatus');
+    if (bookingStatus !== 'booked' && bookingStatus !== 'pending' && bookingStatus !== 'both') {
+      throw formatError(`query bookingStatus must be booked, pending or both, got "${bookingStatus.slice(0, 20)}"`, 'bookingStatus');
+    }
+    const dateFrom = date(q, 'dateFrom');
+    const dateTo = date(q, 'dateTo') ?? ais.today();
+    const entryReferenceFrom = one(q, 'entryReferenceFrom');
+    const deltaList = bool(q, 'deltaList') ?? false;
+    bool(q, 'withBalance'); // may be ignored (section C); validated all the same
+    if (entryReferenceFrom !== undefined && deltaList) throw new BgError(400, 'PARAMETER_NOT_CONSISTENT', 'entryReferenceFrom and deltaList exclude each other', 'deltaList');
+    if (entryReferenceFrom !== undefined && !/^\d{11}$/.test(entryReferenceFrom)) throw formatError(`query entryReferenceFrom "${entryReferenceFrom.slice(0, 30)}" is no entry reference of this account`, 'entryReferenceFrom');
+    if (dateFrom === undefined && entryReferenceFrom === undefined && !deltaList) throw formatError('query dateFrom is required without delta access (entryReferenceFrom or deltaList)', 'dateFrom');
+    if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList) throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
+    count(req, consent, account.key, 'transactions');
+    const query: TransactionQuery = { bookingStatus, dateFrom, dateTo, entryReferenceFrom, deltaList };
+    const { booked, pending } = ais.select(consent, account, query);
+    return {
+      account: { iban: account.iban },
+      transactions: {
+        ...(bookingStatus !== 'pending' ? { booked: booked.map((t) => transactionOut(id, t)) } : {}),
+        ...(bookingStatus !== 'booked' ? { pending: pending.map((t) => transactionOut(id, t)) } : {}),
+        _links: { account: { href: `${SHORT}/${id}` } },
+      },
+    };
+  });
+
+  app.get(`${BASE}/:accountId/transactions/:transactionId`, { config }, async (req) => {
+    const consent = consentOf(req);
+    const { id, account } = accountOf(req, consent, 'transactions');
+    const transactionId = (req.params as { transactionId: string }).transactionId;
+    const t = ais.findTransaction(consent, account, transactionId);
+    if (!t) throw new BgError(404, 'RESOURCE_UNKNOWN', `no transaction ${transactionId.slice(0, 60)} on this account`, 'transactionId');
+    count(req, consent, account.key, 'transactions');
+    return { transactionsDetails: transactionOut(id, t) };
+  });
+}
