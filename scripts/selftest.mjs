@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, then the self-tests (unit, green run, hostile targets, fault matrix),
-// then the fault matrix table and a closing "N passed, N failed" line.
+// then the fault matrix table, its totals, and a closing "selftest: N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => resolve(root, 'node_modules', '.bin', n);
 const runs = resolve(root, 'selftest', '.runs');
+const started = Date.now();
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
 console.log('selftest: typecheck');
 const tsc = spawnSync(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
@@ -18,36 +20,44 @@ if (tsc.status !== 0) {
 }
 
 rmSync(resolve(runs, 'matrix'), { recursive: true, force: true });
+rmSync(resolve(runs, 'selftest-results.json'), { force: true });
 const env = { ...process.env };
-for (const k of ['TARGET_BASE_URL', 'TARGET_AUTH_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'ACCESS_TOKEN', 'TARGET_PROFILE', 'REPORTS_DIR']) delete env[k];
+for (const k of ['TARGET_BASE_URL', 'TARGET_AUTH_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'ACCESS_TOKEN', 'TARGET_PROFILE', 'REPORTS_DIR', 'SELFTEST_RUN_ID']) delete env[k];
 const pw = spawnSync(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 
-const matrixDir = resolve(runs, 'matrix');
-if (existsSync(matrixDir)) {
-  const rows = readdirSync(matrixDir).map((f) => JSON.parse(readFileSync(resolve(matrixDir, f), 'utf8')));
-  if (rows.length) {
-    console.log('\nFault matrix');
-    console.log('| fault | expected | failed | result | s |');
-    console.log('|---|---|---|---|---|');
-    for (const r of rows.sort((a, b) => a.fault.localeCompare(b.fault))) {
-      const ok = r.missed.length === 0 && r.stray.length === 0;
-      console.log(`| ${r.fault} | ${r.expected.join(', ')} | ${r.failed.join(', ')} | ${ok ? 'caught' : `MISSED ${r.missed.join('; ')} STRAY ${r.stray.join('; ')}`} | ${r.seconds} |`);
-    }
-    const caught = rows.filter((r) => r.missed.length === 0).length;
-    const stray = rows.reduce((n, r) => n + r.stray.length, 0);
-    const covered = new Set(rows.flatMap((r) => r.expected));
-    console.log(`\nfaults: ${rows.length} run, ${caught} caught, ${stray} stray failures; requirements broken by a fault: ${covered.size}`);
+const table = read(resolve(runs, 'matrix', 'table.json'));
+if (table?.rows?.length) {
+  const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  console.log(`\nFault matrix (${table.rows.length} faults, ${table.mode}, ${table.workers} workers, ${table.seconds} s)`);
+  console.log('| fault | expected ids | failed ids | result | s |');
+  console.log('|---|---|---|---|---|');
+  for (const r of table.rows) {
+    const result = r.caught ? 'caught' : [r.missed.length && `MISSED ${r.missed.join('; ')}`, r.stray.length && `STRAY ${r.stray.join('; ')}`, r.silent.length && `SILENT ${r.silent.join(', ')}`].filter(Boolean).join(' ');
+    console.log(`| ${r.fault} | ${r.expected.join(', ')} | ${r.failed.join(', ') || '(none)'} | ${cell(result)} | ${r.seconds} |`);
   }
+  const caught = table.rows.filter((r) => r.caught).length;
+  const stray = table.rows.reduce((n, r) => n + r.stray.length, 0);
+  const strayFaults = table.rows.filter((r) => r.stray.length).length;
+  console.log(`\nfaults: ${table.rows.length} run, ${caught} caught, ${table.rows.length - caught} not caught; stray failures: ${stray} (in ${strayFaults} faults)`);
+}
+const coverage = read(resolve(runs, 'matrix', 'coverage.json'));
+if (coverage) {
+  console.log(
+    `MUST requirements claimed by the reference profile: ${coverage.mustClaimed}; with a fault: ${coverage.mustWithFault}; ` +
+      `no fault can reach (noFault): ${coverage.noFault.length}; with neither: ${coverage.uncovered.length}`,
+  );
+  for (const n of coverage.noFault) console.log(`  - ${n.id}: no fault — ${n.reason}`);
+  for (const id of coverage.uncovered) console.log(`  - ${id}: NO FAULT and no noFault reason`);
 }
 
 let passed = 0;
 let failed = 0;
-const resultsFile = resolve(runs, 'selftest-results.json');
-if (existsSync(resultsFile)) {
-  const stats = JSON.parse(readFileSync(resultsFile, 'utf8')).stats ?? {};
-  passed = stats.expected ?? 0;
-  failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+const results = read(resolve(runs, 'selftest-results.json'));
+if (results) {
+  passed = results.stats?.expected ?? 0;
+  failed = (results.stats?.unexpected ?? 0) + (results.stats?.flaky ?? 0);
 }
 if (pw.status !== 0 && failed === 0) failed = 1;
-console.log(`\nselftest: ${passed} passed, ${failed} failed`);
+console.log(`\nselftest: took ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`selftest: ${passed} passed, ${failed} failed`);
 process.exit(pw.status === 0 ? 0 : 1);

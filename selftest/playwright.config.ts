@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// One id per self-test run (set here, in the runner, before workers start): the fault matrix
+// runs once per id even when a worker restarts after a failed fault.
+process.env.SELFTEST_RUN_ID ||= `${Date.now()}-${process.pid}`;
+
 /** The suite's own tests (`npm test`): unit tests, the green run, the fault matrix, hostile targets. */
 export default defineConfig({
   testDir: '.',

@@ -27,13 +27,9 @@ export interface SuiteRunOptions {
   timeoutMs?: number;
 }
 
-/** Runs the conformance suite (a child Playwright) against a target and reads its verdicts. */
-export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
-  const reportsDir = resolve(fromRoot('selftest', '.runs'), o.name.replace(/[^\w.-]+/g, '_'));
-  rmSync(reportsDir, { recursive: true, force: true });
-  mkdirSync(reportsDir, { recursive: true });
-  const args = ['test', ...(o.projects ?? []).map((p) => `--project=${p}`), ...(o.grep ? ['--grep', o.grep] : [])];
-  const env: NodeJS.ProcessEnv = {
+/** The environment of a child suite run: only what it needs, so the caller's settings cannot leak in. */
+export function suiteEnv(o: Pick<SuiteRunOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'accessToken' | 'workers' | 'env'> & { reportsDir: string }): NodeJS.ProcessEnv {
+  return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     CI: process.env.CI,
@@ -46,11 +42,20 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
     PSU_ID: 'selftest-psu-0001',
     PSU_CORPORATE_ID: 'selftest-corp-0001',
     REDIRECT_URI: 'https://tpp.example/callback',
-    REPORTS_DIR: reportsDir,
+    REPORTS_DIR: o.reportsDir,
     OBG_QUIET: '1',
     OBG_WORKERS: String(o.workers ?? 4),
     ...o.env,
   };
+}
+
+/** Runs the conformance suite (a child Playwright) against a target and reads its verdicts. */
+export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
+  const reportsDir = resolve(fromRoot('selftest', '.runs'), o.name.replace(/[^\w.-]+/g, '_'));
+  rmSync(reportsDir, { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+  const args = ['test', ...(o.projects ?? []).map((p) => `--project=${p}`), ...(o.grep ? ['--grep', o.grep] : [])];
+  const env = suiteEnv({ ...o, reportsDir });
   const started = Date.now();
   const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, { cwd: fromRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

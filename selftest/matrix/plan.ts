@@ -1,0 +1,16 @@
+/** What the parent of a matrix run hands to the child Playwright: one target per fault. */
+export interface MatrixPlan {
+  /** Where the child writes its per-fault verdicts and test output. */
+  outDir: string;
+  faults: { id: string; projects: string[]; baseUrl: string; clientId: string; clientSecret: string }[];
+  /** Workers of the child run (I/O bound: most of a test is waiting on the target). */
+  workers: number;
+  /** Most workers one fault's area may hold at once, so that areas of other faults run beside it. */
+  workersPerArea: number;
+  timeouts: { testMs: number; expectMs: number };
+}
+
+export const PLAN_ENV = 'MATRIX_PLAN';
+/** Separates fault and area in a child project's name ("headers.scope-ignored › headers"). */
+export const SEP = ' › ';
+export const SETUP = 'target';

@@ -1,0 +1,64 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { loadCatalogue } from '../../fixtures/catalogue.js';
+import { loadProfile } from '../../fixtures/config/profile.js';
+import { foldRequirements } from '../../fixtures/reporter/fold.js';
+import type { RequirementResult } from '../../fixtures/reporter/verdicts.js';
+import { PLAN_ENV, SETUP, type MatrixPlan } from './plan.js';
+
+/** What the child run found for one fault: a verdict per requirement of the fault's areas. */
+export interface FaultVerdicts {
+  fault: string;
+  /** Set when the run could not judge this fault at all (its setup failed, or no test ran). */
+  error?: string;
+  requirements: RequirementResult[];
+  tests: number;
+  /** From the first test's start to the last test's end, for this fault's projects. */
+  seconds: number;
+}
+
+type Outcome = { test: TestCase; result: TestResult };
+
+/** Folds the matrix run's results into one set of verdicts per fault (as the conformance reporter would for a run of its own). */
+export default class MatrixReporter implements Reporter {
+  private readonly byFault = new Map<string, Outcome[]>();
+  private readonly setupErrors = new Map<string, string>();
+
+  printsToStdio() {
+    return false;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult) {
+    const meta = test.parent.project()?.metadata as { fault?: string; area?: string } | undefined;
+    if (!meta?.fault) return;
+    if (!meta.area) {
+      if (result.status !== 'passed') this.setupErrors.set(meta.fault, `${SETUP} setup ${result.status}: ${result.errors.map((e) => e.message).join('\n')}`);
+      return;
+    }
+    if (!this.byFault.has(meta.fault)) this.byFault.set(meta.fault, []);
+    this.byFault.get(meta.fault)!.push({ test, result });
+  }
+
+  async onEnd(_result: FullResult) {
+    const plan = JSON.parse(readFileSync(process.env[PLAN_ENV]!, 'utf8')) as MatrixPlan;
+    const catalogue = loadCatalogue();
+    const claimed = new Set(loadProfile(process.env.TARGET_PROFILE || 'reference').features);
+    const dir = join(plan.outDir, 'verdicts');
+    mkdirSync(dir, { recursive: true });
+    for (const f of plan.faults) {
+      const outcomes = this.byFault.get(f.id) ?? [];
+      const areas = new Set(f.projects);
+      const starts = outcomes.map((o) => o.result.startTime.getTime());
+      const ends = outcomes.map((o) => o.result.startTime.getTime() + o.result.duration);
+      const verdicts: FaultVerdicts = {
+        fault: f.id,
+        error: this.setupErrors.get(f.id) ?? (outcomes.length ? undefined : 'no test of its areas ran'),
+        requirements: foldRequirements(catalogue.all.filter((r) => areas.has(r.area)), outcomes, claimed),
+        tests: outcomes.length,
+        seconds: outcomes.length ? Math.round((Math.max(...ends) - Math.min(...starts)) / 100) / 10 : 0,
+      };
+      writeFileSync(join(dir, `${f.id}.json`), JSON.stringify(verdicts));
+    }
+  }
+}
