@@ -55,6 +55,8 @@ export interface DirectDebitCheck {
   run(p: DirectDebitRequest, today: string): { text: string; path: string } | undefined;
 }
 
+/** Upper case only, as the XSD's BICIdentifier (ibantools alone accepts lower case). */
+const BIC = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isIsoDate = (s: string) => DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const problem = (path: string, text: string) => ({ path, text: `${path}: ${text}` });
@@ -100,7 +102,7 @@ export const DIRECT_DEBIT_CHECKS: DirectDebitCheck[] = [
     name: 'bic',
     run: (p) =>
       (['creditorAgent', 'debtorAgent'] as const)
-        .filter((k) => p[k] !== undefined && !isValidBIC(p[k]!))
+        .filter((k) => p[k] !== undefined && !(BIC.test(p[k]!) && isValidBIC(p[k]!)))
         .map((k) => problem(k, `"${p[k]}" is not a valid BIC`))[0],
   },
   {
