@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isValidIBAN } from 'ibantools';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Consent } from '../consents/store.js';
 import { BgError, formatError } from '../errors.js';
@@ -53,6 +54,11 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
   app.post(BASE, { config }, async (req, reply) => {
     app.sandbox.schemas.assert('consents/consent-request', req.body);
     const body = req.body as Omit<Consent, 'consentId'>;
+    for (const list of ['accounts', 'balances', 'transactions'] as const) {
+      (body.access[list] ?? []).forEach((ref, i) => {
+        if (ref.iban !== undefined && !isValidIBAN(ref.iban)) throw formatError(`${ref.iban} is not a valid IBAN (ISO 13616 check digits)`, `access.${list}[${i}].iban`);
+      });
+    }
     if (!body.recurringIndicator && body.frequencyPerDay !== 1) throw formatError('one-off access (recurringIndicator false) uses frequencyPerDay 1', 'frequencyPerDay');
     const today = new Date();
     const max = new Date(today.getTime() + MAX_VALIDITY_DAYS * 86_400_000);

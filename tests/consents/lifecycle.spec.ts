@@ -1,4 +1,4 @@
-import { because, expect, req, test } from '../../fixtures/areas/consents.js';
+import { because, consentRequest, expect, req, test } from '../../fixtures/areas/consents.js';
 
 test('a valid create consent answers 201 with received, consentId and the status and scaStatus links', req('consents.create.response'), async ({ consents }) => {
   const res = await consents.create();
@@ -8,7 +8,8 @@ test('a valid create consent answers 201 with received, consentId and the status
 });
 
 test('the consent is valid once its SCA is finalised', req('consents.state.valid-after-sca'), async ({ consents }) => {
-  const { consentId, sca } = await consents.createAuthorised();
+  // One-off access: a recurring consent could be expired by another test's recurring consent of the same PSU.
+  const { consentId, sca } = await consents.createAuthorised({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }) });
   expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-  await expect.poll(async () => (await consents.status(consentId)).json().consentStatus, { message: because('consentStatus after the SCA'), intervals: [500] }).toBe('valid');
+  await expect.poll(async () => (await consents.read(consentId)).json().consentStatus, { message: because('consentStatus (read consent) after the SCA'), intervals: [500] }).toBe('valid');
 });
