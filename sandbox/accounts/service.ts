@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AccountReference, Consent } from '../consents/store.js';
+import { usable, type AccountReference, type Consent } from '../consents/store.js';
 import { isoDay, psuBank, type PsuBank, type SeedAccount, type SeedTransaction } from '../seed/accounts.js';
 import { BoundedMap } from '../store.js';
 
@@ -41,6 +41,11 @@ export class AccountService {
 
   today(): string {
     return isoDay(new Date());
+  }
+
+  /** Whether the consent may be read under: ok, expired, or invalid (not valid: received, rejected, terminated…). */
+  state(consent: Consent): 'ok' | 'expired' | 'invalid' {
+    return usable(consent, this.today());
   }
 
   bankOf(consent: Consent): PsuBank {

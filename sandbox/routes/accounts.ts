@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsOf, type AisService, type TransactionQuery } from '../accounts/service.js';
-import { usable, type Consent } from '../consents/store.js';
+import type { Consent } from '../consents/store.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 import type { SeedAccount, SeedBalance, SeedTransaction } from '../seed/accounts.js';
@@ -50,7 +50,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     const c = app.sandbox.consents.get(id);
     if (!c || c.clientId !== req.token?.clientId) throw new BgError(403, 'CONSENT_UNKNOWN', `no consent ${id.slice(0, 60)} for this TPP`, 'Consent-ID');
     if (c.type !== 'ais') throw new BgError(401, 'CONSENT_INVALID', 'the consent is not an account-information consent', 'Consent-ID');
-    const state = usable(c, ais.today());
+    const state = ais.state(c);
     if (state === 'expired') throw new BgError(401, 'CONSENT_EXPIRED', 'the consent has expired', 'Consent-ID');
     if (state !== 'ok') throw new BgError(401, 'CONSENT_INVALID', `the consent is ${c.status}, not valid`, 'Consent-ID');
     return c;

@@ -1,0 +1,352 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountsOf, type AccountService } from '../accounts/service.js';
+import type { Consent } from '../consents/store.js';
+import { formatError } from '../errors.js';
+import { requestHeader } from '../plugins/guard.js';
+import { issueToken } from '../routes/oauth.js';
+import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+
+const ANY = /^\/psd2\/accountinformation\/v1\/accounts/;
+const LIST = /\/accountinformation\/v1\/accounts$/;
+const DETAIL = /\/accounts\/:accountId$/;
+const BALANCES = /\/accounts\/:accountId\/balances$/;
+const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
+const TRANSACTION = /\/accounts\/:accountId\/transactions\/:transactionId$/;
+const BY_ID = /\/accounts\/:accountId/;
+
+type Query = Record<string, unknown>;
+type Tx = Record<string, unknown> & { bookingDate?: string; valueDate?: string; transactionId?: string };
+type TxList = { account?: { iban?: string }; transactions: { booked?: Tx[]; pending?: Tx[]; _links?: Record<string, { href: string }> } };
+
+/** Replaces one method of the app's account service. */
+function wrap<K extends keyof AccountService>(app: FastifyInstance, name: K, make: (original: AccountService[K], service: AccountService) => AccountService[K]): void {
+  const service = accountsOf(app);
+  const original = (service[name] as (...a: unknown[]) => unknown).bind(service) as AccountService[K];
+  service[name] = make(original, service);
+}
+
+/** The consent's state as if a consent of `status` were valid. */
+const serveStatus = (app: FastifyInstance, status: Consent['status']) =>
+  wrap(app, 'state', (original) => (consent: Consent) => (consent.status === status ? 'ok' : original(consent)));
+
+const faults: Fault[] = [
+  {
+    id: 'accounts.consent-id-not-required',
+    description: 'a read without Consent-ID is served under the TPP\'s latest valid consent',
+    projects: ['accounts', 'headers'],
+    breaks: ['headers.consent-id.account-reads', 'accounts.consent.missing-code'],
+    install: (app) =>
+      beforeHandler(app, { route: ANY }, (req) => {
+        if (requestHeader(req, 'Consent-ID')) return;
+        const latest = [...app.sandbox.consents.values()].filter((c) => c.clientId === req.token?.clientId && c.type === 'ais' && c.status === 'valid').pop();
+        if (latest) req.headers['consent-id'] = latest.consentId;
+      }),
+  },
+  {
+    id: 'accounts.unknown-consent-empty-list',
+    description: 'an unknown Consent-ID is answered 200 with an empty account list',
+    projects: ['accounts'],
+    breaks: ['accounts.consent.unknown', 'accounts.consent.unknown-code'],
+    install: (app) =>
+      app.addHook('preHandler', async (req, reply) => {
+        if (!LIST.test(req.routeOptions.url ?? '')) return;
+        const id = requestHeader(req, 'Consent-ID');
+        if (id && !app.sandbox.consents.has(id)) await reply.send({ accounts: [] });
+      }),
+  },
+  {
+    id: 'accounts.received-consent-served',
+    description: 'a consent not yet authorised (received) is read under as if valid',
+    projects: ['accounts'],
+    breaks: ['accounts.consent.received', 'accounts.consent.invalid-code'],
+    install: (app) => serveStatus(app, 'received'),
+  },
+  {
+    id: 'accounts.rejected-consent-served',
+    description: 'a consent whose SCA failed (rejected) is read under as if valid',
+    projects: ['accounts'],
+    breaks: ['accounts.consent.rejected', 'accounts.consent.invalid-code'],
+    install: (app) => serveStatus(app, 'rejected'),
+  },
+  {
+    id: 'accounts.terminated-consent-served',
+    description: 'a deleted consent (terminatedByTpp) is still read under',
+    projects: ['accounts'],
+    breaks: ['accounts.consent.terminated', 'accounts.consent.invalid-code'],
+    install: (app) => serveStatus(app, 'terminatedByTpp'),
+  },
+  {
+    id: 'accounts.expired-consent-served',
+    description: 'a recurring consent expired by a newer one is still read under',
+    projects: ['accounts'],
+    breaks: ['accounts.consent.expired', 'accounts.consent.expired-code'],
+    install: (app) => serveStatus(app, 'expired'),
+  },
+  {
+    id: 'accounts.consent-accounts-ignored',
+    description: 'every account of the PSU is listed and readable under any consent, whatever accounts its access names',
+    projects: ['accounts'],
+    breaks: ['accounts.access.account-outside'],
+    install: (app) =>
+      wrap(app, 'allows', (original) => (consent, account, service) => (service === 'accounts' ? true : original(consent, account, service))),
+  },
+  {
+    id: 'accounts.consent-services-ignored',
+    description: 'a listed account serves balances and transactions whatever services the consent names on it',
+    projects: ['accounts'],
+    breaks: ['accounts.access.service-outside'],
+    install: (app) => wrap(app, 'allows', (original) => (consent, account) => original(consent, account, 'accounts')),
+  },
+  {
+    id: 'accounts.product-as-number',
+    description: 'Account.product comes as a number in List accounts and account detail',
+    projects: ['accounts'],
+    breaks: ['accounts.list.shape', 'accounts.detail.shape'],
+    install: (app) => {
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { product?: unknown }[] }) => b.accounts.forEach((a) => (a.product = 4711)));
+      rewriteJson(app, { method: 'GET', route: DETAIL }, (b: { account: { product?: unknown } }) => void (b.account.product = 4711));
+    },
+  },
+  {
+    id: 'accounts.detail-name-differs',
+    description: 'account detail gives another name than the list entry',
+    projects: ['accounts'],
+    breaks: ['accounts.detail.shape'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: DETAIL }, (b: { account: { name?: string } }) => void (b.account.name = `${b.account.name ?? ''} (detail)`)),
+  },
+  {
+    id: 'accounts.transactions-link-dropped',
+    description: 'accounts carry _links.balances but no _links.transactions',
+    projects: ['accounts'],
+    breaks: ['accounts.account.links'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { _links?: Record<string, unknown> }[] }) => b.accounts.forEach((a) => delete a._links?.transactions)),
+  },
+  {
+    id: 'accounts.id-rotates-per-list',
+    description: 'every List accounts gives the accounts new ids (the old ones still work)',
+    projects: ['accounts'],
+    breaks: ['accounts.account.id-stable'],
+    install: (app) => {
+      const reads = new Map<string, number>();
+      const asked = new WeakMap<FastifyRequest, { stripped: string; asked: string }>();
+      beforeHandler(app, { route: BY_ID }, (req) => {
+        const p = req.params as { accountId: string };
+        const stripped = p.accountId.replace(/~\d+$/, '');
+        if (stripped !== p.accountId) asked.set(req, { stripped, asked: p.accountId });
+        p.accountId = stripped;
+      });
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (typeof payload !== 'string' || reply.statusCode !== 200 || !ANY.test(req.routeOptions.url ?? '')) return payload;
+        if (LIST.test(req.routeOptions.url ?? '')) {
+          const consentId = requestHeader(req, 'Consent-ID') ?? '';
+          const n = (reads.get(consentId) ?? 0) + 1;
+          reads.set(consentId, n);
+          const body = JSON.parse(payload) as { accounts: { resourceId: string }[] };
+          let out = payload;
+          for (const a of body.accounts) out = out.split(a.resourceId).join(`${a.resourceId}~${n}`);
+          return out;
+        }
+        const seen = asked.get(req);
+        return seen ? payload.split(seen.stripped).join(seen.asked) : payload;
+      });
+    },
+  },
+  {
+    id: 'accounts.with-balance-rejected',
+    description: 'withBalance is refused with 400 instead of being honoured or ignored',
+    projects: ['accounts'],
+    breaks: ['accounts.list.with-balance-accepted', 'accounts.list.with-balance'],
+    install: (app) =>
+      beforeHandler(app, { route: /\/accounts(\/:accountId)?$/ }, (req) => {
+        if ((req.query as Query).withBalance !== undefined) throw formatError('query withBalance is not supported', 'withBalance');
+      }),
+  },
+  {
+    id: 'accounts.with-balance-ignored',
+    description: 'withBalance=true gives accounts without balances',
+    projects: ['accounts'],
+    breaks: ['accounts.list.with-balance'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { balances?: unknown }[] }) => b.accounts.forEach((a) => delete a.balances)),
+  },
+  {
+    id: 'accounts.balance-amount-number',
+    description: 'balanceAmount.amount comes as a JSON number',
+    projects: ['accounts'],
+    breaks: ['accounts.balances.shape', 'accounts.amounts.pattern'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BALANCES }, (b: { balances: { balanceAmount: { amount: unknown } }[] }) =>
+        b.balances.forEach((x) => (x.balanceAmount.amount = Number(x.balanceAmount.amount))),
+      ),
+  },
+  {
+    id: 'accounts.balance-type-capitalised',
+    description: 'balanceType values are capitalised (ClosingBooked)',
+    projects: ['accounts'],
+    breaks: ['accounts.balances.type-enum'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BALANCES }, (b: { balances: { balanceType: string }[] }) =>
+        b.balances.forEach((x) => (x.balanceType = x.balanceType[0].toUpperCase() + x.balanceType.slice(1))),
+      ),
+  },
+  {
+    id: 'accounts.transactions-iban-dropped',
+    description: 'the transaction list names no account iban',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.shape'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => void delete b.account?.iban),
+  },
+  {
+    id: 'accounts.booking-status-defaulted',
+    description: 'a missing or unknown bookingStatus is read as both',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.booking-status-required'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (!['booked', 'pending', 'both'].includes(String(q.bookingStatus))) q.bookingStatus = 'both';
+      }),
+  },
+  {
+    id: 'accounts.date-from-defaulted',
+    description: 'a transaction list without dateFrom (and no delta access) gives the whole history',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.date-from-required'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (q.dateFrom === undefined && q.entryReferenceFrom === undefined && q.deltaList === undefined) q.dateFrom = '1970-01-01';
+      }),
+  },
+  {
+    id: 'accounts.date-to-exclusive',
+    description: 'dateTo is exclusive: booked entries of that day are left out',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.date-range'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
+        const to = (req.query as Query).dateTo;
+        if (typeof to === 'string' && b.transactions.booked) b.transactions.booked = b.transactions.booked.filter((t) => t.bookingDate !== to);
+      }),
+  },
+  {
+    id: 'accounts.booked-before-date-from',
+    description: 'a booked entry from the day before dateFrom comes with the list',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.date-range'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
+        const q = req.query as Query;
+        const first = b.transactions.booked?.[0];
+        if (typeof q.dateFrom !== 'string' || q.deltaList !== undefined || q.entryReferenceFrom !== undefined || !first) return;
+        const before = new Date(Date.parse(`${q.dateFrom}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        b.transactions.booked!.unshift({ ...first, transactionId: `${first.transactionId}-EARLY`, entryReference: '00000000000', bookingDate: before, valueDate: before });
+      }),
+  },
+  {
+    id: 'accounts.date-to-default-month',
+    description: 'without dateTo the list ends 30 days after dateFrom instead of today',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.date-to-default'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (typeof q.dateFrom === 'string' && q.dateTo === undefined && q.deltaList === undefined) {
+          const end = new Date(Date.parse(`${q.dateFrom}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+          const today = new Date().toISOString().slice(0, 10);
+          q.dateTo = end < today ? end : today;
+        }
+      }),
+  },
+  {
+    id: 'accounts.booked-includes-pending',
+    description: 'bookingStatus=booked gives the pending entries too',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.booking-status-filter'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (q.bookingStatus === 'booked') q.bookingStatus = 'both';
+      }),
+  },
+  {
+    id: 'accounts.pending-booking-date',
+    description: 'pending entries carry a bookingDate (their value date)',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.pending-no-booking-date'],
+    install: (app) => {
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => b.transactions.pending?.forEach((t) => (t.bookingDate = t.valueDate)));
+      rewriteJson(app, { method: 'GET', route: TRANSACTION }, (b: { transactionsDetails: Tx }) => {
+        if (!b.transactionsDetails.bookingDate) b.transactionsDetails.bookingDate = b.transactionsDetails.valueDate;
+      });
+    },
+  },
+  {
+    id: 'accounts.account-link-to-list',
+    description: 'transactions._links.account points at List accounts instead of the account',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.account-link'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => {
+        if (b.transactions._links) b.transactions._links.account = { href: '/v1/accounts' };
+      }),
+  },
+  {
+    id: 'accounts.entry-reference-inclusive',
+    description: 'entryReferenceFrom gives the named entry too (inclusive)',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.entry-reference-from'],
+    install: (app) =>
+      wrap(app, 'select', (original) => (consent, account, q) => {
+        if (q.entryReferenceFrom === undefined) return original(consent, account, q);
+        const n = String(Number(q.entryReferenceFrom) - 1).padStart(q.entryReferenceFrom.length, '0');
+        return original(consent, account, { ...q, entryReferenceFrom: n });
+      }),
+  },
+  {
+    id: 'accounts.delta-list-ignored',
+    description: 'deltaList=true is accepted and ignored: every read gives the same entries',
+    projects: ['accounts'],
+    breaks: ['accounts.transactions.delta-list'],
+    install: (app) =>
+      wrap(app, 'select', (original) => (consent, account, q) => (q.deltaList ? original(consent, account, { ...q, deltaList: false, dateFrom: q.dateFrom ?? '1970-01-01' }) : original(consent, account, q))),
+  },
+  {
+    id: 'accounts.details-unwrapped',
+    description: 'transaction detail gives the Transaction without the transactionsDetails key',
+    projects: ['accounts'],
+    breaks: ['accounts.transaction.details'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: TRANSACTION }, (b: { transactionsDetails: Tx }) => b.transactionsDetails),
+  },
+  {
+    id: 'accounts.unknown-transaction-served',
+    description: 'an unknown transactionId is answered with the account\'s latest entry',
+    projects: ['accounts'],
+    breaks: ['accounts.transaction.unknown'],
+    install: (app) =>
+      wrap(app, 'findTransaction', (original, service) => (consent, account, id) => original(consent, account, id) ?? service.bankOf(consent).transactions(account.key).at(-1)),
+  },
+  {
+    id: 'accounts.frequency-not-enforced',
+    description: 'reads without the PSU present are never counted against frequencyPerDay',
+    projects: ['accounts'],
+    breaks: ['accounts.frequency.access-exceeded'],
+    install: (app) => wrap(app, 'admit', () => () => true),
+  },
+  {
+    id: 'accounts.scope-ignored',
+    description: 'account reads accept a token of any API scope',
+    projects: ['accounts'],
+    breaks: ['accounts.scope.payment-token'],
+    install: (app) =>
+      beforeGuard(app, { route: ANY }, (req) => {
+        const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+        const info = m ? app.sandbox.tokens.get(m[1]) : undefined;
+        if (info && !info.scopes.has('accountinformation')) {
+          req.headers.authorization = `Bearer ${issueToken(app, info.clientId, ['accountinformation', ...info.scopes]).token}`;
+        }
+      }),
+  },
+];
+
+export default faults;
