@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import accountFaults from './accounts.js';
 import type { Fault } from './fault.js';
 import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
 
 /** Every fault the sandbox knows, one list per area. */
-export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults];
+export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults];
 
 export function findFault(id: string): Fault {
   const f = FAULTS.find((x) => x.id === id);
