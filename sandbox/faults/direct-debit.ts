@@ -1,0 +1,293 @@
+import type { FastifyInstance } from 'fastify';
+import { BgError, errorBody } from '../errors.js';
+import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+
+const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
+const CONFIRM = /^\/iso\/payments\/confirm$/;
+const PAYMENT = /^\/iso\/payments\/:paymentId$/;
+const CONSENTS = /\/consent\/v1\/consents$/;
+const DD = ['direct-debit'];
+
+const svc = (app: FastifyInstance) => app.sandbox.directDebit;
+
+/** Takes one named business rule out of the create validation. */
+const dropCheck = (name: string) => (app: FastifyInstance) => {
+  const checks = svc(app).checks;
+  const at = checks.findIndex((c) => c.name === name);
+  if (at < 0) throw new Error(`direct debit fault: no check "${name}"`);
+  checks.splice(at, 1);
+};
+
+const dropHeader = (name: string) => (app: FastifyInstance) => {
+  const list = svc(app).requiredHeaders;
+  list.splice(list.indexOf(name), 1);
+};
+
+/** Bends the generated XML after it is built (the XSD check before upload still runs unless said otherwise). */
+const bendFile = (app: FastifyInstance, edit: (xml: string) => string) => {
+  const s = svc(app);
+  const build = s.build.bind(s);
+  s.build = (collections, meta) => {
+    const file = build(collections, meta);
+    return { ...file, xml: edit(file.xml) };
+  };
+};
+
+const faults: Fault[] = [
+  {
+    id: 'direct-debit.create-status-not-rcvd',
+    description: 'create answers transactionStatus ACTC instead of RCVD',
+    projects: DD,
+    breaks: ['direct-debit.create.response', 'direct-debit.flow.section-h'],
+    install: (app) => rewriteJson(app, { method: 'POST', route: CREATE }, (b: { transactionStatus?: string }) => void (b.transactionStatus = 'ACTC')),
+  },
+  {
+    id: 'direct-debit.confirm-link-wrong',
+    description: 'create answers a confirmPayment link to /iso/payments/confirmation',
+    projects: DD,
+    breaks: ['direct-debit.create.links', 'direct-debit.flow.section-h'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE }, (b: { _links?: { confirmPayment?: { href: string } } }) => {
+        if (b._links?.confirmPayment) b._links.confirmPayment.href = '/iso/payments/confirmation';
+      }),
+  },
+  {
+    id: 'direct-debit.created-200',
+    description: 'create answers 200 instead of 201',
+    projects: DD,
+    breaks: ['direct-debit.create.status-201'],
+    install: (app) => rewriteReply(app, { method: 'POST', route: CREATE, status: 201 }, (_req, reply) => void reply.status(200)),
+  },
+  {
+    id: 'direct-debit.private-scope-accepted',
+    description: 'a paymentinitiation private token is accepted for direct debit',
+    projects: DD,
+    breaks: ['direct-debit.auth.scope-corporate'],
+    install: (app) => {
+      svc(app).assertCorporate = () => undefined;
+    },
+  },
+  {
+    id: 'direct-debit.non-eur-accepted',
+    description: 'a collection in another currency than EUR is accepted',
+    projects: DD,
+    breaks: ['direct-debit.create.currency-eur'],
+    install: dropCheck('currency'),
+  },
+  {
+    id: 'direct-debit.b2b-accepted',
+    description: 'a localInstrumentCode other than CORE is accepted',
+    projects: DD,
+    breaks: ['direct-debit.create.local-instrument-core'],
+    install: dropCheck('local-instrument'),
+  },
+  {
+    id: 'direct-debit.foreign-debtor-accepted',
+    description: 'a debtor IBAN outside the Netherlands is accepted',
+    projects: DD,
+    breaks: ['direct-debit.create.debtor-nl'],
+    install: dropCheck('debtor-country'),
+  },
+  {
+    id: 'direct-debit.dates-unchecked',
+    description: 'requestedExecutionDate and dateOfSignature are not checked to be ISO dates',
+    projects: DD,
+    breaks: ['direct-debit.create.dates-iso'],
+    install: dropCheck('dates'),
+  },
+  {
+    id: 'direct-debit.iban-check-digits-unchecked',
+    description: 'IBAN check digits are not checked',
+    projects: DD,
+    breaks: ['direct-debit.create.iban-check-digits'],
+    install: dropCheck('iban'),
+  },
+  {
+    id: 'direct-debit.bic-unchecked',
+    description: 'creditorAgent and debtorAgent are not checked to be BICs',
+    projects: DD,
+    breaks: ['direct-debit.create.bic'],
+    install: dropCheck('bic'),
+  },
+  {
+    id: 'direct-debit.creditor-id-unchecked',
+    description: 'the SEPA creditor identifier check digits are not checked',
+    projects: DD,
+    breaks: ['direct-debit.create.creditor-id'],
+    install: dropCheck('creditor-id'),
+  },
+  {
+    id: 'direct-debit.sequence-type-unchecked',
+    description: 'any sequenceType is accepted',
+    projects: DD,
+    breaks: ['direct-debit.create.sequence-type'],
+    install: dropCheck('sequence-type'),
+  },
+  {
+    id: 'direct-debit.sequence-type-rcur-only',
+    description: 'only sequenceType RCUR (the value the specification shows) is accepted',
+    projects: DD,
+    breaks: ['direct-debit.create.sequence-types-accepted', 'direct-debit.file.pain008-valid', 'direct-debit.file.totals'],
+    install: (app) =>
+      svc(app).checks.push({
+        name: 'rcur-only',
+        run: (p) => (p.sequenceType !== 'RCUR' ? { path: 'sequenceType', text: `sequenceType: only RCUR is supported, got "${p.sequenceType}"` } : undefined),
+      }),
+  },
+  {
+    id: 'direct-debit.mandate-optional',
+    description: 'a collection without mandateId or dateOfSignature is accepted (placeholders filled in)',
+    projects: DD,
+    breaks: ['direct-debit.create.mandate'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const m = (req.body as { mandateRelatedInformation?: Record<string, unknown> } | undefined)?.mandateRelatedInformation;
+        if (m && typeof m === 'object') {
+          m.mandateId ??= 'NOTPROVIDED';
+          m.dateOfSignature ??= new Date().toISOString().slice(0, 10);
+        }
+      }),
+  },
+  {
+    id: 'direct-debit.psu-ip-address-optional',
+    description: 'create is accepted without PSU-IP-Address',
+    projects: DD,
+    breaks: ['direct-debit.create.psu-ip-address'],
+    install: dropHeader('PSU-IP-Address'),
+  },
+  {
+    id: 'direct-debit.psu-corporate-id-optional',
+    description: 'create is accepted without PSU-Corporate-ID',
+    projects: DD,
+    breaks: ['direct-debit.create.psu-corporate-id'],
+    install: dropHeader('PSU-Corporate-ID'),
+  },
+  {
+    id: 'direct-debit.confirm-without-file-uploaded',
+    description: 'confirm answers a tppMessage with code OK instead of FILE_UPLOADED',
+    projects: DD,
+    breaks: ['direct-debit.confirm.file-uploaded', 'direct-debit.flow.section-h'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: CONFIRM }, (b: { tppMessages?: { code?: string }[] }) => {
+        for (const m of b.tppMessages ?? []) m.code = 'OK';
+      }),
+  },
+  {
+    id: 'direct-debit.consent-id-optional',
+    description: 'confirm without Consent-ID collects anyway',
+    projects: DD,
+    breaks: ['direct-debit.confirm.consent-required', 'direct-debit.confirm.consent-required-code'],
+    install: (app) => {
+      const s = svc(app);
+      const consentFor = s.consentFor.bind(s);
+      s.consentFor = (req, consents) => (req.headers['consent-id'] ? consentFor(req, consents) : undefined);
+    },
+  },
+  {
+    id: 'direct-debit.any-consent-type-accepted',
+    description: 'confirm accepts an account-information consent',
+    projects: DD,
+    breaks: ['direct-debit.confirm.consent-direct-debit', 'direct-debit.confirm.consent-invalid-code'],
+    install: (app) => {
+      const s = svc(app);
+      const problem = s.consentProblem.bind(s);
+      s.consentProblem = (c) => problem({ ...c, type: 'sepaDirectDebit' });
+    },
+  },
+  {
+    id: 'direct-debit.unauthorised-consent-accepted',
+    description: 'confirm accepts a direct debit consent whose SCA is not done',
+    projects: DD,
+    breaks: ['direct-debit.confirm.consent-authorised', 'direct-debit.confirm.consent-invalid-code'],
+    install: (app) => {
+      const s = svc(app);
+      const problem = s.consentProblem.bind(s);
+      s.consentProblem = (c) => problem(c.status === 'received' ? { ...c, status: 'valid' } : c);
+    },
+  },
+  {
+    id: 'direct-debit.confirm-codes-generic',
+    description: 'confirm refusals for consent, unknown and confirmed payments all answer 400 FORMAT_ERROR',
+    projects: DD,
+    breaks: ['direct-debit.confirm.consent-invalid-code', 'direct-debit.confirm.payment-unknown', 'direct-debit.confirm.already-confirmed'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: CONFIRM, status: (s) => s >= 400 }, (b: { tppMessages?: { code?: string; text?: string; path?: string }[] }, _req, reply) => {
+        const m = b.tppMessages?.[0];
+        if (!m || !['CONSENT_INVALID', 'RESOURCE_UNKNOWN', 'STATUS_INVALID'].includes(m.code ?? '')) return undefined;
+        reply.status(400);
+        return errorBody(new BgError(400, 'FORMAT_ERROR', m.text ?? 'invalid request', m.path));
+      }),
+  },
+  {
+    id: 'direct-debit.get-drops-debtor-name',
+    description: 'get payment leaves out debtorName',
+    projects: DD,
+    breaks: ['direct-debit.get.fields'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Record<string, unknown>) => void delete b.debtorName),
+  },
+  {
+    id: 'direct-debit.get-unknown-empty-200',
+    description: 'get payment for an unknown paymentId answers 200 with an empty object',
+    projects: DD,
+    breaks: ['direct-debit.get.unknown'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: PAYMENT, status: 404 }, (_b, _req, reply) => (reply.status(200), {})),
+  },
+  {
+    id: 'direct-debit.mandate-check-skipped',
+    description: 'the rejected test mandate is collected like any other (never RJCT)',
+    projects: DD,
+    breaks: ['direct-debit.get.rejected-mandate', 'direct-debit.flow.section-h'],
+    install: (app) => {
+      svc(app).mandateCheck = () => 'ACCP';
+    },
+  },
+  {
+    id: 'direct-debit.consent-type-ignored',
+    description: 'create consent ignores X-Consent-Type sepaDirectDebit (an account-information consent is made)',
+    projects: ['direct-debit', 'headers'],
+    breaks: [
+      'headers.x-consent-type.direct-debit',
+      'direct-debit.flow.section-h',
+      'direct-debit.confirm.file-uploaded',
+      'direct-debit.confirm.payment-unknown',
+      'direct-debit.confirm.already-confirmed',
+      'direct-debit.confirm.payment-ids-required',
+      'direct-debit.get.rejected-mandate',
+      'direct-debit.file.pain008-valid',
+      'direct-debit.file.totals',
+    ],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CONSENTS }, (req) => {
+        if (req.headers['x-consent-type'] === 'sepaDirectDebit') delete req.headers['x-consent-type'];
+      }),
+  },
+  {
+    id: 'direct-debit.file-nboftxs-wrong',
+    description: 'the pain.008 file counts one transaction too many in GrpHdr/NbOfTxs (still XSD-valid)',
+    projects: DD,
+    breaks: ['direct-debit.file.totals'],
+    install: (app) => bendFile(app, (xml) => xml.replace(/(<GrpHdr>[\s\S]*?<NbOfTxs>)(\d+)(<\/NbOfTxs>)/, (_m, a: string, n: string, b: string) => `${a}${Number(n) + 1}${b}`)),
+  },
+  {
+    id: 'direct-debit.file-ctrlsum-wrong',
+    description: 'the pain.008 file GrpHdr/CtrlSum is one cent off (still XSD-valid)',
+    projects: DD,
+    breaks: ['direct-debit.file.totals'],
+    install: (app) =>
+      bendFile(app, (xml) =>
+        xml.replace(/(<GrpHdr>[\s\S]*?<CtrlSum>)([\d.]+)(<\/CtrlSum>)/, (_m, a: string, sum: string, b: string) => `${a}${(Math.round(Number(sum) * 100) + 1) / 100}${b}`),
+      ),
+  },
+  {
+    id: 'direct-debit.file-not-xsd-valid',
+    description: 'the pain.008 file says PmtMtd TRF and is uploaded without the XSD check',
+    projects: DD,
+    breaks: ['direct-debit.file.pain008-valid'],
+    install: (app) => {
+      bendFile(app, (xml) => xml.replace(/<PmtMtd>DD<\/PmtMtd>/g, '<PmtMtd>TRF</PmtMtd>'));
+      svc(app).xmlProblems = async () => [];
+    },
+  },
+];
+
+export default faults;
