@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import accountFaults from './accounts.js';
 import type { Fault } from './fault.js';
+import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
 
 /** Every fault the sandbox knows, one list per area. */
-export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults];
+export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults, ...directDebitFaults];
 
 export function findFault(id: string): Fault {
   const f = FAULTS.find((x) => x.id === id);
