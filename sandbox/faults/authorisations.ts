@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { TERMINAL } from '../sca/engine.js';
+import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+
+// The generic authorisation routes, as registered on consents (the resource the suite drives them on).
+const COLLECTION = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
+const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
+
+type Body = Record<string, any>;
+const authOf = (app: FastifyInstance, params: unknown) => app.sandbox.sca.get((params as { authorisationId?: string }).authorisationId ?? '');
+const PNG_LOOKALIKE = `data:image/png;base64,${Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,', 'latin1').toString('base64')}`;
+
+const faults: Fault[] = [
+  {
+    id: 'authorisations.sca-method-name-missing',
+    description: 'the scaMethods of create authorisation have no name',
+    projects: ['authorisations'],
+    breaks: ['authorisations.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
+        b.scaMethods = (b.scaMethods ?? []).map(({ name: _name, ...m }: Body) => m);
+      }),
+  },
+  {
+    id: 'authorisations.created-without-psu-message',
+    description: 'the start-authorisation POST answers no psuMessage',
+    projects: ['authorisations'],
+    breaks: ['authorisations.create.start-response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
+        delete b.psuMessage;
+      }),
+  },
+  {
+    id: 'authorisations.list-empty',
+    description: 'list authorisations answers an empty authorisationIds',
+    projects: ['authorisations'],
+    breaks: ['authorisations.list.contains'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: COLLECTION }, () => ({ authorisationIds: [] })),
+  },
+  {
+    id: 'authorisations.approach-header-missing',
+    description: 'start authorisation answers without aspsp-sca-approach',
+    projects: ['authorisations'],
+    breaks: ['authorisations.start.decoupled'],
+    install: (app) =>
+      rewriteReply(app, { method: 'PUT', route: ONE }, (_req, reply) => {
+        reply.removeHeader('ASPSP-SCA-Approach');
+      }),
+  },
+  {
+    id: 'authorisations.any-method-accepted',
+    description: 'an authenticationMethodId not among scaMethods is taken as mbid_same_device',
+    projects: ['authorisations'],
+    breaks: ['authorisations.start.unknown-method', 'authorisations.start.unknown-method-code'],
+    install: (app) =>
+      beforeHandler(app, { method: 'PUT', route: ONE }, (req) => {
+        const b = req.body as Body | undefined;
+        if (b && typeof b.authenticationMethodId === 'string' && !b.authenticationMethodId.startsWith('mbid')) b.authenticationMethodId = 'mbid_same_device';
+      }),
+  },
+  {
+    id: 'authorisations.update-psu-data-renamed',
+    description: 'update PSU data answers scaStatus instead of scatransactionStatus',
+    projects: ['authorisations'],
+    breaks: ['authorisations.update-psu-data.decoupled'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: ONE }, (b: Body) => {
+        if ('scatransactionStatus' in b) {
+          b.scaStatus = b.scatransactionStatus;
+          delete b.scatransactionStatus;
+        }
+      }),
+  },
+  {
+    id: 'authorisations.sca-always-fails',
+    description: 'every decoupled SCA ends failed',
+    projects: ['authorisations'],
+    breaks: ['authorisations.status.ends', 'authorisations.status.terminal-stable'],
+    install: (app) => {
+      const sca = app.sandbox.sca;
+      const end = sca.end.bind(sca);
+      sca.end = (auth, _outcome) => end(auth, 'failed');
+    },
+  },
+  {
+    id: 'authorisations.finalised-reverts',
+    description: 'a finalised authorisation reads as started again a second after it ended',
+    projects: ['authorisations'],
+    breaks: ['authorisations.status.terminal-stable'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: ONE }, (b: Body, req) => {
+        const auth = authOf(app, req.params);
+        if (auth && auth.status === 'finalised' && TERMINAL.has(auth.status) && Date.now() - (auth.endedAt ?? 0) > 1000) b.scaStatus = 'started';
+      }),
+  },
+  {
+    id: 'authorisations.failing-psu-finalises',
+    description: 'the SCA of the failing PSU finalises',
+    projects: ['authorisations'],
+    breaks: ['authorisations.status.failed'],
+    install: (app) => {
+      const sca = app.sandbox.sca;
+      const end = sca.end.bind(sca);
+      sca.end = (auth, _outcome) => end(auth, 'finalised');
+    },
+  },
+  {
+    id: 'authorisations.sca-slow',
+    description: 'a decoupled SCA takes 12 seconds to end',
+    projects: ['authorisations'],
+    breaks: ['authorisations.sandbox.finalises-within'],
+    install: (app) => {
+      app.sandbox.sca.delayFor = () => 12_000;
+    },
+  },
+  {
+    id: 'authorisations.autostart-token-empty',
+    description: 'the auto-start token of mbid_same_device is an empty string',
+    projects: ['authorisations'],
+    breaks: ['authorisations.decoupled.autostart-token'],
+    install: (app) =>
+      rewriteJson(app, { route: ONE }, (b: Body, req) => {
+        const auth = authOf(app, req.params);
+        if (b.challengeData?.data && (auth?.methodId === 'mbid_same_device' || auth?.methodId === 'mbid')) b.challengeData.data = [''];
+      }),
+  },
+  {
+    id: 'authorisations.qr-token-frozen',
+    description: 'the animated QR token never rotates',
+    projects: ['authorisations'],
+    breaks: ['authorisations.qr.token-rotates'],
+    install: (app) => {
+      const sca = app.sandbox.sca;
+      const qrToken = sca.qrToken.bind(sca);
+      sca.qrToken = (auth) => qrToken(auth, auth.startedAt);
+    },
+  },
+  {
+    id: 'authorisations.qr-image-not-png',
+    description: 'the animated QR image is a GIF labelled image/png',
+    projects: ['authorisations'],
+    breaks: ['authorisations.qr.image'],
+    install: (app) =>
+      rewriteJson(app, { route: ONE }, (b: Body) => {
+        if (b.challengeData?.image) b.challengeData.image = PNG_LOOKALIKE;
+      }),
+  },
+  {
+    id: 'authorisations.qr-image-method-missing',
+    description: 'scaMethods offer mbid_animated_qr_token without mbid_animated_qr_image',
+    projects: ['authorisations'],
+    breaks: ['authorisations.qr.both-ids'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
+        b.scaMethods = (b.scaMethods ?? []).filter((m: Body) => m.authenticationMethodId !== 'mbid_animated_qr_image');
+      }),
+  },
+];
+
+export default faults;

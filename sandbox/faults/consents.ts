@@ -1,0 +1,303 @@
+import type { FastifyInstance } from 'fastify';
+import type { Authorisation, EndListener } from '../sca/engine.js';
+import { BIC } from '../plugins/guard.js';
+import { formatError } from '../errors.js';
+import { beforeGuard, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+
+const CREATE = /^\/psd2\/consent\/v1\/consents$/;
+const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
+const STATUS = /^\/psd2\/consent\/v1\/consents\/:consentId\/status$/;
+const ANY_CONSENT = /^\/psd2\/consent\//;
+
+type Body = Record<string, any>;
+const body = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Body) : undefined);
+const refs = (b: Body | undefined): Body[] => (['accounts', 'balances', 'transactions'] as const).flatMap((k) => (Array.isArray(b?.access?.[k]) ? (b!.access[k] as Body[]) : []));
+
+/** Bends the consent service's reaction to the end of an SCA (faults install before the routes register their listener). */
+function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
+  const sca = app.sandbox.sca;
+  const onEnd = sca.onEnd.bind(sca);
+  sca.onEnd = (type, listener) => onEnd(type, type === 'consent' ? (auth) => wrap(listener, auth) : listener);
+}
+
+const consentOf = (app: FastifyInstance, auth: Authorisation) => app.sandbox.consents.get(auth.resource.id);
+
+const faults: Fault[] = [
+  {
+    id: 'consents.created-without-scastatus-link',
+    description: 'create consent answers _links without scaStatus',
+    projects: ['consents'],
+    breaks: ['consents.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE }, (b: Body, req) => {
+        if (!req.headers['x-consent-type']) delete b._links?.scaStatus;
+      }),
+  },
+  {
+    id: 'consents.created-without-headers',
+    description: 'the 201 of create consent has no Location and no ASPSP-SCA-Approach',
+    projects: ['consents'],
+    breaks: ['consents.create.headers'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: CREATE }, (_req, reply) => {
+        reply.removeHeader('Location');
+        reply.removeHeader('ASPSP-SCA-Approach');
+      }),
+  },
+  {
+    id: 'consents.required-field-defaulted',
+    description: 'a create consent without combinedServiceIndicator is served as if it were false',
+    projects: ['consents'],
+    breaks: ['consents.create.required-fields'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = body(req);
+        if (b && b.combinedServiceIndicator === undefined) b.combinedServiceIndicator = false;
+      }),
+  },
+  {
+    id: 'consents.strings-coerced',
+    description: 'booleans and integers given as strings are coerced instead of rejected',
+    projects: ['consents'],
+    breaks: ['consents.create.field-types'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = body(req);
+        if (!b) return;
+        for (const k of ['recurringIndicator', 'combinedServiceIndicator']) if (b[k] === 'true' || b[k] === 'false') b[k] = b[k] === 'true';
+        if (typeof b.frequencyPerDay === 'string' && /^\d+$/.test(b.frequencyPerDay)) b.frequencyPerDay = Number(b.frequencyPerDay);
+      }),
+  },
+  {
+    id: 'consents.error-code-generic',
+    description: 'create consent errors carry code BAD_REQUEST and no path',
+    projects: ['consents'],
+    breaks: ['consents.create.format-error'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE, status: 400 }, (b: Body) => {
+        for (const m of b.tppMessages ?? []) {
+          m.code = 'BAD_REQUEST';
+          delete m.path;
+        }
+      }),
+  },
+  {
+    id: 'consents.masked-pan-refused',
+    description: 'account references by maskedPan are refused',
+    projects: ['consents'],
+    breaks: ['consents.create.account-references'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        if (refs(body(req)).some((r) => r.maskedPan !== undefined)) throw formatError('maskedPan is not supported', 'access');
+      }),
+  },
+  {
+    id: 'consents.iban-check-digits-unchecked',
+    description: 'an IBAN with wrong check digits is accepted',
+    projects: ['consents'],
+    breaks: ['consents.create.account-reference-invalid'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        for (const r of refs(body(req))) if (r.iban === 'DE00370400440532013000') r.iban = 'DE89370400440532013000';
+      }),
+  },
+  {
+    id: 'consents.frequency-zero-accepted',
+    description: 'frequencyPerDay 0 is taken as 1',
+    projects: ['consents'],
+    breaks: ['consents.limits.frequency-min'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = body(req);
+        if (b?.frequencyPerDay === 0) b.frequencyPerDay = 1;
+      }),
+  },
+  {
+    id: 'consents.frequency-five-accepted',
+    description: 'frequencyPerDay 5 is accepted (taken as 4)',
+    projects: ['consents'],
+    breaks: ['consents.limits.frequency-max'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = body(req);
+        if (b?.frequencyPerDay === 5) b.frequencyPerDay = 4;
+      }),
+  },
+  {
+    id: 'consents.one-off-frequency-unchecked',
+    description: 'a one-off consent accepts any frequencyPerDay',
+    projects: ['consents'],
+    breaks: ['consents.limits.frequency-one-off'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = body(req);
+        if (b && b.recurringIndicator === false && typeof b.frequencyPerDay === 'number' && b.frequencyPerDay > 1) b.frequencyPerDay = 1;
+      }),
+  },
+  {
+    id: 'consents.past-valid-until-accepted',
+    description: 'a validUntil in the past is moved to tomorrow instead of rejected',
+    projects: ['consents'],
+    breaks: ['consents.valid-until.past'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = body(req);
+        const today = new Date().toISOString().slice(0, 10);
+        if (typeof b?.validUntil === 'string' && b.validUntil < today) b.validUntil = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      }),
+  },
+  {
+    id: 'consents.valid-until-later-than-asked',
+    description: 'read consent returns validUntil one year later than stored',
+    projects: ['consents'],
+    breaks: ['consents.valid-until.maximum', 'consents.valid-until.not-later'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
+        if (typeof b.validUntil === 'string') b.validUntil = `${Number(b.validUntil.slice(0, 4)) + 1}${b.validUntil.slice(4)}`;
+      }),
+  },
+  {
+    id: 'consents.read-access-dropped',
+    description: 'read consent answers an empty access object',
+    projects: ['consents'],
+    breaks: ['consents.read.fields'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
+        b.access = {};
+      }),
+  },
+  {
+    id: 'consents.status-field-renamed',
+    description: 'consent status answers status instead of consentStatus',
+    projects: ['consents'],
+    breaks: ['consents.status.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => ({ status: b.consentStatus })),
+  },
+  {
+    id: 'consents.delete-does-nothing',
+    description: 'delete consent answers 204 but leaves the consent as it was',
+    projects: ['consents'],
+    breaks: ['consents.delete.terminated'],
+    install: (app) =>
+      app.addHook('preHandler', async (req, reply) => {
+        if (req.method !== 'DELETE' || !ONE.test(req.routeOptions.url ?? '')) return;
+        const c = app.sandbox.consents.get((req.params as { consentId: string }).consentId);
+        if (c && c.clientId === req.token?.clientId) await reply.status(204).send();
+      }),
+  },
+  {
+    id: 'consents.unknown-read-answered',
+    description: 'reading an unknown consentId answers 200 with a received consent',
+    projects: ['consents'],
+    breaks: ['consents.unknown.rejected', 'consents.unknown.code'],
+    install: (app) =>
+      app.addHook('preHandler', async (req, reply) => {
+        if (req.method !== 'GET' || !ONE.test(req.routeOptions.url ?? '')) return;
+        if (!app.sandbox.consents.get((req.params as { consentId: string }).consentId)) await reply.status(200).send({ consentStatus: 'received' });
+      }),
+  },
+  {
+    id: 'consents.never-valid',
+    description: 'a consent stays received when its SCA is finalised',
+    projects: ['consents'],
+    breaks: ['consents.state.valid-after-sca', 'consents.state.recurring-expires-former', 'consents.state.one-off-keeps-former'],
+    install: (app) =>
+      wrapConsentEnd(app, (listener, auth) => {
+        if (auth.status !== 'finalised') listener(auth);
+      }),
+  },
+  {
+    id: 'consents.failed-sca-stays-received',
+    description: 'a consent stays received when its SCA fails',
+    projects: ['consents'],
+    breaks: ['consents.state.rejected-after-failed-sca'],
+    install: (app) =>
+      wrapConsentEnd(app, (listener, auth) => {
+        if (auth.status !== 'failed') listener(auth);
+      }),
+  },
+  {
+    id: 'consents.former-recurring-left-valid',
+    description: 'a new recurring consent, once authorised, leaves the former recurring consent valid',
+    projects: ['consents'],
+    breaks: ['consents.state.recurring-expires-former'],
+    install: (app) =>
+      wrapConsentEnd(app, (listener, auth) => {
+        const before = [...app.sandbox.consents.values()].filter((c) => c.status === 'valid');
+        listener(auth);
+        for (const c of before) c.status = 'valid';
+      }),
+  },
+  {
+    id: 'consents.one-off-expires-former',
+    description: 'authorising a one-off consent expires the recurring consent of the PSU',
+    projects: ['consents'],
+    breaks: ['consents.state.one-off-keeps-former'],
+    install: (app) =>
+      wrapConsentEnd(app, (listener, auth) => {
+        listener(auth);
+        const c = consentOf(app, auth);
+        if (!c || c.recurringIndicator || c.status !== 'valid') return;
+        for (const other of app.sandbox.consents.values()) {
+          if (other !== c && other.status === 'valid' && other.recurringIndicator && other.psuId === c.psuId && other.clientId === c.clientId) other.status = 'expired';
+        }
+      }),
+  },
+  {
+    id: 'consents.direct-debit-type-refused',
+    description: 'X-Consent-Type sepaDirectDebit is refused',
+    projects: ['consents'],
+    breaks: ['consents.create.direct-debit'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        if (req.headers['x-consent-type'] === 'sepaDirectDebit') throw formatError('X-Consent-Type is not supported', 'X-Consent-Type');
+      }),
+  },
+  {
+    id: 'consents.scope-not-checked',
+    description: 'any API scope is accepted on the consent operations',
+    projects: ['consents'],
+    breaks: ['consents.scope.accountinformation'],
+    install: (app) =>
+      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
+        const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+        const info = m ? app.sandbox.tokens.get(m[1]) : undefined;
+        if (info) info.scopes.add('accountinformation');
+      }),
+  },
+  // Common header rules shown on the consent operations (requirements/headers.yaml).
+  {
+    id: 'headers.bicfi-not-required-on-consents',
+    description: 'consent operations without X-BicFi are served for a default bank',
+    projects: ['headers'],
+    breaks: ['headers.x-bicfi.required'],
+    install: (app) =>
+      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
+        if (!req.headers['x-bicfi']) req.headers['x-bicfi'] = 'ESSESESS';
+      }),
+  },
+  {
+    id: 'headers.bicfi-pattern-unchecked-on-consents',
+    description: 'consent operations accept any X-BicFi',
+    projects: ['headers'],
+    breaks: ['headers.x-bicfi.pattern'],
+    install: (app) =>
+      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
+        const bic = req.headers['x-bicfi'];
+        if (typeof bic === 'string' && bic && !BIC.test(bic)) req.headers['x-bicfi'] = 'ESSESESS';
+      }),
+  },
+  {
+    id: 'headers.corporate-id-accepted-in-private',
+    description: 'PSU-Corporate-ID is ignored instead of rejected in a private context',
+    projects: ['headers'],
+    breaks: ['headers.psu-corporate-id.context'],
+    install: (app) =>
+      beforeHandler(app, { route: ANY_CONSENT }, (req) => {
+        if (!req.token?.scopes.has('corporate')) delete req.headers['psu-corporate-id'];
+      }),
+  },
+];
+
+export default faults;

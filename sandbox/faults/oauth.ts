@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+
+const START = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
+const AUTHORIZE = /^\/connect\/authorize$/;
+const TOKEN = /^\/connect\/token$/;
+
+type Body = Record<string, any>;
+const form = (req: FastifyRequest) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, string | undefined>) : {});
+const isCodeGrant = (req: FastifyRequest) => form(req).grant_type === 'authorization_code';
+
+/** The authorisation a token request names by its headers. */
+function authOfTokenRequest(app: FastifyInstance, req: FastifyRequest) {
+  const id = req.headers['x-consentauthorisationid'];
+  return typeof id === 'string' ? app.sandbox.sca.get(id) : undefined;
+}
+
+/** Rewrites the scaOAuth href of a redirect start. */
+const editScaOAuth = (app: FastifyInstance, edit: (u: URL) => void) =>
+  rewriteJson(app, { method: 'PUT', route: START }, (b: Body) => {
+    const href = b._links?.scaOAuth?.href;
+    if (typeof href !== 'string') return;
+    const u = new URL(href);
+    edit(u);
+    b._links.scaOAuth.href = u.toString();
+  });
+
+const faults: Fault[] = [
+  {
+    id: 'oauth.sca-oauth-without-response-type',
+    description: 'the scaOAuth link has no response_type (the authorise page assumes code)',
+    projects: ['oauth'],
+    breaks: ['oauth.sca-oauth.link'],
+    install: (app) => {
+      editScaOAuth(app, (u) => u.searchParams.delete('response_type'));
+      beforeHandler(app, { route: AUTHORIZE }, (req) => {
+        const p = (req.method === 'GET' ? req.query : req.body) as Record<string, string> | undefined;
+        if (p && !p.response_type) p.response_type = 'code';
+      });
+    },
+  },
+  {
+    id: 'oauth.acr-lower-case',
+    description: 'acr_values writes consentAuthorisationId (the flow guide casing)',
+    projects: ['oauth'],
+    breaks: ['oauth.sca-oauth.acr-casing'],
+    install: (app) => editScaOAuth(app, (u) => u.searchParams.set('acr_values', (u.searchParams.get('acr_values') ?? '').replace('ConsentAuthorisationId:', 'consentAuthorisationId:'))),
+  },
+  {
+    id: 'oauth.approve-redirect-without-scope',
+    description: 'the redirect after approval carries no scope',
+    projects: ['oauth'],
+    breaks: ['oauth.authorize.approve'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
+        const loc = reply.getHeader('location');
+        if (typeof loc !== 'string') return;
+        const u = new URL(loc);
+        u.searchParams.delete('scope');
+        reply.header('location', u.toString());
+      }),
+  },
+  {
+    id: 'oauth.state-altered',
+    description: 'the redirect after approval carries a state of the bank instead of the TPP state',
+    projects: ['oauth'],
+    breaks: ['oauth.authorize.state'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
+        const loc = reply.getHeader('location');
+        if (typeof loc !== 'string') return;
+        const u = new URL(loc);
+        u.searchParams.set('state', `${u.searchParams.get('state') ?? ''}x`);
+        reply.header('location', u.toString());
+      }),
+  },
+  {
+    id: 'oauth.redirect-uri-not-whitelisted',
+    description: 'the authorise page accepts any redirect_uri (and whitelists it)',
+    projects: ['oauth'],
+    breaks: ['oauth.authorize.redirect-whitelist'],
+    install: (app) =>
+      beforeHandler(app, { route: AUTHORIZE }, (req) => {
+        const p = (req.method === 'GET' ? req.query : req.body) as Record<string, string> | undefined;
+        const client = p?.client_id ? app.sandbox.clients.get(p.client_id) : undefined;
+        if (client && p?.redirect_uri && !client.redirectUris.includes(p.redirect_uri)) client.redirectUris.push(p.redirect_uri);
+      }),
+  },
+  {
+    id: 'oauth.deny-finalises',
+    description: 'a PSU denial finalises the SCA',
+    projects: ['oauth'],
+    breaks: ['oauth.authorize.deny'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: AUTHORIZE }, (req) => {
+        const p = form(req);
+        if (p.decision !== 'deny') return;
+        const acr = /AuthorisationId:(\S+)/.exec(p.acr_values ?? '');
+        const auth = acr ? app.sandbox.sca.get(acr[1]) : undefined;
+        if (auth) app.sandbox.sca.end(auth, 'finalised');
+      }),
+  },
+  {
+    id: 'oauth.token-expires-in-string',
+    description: 'the code exchange answers expires_in as a string',
+    projects: ['oauth'],
+    breaks: ['oauth.token.exchange'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body, req) => {
+        if (isCodeGrant(req) && b.expires_in !== undefined) b.expires_in = String(b.expires_in);
+      }),
+  },
+  {
+    id: 'oauth.wrong-secret-accepted',
+    description: 'the code exchange does not check client_secret',
+    projects: ['oauth'],
+    breaks: ['oauth.token.wrong-secret', 'oauth.token.error-body'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
+        const f = form(req);
+        const client = f.client_id ? app.sandbox.clients.get(f.client_id) : undefined;
+        if (isCodeGrant(req) && client) f.client_secret = client.clientSecret;
+      }),
+  },
+  {
+    id: 'oauth.redirect-uri-unchecked',
+    description: 'the code exchange does not compare redirect_uri with the authorise request',
+    projects: ['oauth'],
+    breaks: ['oauth.token.redirect-uri', 'oauth.token.error-body'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
+        const auth = authOfTokenRequest(app, req);
+        if (isCodeGrant(req) && auth?.redirect?.redirectUri) form(req).redirect_uri = auth.redirect.redirectUri;
+      }),
+  },
+  {
+    id: 'oauth.code-reusable',
+    description: 'an authorisation code can be exchanged again',
+    projects: ['oauth'],
+    breaks: ['oauth.token.single-use', 'oauth.token.error-body'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
+        const auth = authOfTokenRequest(app, req);
+        if (isCodeGrant(req) && auth?.redirect) auth.redirect.codeUsed = false;
+      }),
+  },
+  {
+    id: 'oauth.token-headers-optional',
+    description: 'the code exchange works out a missing X-ConsentId or X-ConsentAuthorisationId from the code',
+    projects: ['oauth'],
+    breaks: ['oauth.token.headers-required'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
+        if (!isCodeGrant(req)) return;
+        const f = form(req);
+        const h = req.headers;
+        if (typeof h['x-consentauthorisationid'] === 'string' && !h['x-consentid']) {
+          const auth = app.sandbox.sca.get(h['x-consentauthorisationid']);
+          if (auth) h['x-consentid'] = auth.resource.id;
+        } else if (typeof h['x-consentid'] === 'string' && !h['x-consentauthorisationid']) {
+          const auth = app.sandbox.sca.of('consent', h['x-consentid']).find((a) => a.redirect?.code === f.code);
+          if (auth) h['x-consentauthorisationid'] = auth.authorisationId;
+        }
+      }),
+  },
+  {
+    id: 'oauth.token-json-accepted',
+    description: 'the token endpoint takes a JSON body as if it were a form',
+    projects: ['oauth'],
+    breaks: ['oauth.token.form-only'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
+        if (String(req.headers['content-type'] ?? '').startsWith('application/json')) req.headers['content-type'] = 'application/x-www-form-urlencoded';
+      }),
+  },
+  {
+    id: 'oauth.error-body-not-rfc',
+    description: 'token endpoint errors answer {message} instead of {error, error_description}',
+    projects: ['oauth'],
+    breaks: ['oauth.token.error-body'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: TOKEN, status: (s) => s >= 400 }, (b: Body) => ({ message: b.error_description ?? b.error })),
+  },
+];
+
+export default faults;
