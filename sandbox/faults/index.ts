@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import accountFaults from './accounts.js';
+import authorisationFaults from './authorisations.js';
+import consentFaults from './consents.js';
 import type { Fault } from './fault.js';
 import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
+import oauthFaults from './oauth.js';
 
 /** Every fault the sandbox knows, one list per area. */
-export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults, ...directDebitFaults];
+export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults, ...directDebitFaults, ...consentFaults, ...authorisationFaults, ...oauthFaults];
 
 export function findFault(id: string): Fault {
   const f = FAULTS.find((x) => x.id === id);
