@@ -1,4 +1,4 @@
-import { ACCEPTED, COMBINATIONS, because, expect, label, req, test } from '../../fixtures/areas/payments.js';
+import { ACCEPTED, COMBINATIONS, because, expect, label, req, test, settleMs } from '../../fixtures/areas/payments.js';
 
 for (const c of COMBINATIONS) {
   const name = label(c);
@@ -8,7 +8,7 @@ for (const c of COMBINATIONS) {
     const { basePath, sca } = await payments.initiateAuthorised(c);
     expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
     await expect
-      .poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the ${name} payment after its SCA, expected one of ${ACCEPTED.join(', ')}`), intervals: [500] })
+      .poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the ${name} payment after its SCA, expected one of ${ACCEPTED.join(', ')}`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) })
       .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
   });
 
@@ -19,7 +19,7 @@ for (const c of COMBINATIONS) {
     const psu = { 'PSU-ID': failing! };
     const { basePath, sca } = await payments.initiateAuthorised(c, { headers: psu, sca: { headers: psu } });
     expect(sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
-    await expect.poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the ${name} payment after a failed SCA`), intervals: [500] }).toBe('RJCT');
+    await expect.poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the ${name} payment after a failed SCA`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) }).toBe('RJCT');
   });
 
   test(`${name}: creating an authorisation answers 201 with an authorisationId, scaMethods and received`, req('payments.authorisations.create'), async ({ payments }) => {
@@ -82,7 +82,7 @@ for (const c of COMBINATIONS) {
       if (i < signers) expect(ACCEPTED, because(`after ${i} of ${signers} signers the payment is not yet accepted; got ${status}`)).not.toContain(status);
     }
     await expect
-      .poll(() => corporate.transactionStatus(basePath), { message: because(`transactionStatus after the last of ${signers} signers`), intervals: [500] })
+      .poll(() => corporate.transactionStatus(basePath), { message: because(`transactionStatus after the last of ${signers} signers`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) })
       .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
   });
 }

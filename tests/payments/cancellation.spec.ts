@@ -1,4 +1,4 @@
-import { ACCEPTED, COMBINATIONS, because, expect, label, req, test } from '../../fixtures/areas/payments.js';
+import { ACCEPTED, COMBINATIONS, because, expect, label, req, test, settleMs } from '../../fixtures/areas/payments.js';
 
 for (const c of COMBINATIONS) {
   const name = label(c);
@@ -47,7 +47,7 @@ for (const c of COMBINATIONS) {
       const sca = await payments.authorise(basePath, { sub: 'cancellation-authorisations' });
       expect(sca.scaStatus, because('the cancellation SCA of the reference PSU finalises')).toBe('finalised');
     }
-    await expect.poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the cancelled ${name} payment`), intervals: [500] }).toBe('CANC');
+    await expect.poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the cancelled ${name} payment`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) }).toBe('CANC');
   });
 
   test(`${name}: cancelling a payment past its time limit is answered 405 CANCELLATION_INVALID`, req('payments.cancel.time-limit'), async ({ payments }) => {
@@ -57,7 +57,7 @@ for (const c of COMBINATIONS) {
     delete body.requestedExecutionDate;
     const { basePath, sca } = await payments.initiateAuthorised(c, { body });
     expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-    await expect.poll(() => payments.transactionStatus(basePath), { message: because('the undated payment is executed once authorised'), intervals: [500] }).toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
+    await expect.poll(() => payments.transactionStatus(basePath), { message: because('the undated payment is executed once authorised'), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) }).toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
     await expect(await payments.cancel(basePath)).toBeTppError(405, 'CANCELLATION_INVALID');
   });
 }

@@ -1,4 +1,4 @@
-import { COMBINATIONS, because, expect, getPath, label, limitedFields, req, test, text, withPath } from '../../fixtures/areas/payments.js';
+import { COMBINATIONS, because, expect, getPath, label, limitedFields, plainText, req, test, text, withPath } from '../../fixtures/areas/payments.js';
 
 const TEXT_FIELDS = (c: (typeof COMBINATIONS)[number]) => limitedFields(c);
 
@@ -7,7 +7,7 @@ for (const c of COMBINATIONS) {
   for (const f of limitedFields(c)) {
     test(`${name}: ${f.path} of ${f.max} characters is accepted and read back unchanged`, req(f.requirement), async ({ payments }) => {
       payments.claim(c);
-      const value = text(f.max);
+      const value = plainText(f.max);
       const res = await payments.initiate(c, { body: withPath(payments.body(c), f.path, value) });
       await expect(res).toHaveStatus(201);
       const read = await payments.read(payments.basePath(c, res.json().paymentId));
@@ -17,7 +17,7 @@ for (const c of COMBINATIONS) {
 
     test(`${name}: ${f.path} of ${f.max + 1} characters is rejected with 400`, req(f.requirement), async ({ payments }) => {
       payments.claim(c);
-      const res = await payments.initiate(c, { body: withPath(payments.body(c), f.path, text(f.max + 1)) });
+      const res = await payments.initiate(c, { body: withPath(payments.body(c), f.path, plainText(f.max + 1)) });
       await expect(res).toBeTppError(400);
     });
   }

@@ -1,4 +1,4 @@
-import { ACCEPTED, because, expect, req, test } from '../../fixtures/areas/signing-baskets.js';
+import { ACCEPTED, because, expect, req, test, settleMs } from '../../fixtures/areas/signing-baskets.js';
 
 test.beforeEach(({ baskets }) => {
   test.skip(!baskets.combination(), 'not claimed: the profile claims no payment service and product to fill a basket with');
@@ -82,7 +82,7 @@ test('one SCA on the basket moves every payment in it to an accepted status', re
   expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
   for (const [i, p] of items.entries()) {
     await expect
-      .poll(() => payments.transactionStatus(p.basePath), { message: because(`transactionStatus of payment ${i + 1} of ${items.length} after the basket's SCA`), intervals: [500] })
+      .poll(() => payments.transactionStatus(p.basePath), { message: because(`transactionStatus of payment ${i + 1} of ${items.length} after the basket's SCA`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) })
       .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
   }
 });

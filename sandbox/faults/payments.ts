@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { BgError } from '../errors.js';
+import { PRODUCTS } from '../payments/rules.js';
+import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
+const STATUS = /\/:paymentService\/:paymentProduct\/:paymentId\/status$/;
+const AUTHORISATIONS = /\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
+const AUTHORISATION = /\/:paymentService\/:paymentProduct\/:paymentId\/authorisations\/:authorisationId$/;
+const CANCELLATIONS = /\/:paymentService\/:paymentProduct\/:paymentId\/cancellation-authorisations$/;
+
+type Body = Record<string, unknown>;
+
+/** Request schema errors at `field` (any nesting) are let through: the field's rule is not enforced. */
+export function unenforcedField(app: FastifyInstance, schema: RegExp, field: string): void {
+  const schemas = app.sandbox.schemas;
+  const assert = schemas.assert.bind(schemas);
+  schemas.assert = (id, data, what) => {
+    try {
+      assert(id, data, what);
+    } catch (e) {
+      if (schema.test(id) && e instanceof BgError && e.path?.split('.').pop()?.replace(/\[\d+\]$/, '') === field) return;
+      throw e;
+    }
+  };
+}
+
+const limitFault = (field: string, max: number, requirement: string): Fault => ({
+  id: `payments.${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${max + 1}-accepted`,
+  description: `${field} longer than ${max} characters is accepted`,
+  projects: ['payments'],
+  breaks: [requirement],
+  install: (app) => unenforcedField(app, /^payments\//, field),
+});
+
+const faults: Fault[] = [
+  {
+    id: 'payments.initiate-status-accp',
+    description: 'a new payment answers transactionStatus ACCP instead of RCVD',
+    projects: ['payments'],
+    breaks: ['payments.initiate.response'],
+    install: (app) => rewriteJson(app, { method: 'POST', route: INITIATE, status: 201 }, (b: Body) => void (b.transactionStatus = 'ACCP')),
+  },
+  {
+    id: 'payments.unknown-product-accepted',
+    description: 'an unknown payment product is initiated as sepa-credit-transfers',
+    projects: ['payments'],
+    breaks: ['payments.product.unknown', 'payments.product.unknown-code'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const params = req.params as { paymentProduct: string };
+        if (!(PRODUCTS as readonly string[]).includes(params.paymentProduct)) params.paymentProduct = 'sepa-credit-transfers';
+      }),
+  },
+  {
+    id: 'payments.missing-creditor-name-filled',
+    description: 'a payment without creditorName is accepted with a made-up name',
+    projects: ['payments'],
+    breaks: ['payments.initiate.required-fields', 'payments.initiate.required-fields-path'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const b = req.body as Body | undefined;
+        if (!b || typeof b !== 'object') return;
+        if (Array.isArray(b.payments)) for (const p of b.payments as Body[]) p.creditorName ??= 'Unknown creditor';
+        else b.creditorName ??= 'Unknown creditor';
+      }),
+  },
+  limitFault('endToEndIdentification', 35, 'payments.limits.end-to-end-identification'),
+  limitFault('creditorName', 70, 'payments.limits.creditor-name'),
+  limitFault('creditorAgentName', 70, 'payments.limits.creditor-agent-name'),
+  limitFault('remittanceInformationUnstructured', 140, 'payments.limits.remittance-information'),
+  limitFault('debtorAccountMessage', 140, 'payments.limits.debtor-account-message'),
+  {
+    id: 'payments.question-mark-dropped',
+    description: 'read payment drops "?" from text fields',
+    projects: ['payments'],
+    breaks: ['payments.text.character-set'],
+    install: (app) => {
+      const strip = (v: unknown): unknown =>
+        typeof v === 'string' ? v.replace(/\?/g, '') : Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)])) : v;
+      rewriteJson(app, { method: 'GET', route: PAYMENT }, (b) => strip(b));
+    },
+  },
+  {
+    id: 'payments.execution-date-format-unchecked',
+    description: 'requestedExecutionDate is not checked to be an ISO date',
+    projects: ['payments'],
+    breaks: ['payments.execution-date.format'],
+    install: (app) => unenforcedField(app, /^payments\//, 'requestedExecutionDate'),
+  },
+  {
+    id: 'payments.read-amount-as-number',
+    description: 'read payment turns instructedAmount.amount into a number',
+    projects: ['payments'],
+    breaks: ['payments.read.fields'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Body) => {
+        const amounts = [b, ...(Array.isArray(b.payments) ? (b.payments as Body[]) : [])].map((x) => x.instructedAmount as Body | undefined);
+        for (const a of amounts) if (a && typeof a.amount === 'string') a.amount = Number(a.amount);
+      }),
+  },
+  {
+    id: 'payments.status-out-of-step',
+    description: 'payment status says PDNG while the payment is RCVD',
+    projects: ['payments'],
+    breaks: ['payments.status.response'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => void (b.transactionStatus === 'RCVD' && (b.transactionStatus = 'PDNG'))),
+  },
+  {
+    id: 'payments.rcvd-after-sca',
+    description: 'a finalised SCA leaves the payment RCVD',
+    projects: ['payments'],
+    breaks: ['payments.sca.accepted', 'payments.multilevel.last-signer', 'payments.cancel.time-limit'],
+    install: (app) => {
+      const svc = app.sandbox.payments;
+      const ended = svc.paymentScaEnded.bind(svc);
+      svc.paymentScaEnded = (id, outcome) => (outcome === 'failed' ? ended(id, outcome) : undefined);
+    },
+  },
+  {
+    id: 'payments.authorisation-created-started',
+    description: 'a new payment authorisation answers scaStatus started',
+    projects: ['payments'],
+    breaks: ['payments.authorisations.create'],
+    install: (app) => rewriteJson(app, { method: 'POST', route: AUTHORISATIONS, status: 201 }, (b: Body) => void (b.scaStatus = 'started')),
+  },
+  {
+    id: 'payments.authorisation-list-empty',
+    description: 'the payment authorisation list is always empty',
+    projects: ['payments'],
+    breaks: ['payments.authorisations.list'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: AUTHORISATIONS }, (b: Body) => void (b.authorisationIds = [])),
+  },
+  {
+    id: 'payments.redirect-acr-without-payment',
+    description: 'the scaOAuth link of a payment authorisation does not name the payment in acr_values',
+    projects: ['payments'],
+    breaks: ['payments.authorisations.redirect'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: AUTHORISATION }, (b: { _links?: { scaOAuth?: { href: string } } }) => {
+        const link = b._links?.scaOAuth;
+        if (!link) return;
+        const url = new URL(link.href);
+        url.searchParams.set('acr_values', (url.searchParams.get('acr_values') ?? '').replace(/paymentId:\S+\s*/, ''));
+        link.href = url.toString();
+      }),
+  },
+  {
+    id: 'payments.multilevel-with-sca-redirect',
+    description: 'a multilevel-SCA payment answers with a scaRedirect link',
+    projects: ['payments'],
+    breaks: ['payments.multilevel.no-sca-links'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: INITIATE, status: 201 }, (b: { _links?: Record<string, { href: string }> }) => {
+        if (b._links?.startAuthorisation && !b._links.scaStatus) b._links.scaRedirect = { href: 'https://bank.example/sca' };
+      }),
+  },
+  {
+    id: 'payments.cancel-202-without-status',
+    description: 'a cancellation answered 202 carries no transactionStatus',
+    projects: ['payments'],
+    breaks: ['payments.cancel.response'],
+    install: (app) => rewriteJson(app, { method: 'DELETE', route: PAYMENT, status: 202 }, (b: Body) => void delete b.transactionStatus),
+  },
+  {
+    id: 'payments.cancel-without-start-authorisation',
+    description: 'a cancellation that needs authorisation answers 202 without the startAuthorisation link',
+    projects: ['payments'],
+    breaks: ['payments.cancel.start-authorisation-link'],
+    install: (app) => rewriteJson(app, { method: 'DELETE', route: PAYMENT, status: 202 }, (b: { _links?: Body }) => void delete b._links?.startAuthorisation),
+  },
+  {
+    id: 'payments.cancellation-ids-renamed',
+    description: 'the cancellation authorisation list is keyed authorisationIds instead of cancellationIds',
+    projects: ['payments'],
+    breaks: ['payments.cancel.authorisations'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: CANCELLATIONS }, (b: Body) => {
+        b.authorisationIds = b.cancellationIds;
+        delete b.cancellationIds;
+      }),
+  },
+  {
+    id: 'payments.psu-ip-address-not-required',
+    description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
+    projects: ['headers', 'payments'],
+    breaks: ['headers.psu-ip-address.payments'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
+        const ip = req.headers['psu-ip-address'];
+        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255)) req.headers['psu-ip-address'] = '192.0.2.1';
+      }),
+  },
+  {
+    id: 'payments.redirect-uri-not-mandated',
+    description: 'initiate payment with TPP-Redirect-Preferred true and no TPP-Redirect-URI is accepted',
+    projects: ['headers', 'payments'],
+    breaks: ['headers.tpp-redirect-uri.when-preferred'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
+        if (req.headers['tpp-redirect-preferred'] === 'true' && !req.headers['tpp-redirect-uri']) req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
+      }),
+  },
+];
+
+export default faults;

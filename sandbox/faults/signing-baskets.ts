@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Basket } from '../payments/store.js';
+import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+
+const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
+const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
+const STATUS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/status$/;
+
+type Body = Record<string, unknown>;
+
+const faults: Fault[] = [
+  {
+    id: 'signing-baskets.created-without-start-authorisation',
+    description: 'a new basket answers without the startAuthorisation link',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.create.response'],
+    install: (app) => rewriteJson(app, { method: 'POST', route: BASKETS, status: 201 }, (b: { _links?: Body }) => void delete b._links?.startAuthorisation),
+  },
+  {
+    id: 'signing-baskets.empty-accepted',
+    description: 'a basket with no payments is created',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.create.empty'],
+    install: (app) =>
+      app.addHook('preHandler', async (req, reply) => {
+        if (req.method !== 'POST' || !BASKETS.test(req.routeOptions.url ?? '')) return;
+        const ids = (req.body as { paymentIds?: unknown } | undefined)?.paymentIds;
+        if (Array.isArray(ids) && ids.length > 0) return;
+        const b: Basket = { basketId: randomUUID(), clientId: req.token!.clientId, psuId: 'sandbox-psu', context: 'private', paymentIds: [], status: 'RCVD', signers: 1, createdAt: Date.now() };
+        app.sandbox.payments.baskets.set(b.basketId, b);
+        const self = `/v1/signing-baskets/${b.basketId}`;
+        await reply.status(201).send({ basketId: b.basketId, transactionStatus: 'RCVD', _links: { self: { href: self }, status: { href: `${self}/status` }, startAuthorisation: { href: `${self}/authorisations` } } });
+      }),
+  },
+  {
+    id: 'signing-baskets.psu-ip-address-not-required',
+    description: 'create basket without (or with a malformed) PSU-IP-Address is served as if it had one',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.create.psu-ip-address'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: BASKETS }, (req) => {
+        const ip = req.headers['psu-ip-address'];
+        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255)) req.headers['psu-ip-address'] = '192.0.2.1';
+      }),
+  },
+  {
+    id: 'signing-baskets.read-drops-a-payment',
+    description: 'read basket leaves out its last payment',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.read.response'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: BASKET }, (b: { paymentIds?: string[] }) => void b.paymentIds?.pop()),
+  },
+  {
+    id: 'signing-baskets.status-renamed',
+    description: 'basket status names its field status instead of transactionStatus',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.status.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => {
+        b.status = b.transactionStatus;
+        delete b.transactionStatus;
+      }),
+  },
+  {
+    id: 'signing-baskets.delete-keeps-basket',
+    description: 'delete basket answers 204 but the basket stays',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.delete.before-authorisation'],
+    install: (app) => {
+      const baskets = app.sandbox.payments.baskets;
+      const evict = baskets.delete.bind(baskets);
+      // Only the DELETE route's removal is skipped: eviction of the oldest still works through set().
+      app.addHook('preHandler', async (req) => {
+        if (req.method === 'DELETE' && BASKET.test(req.routeOptions.url ?? '')) baskets.delete = () => true;
+      });
+      app.addHook('onResponse', async () => {
+        baskets.delete = evict;
+      });
+    },
+  },
+  {
+    id: 'signing-baskets.deletable-after-authorisation',
+    description: 'a basket can be deleted after its authorisation',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.delete.after-authorisation'],
+    install: (app) => {
+      app.sandbox.payments.basketDeletable = () => true;
+    },
+  },
+  {
+    id: 'signing-baskets.delete-cancels-payments',
+    description: 'deleting a basket cancels the payments in it',
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.delete.payments-untouched'],
+    install: (app) =>
+      beforeHandler(app, { method: 'DELETE', route: BASKET }, (req) => {
+        const b = app.sandbox.payments.baskets.get((req.params as { basketId: string }).basketId);
+        for (const id of b?.paymentIds ?? []) {
+          const p = app.sandbox.payments.payments.get(id);
+          if (p) p.status = 'CANC';
+        }
+      }),
+  },
+  {
+    id: 'signing-baskets.sca-leaves-payments',
+    description: "the basket's SCA authorises the basket but none of its payments",
+    projects: ['signing-baskets'],
+    breaks: ['signing-baskets.sca.moves-payments'],
+    install: (app) => {
+      const svc = app.sandbox.payments;
+      svc.basketScaEnded = (id, outcome) => {
+        const b = svc.baskets.get(id);
+        if (b && b.status === 'RCVD') b.status = outcome === 'failed' ? 'RJCT' : 'ACTC';
+      };
+    },
+  },
+];
+
+export default faults;
