@@ -7,9 +7,11 @@ import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
 import oauthFaults from './oauth.js';
+import paymentFaults from './payments.js';
+import signingBasketFaults from './signing-baskets.js';
 
 /** Every fault the sandbox knows, one list per area. */
-export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults, ...directDebitFaults, ...consentFaults, ...authorisationFaults, ...oauthFaults];
+export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults, ...directDebitFaults, ...consentFaults, ...authorisationFaults, ...oauthFaults, ...paymentFaults, ...signingBasketFaults];
 
 export function findFault(id: string): Fault {
   const f = FAULTS.find((x) => x.id === id);
