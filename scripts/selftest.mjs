@@ -2,7 +2,7 @@
 // `npm test`: typecheck, then the self-tests (unit, green run, hostile targets, fault matrix),
 // then the fault matrix table, its totals, and a closing "selftest: N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,13 +19,20 @@ if (tsc.status !== 0) {
   process.exit(1);
 }
 
-rmSync(resolve(runs, 'matrix'), { recursive: true, force: true });
-rmSync(resolve(runs, 'selftest-results.json'), { force: true });
-const env = { ...process.env };
-for (const k of ['TARGET_BASE_URL', 'TARGET_AUTH_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'ACCESS_TOKEN', 'TARGET_PROFILE', 'REPORTS_DIR', 'SELFTEST_RUN_ID']) delete env[k];
+// This run's folder (selftest/.runs/r/<id>); folders of runs over a day old are removed.
+const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+const here = resolve(runs, 'r', runId);
+if (existsSync(resolve(runs, 'r'))) {
+  for (const name of readdirSync(resolve(runs, 'r'))) {
+    const dir = resolve(runs, 'r', name);
+    if (Date.now() - statSync(dir).mtimeMs > 86_400_000) rmSync(dir, { recursive: true, force: true });
+  }
+}
+const env = { ...process.env, SELFTEST_RUN_ID: runId };
+for (const k of ['TARGET_BASE_URL', 'TARGET_AUTH_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'ACCESS_TOKEN', 'TARGET_PROFILE', 'REPORTS_DIR']) delete env[k];
 const pw = spawnSync(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 
-const table = read(resolve(runs, 'matrix', 'table.json'));
+const table = read(resolve(here, 'matrix', 'table.json'));
 if (table?.rows?.length) {
   const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   console.log(`\nFault matrix (${table.rows.length} faults, ${table.mode}, ${table.workers} workers, ${table.seconds} s)`);
@@ -40,7 +47,7 @@ if (table?.rows?.length) {
   const strayFaults = table.rows.filter((r) => r.stray.length).length;
   console.log(`\nfaults: ${table.rows.length} run, ${caught} caught, ${table.rows.length - caught} not caught; stray failures: ${stray} (in ${strayFaults} faults)`);
 }
-const coverage = read(resolve(runs, 'matrix', 'coverage.json'));
+const coverage = read(resolve(here, 'matrix', 'coverage.json'));
 if (coverage) {
   console.log(
     `MUST requirements claimed by the reference profile: ${coverage.mustClaimed}; with a fault: ${coverage.mustWithFault}; ` +
@@ -52,7 +59,7 @@ if (coverage) {
 
 let passed = 0;
 let failed = 0;
-const results = read(resolve(runs, 'selftest-results.json'));
+const results = read(resolve(here, 'selftest-results.json'));
 if (results) {
   passed = results.stats?.expected ?? 0;
   failed = (results.stats?.unexpected ?? 0) + (results.stats?.flaky ?? 0);

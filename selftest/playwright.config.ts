@@ -7,12 +7,12 @@ process.env.SELFTEST_RUN_ID ||= `${Date.now()}-${process.pid}`;
 /** The suite's own tests (`npm test`): unit tests, the green run, the fault matrix, hostile targets. */
 export default defineConfig({
   testDir: '.',
-  outputDir: '.runs/test-results',
+  outputDir: `.runs/r/${process.env.SELFTEST_RUN_ID}/test-results`,
   fullyParallel: true,
   workers: Number(process.env.SELFTEST_WORKERS || 3),
   retries: 0,
   timeout: 300_000,
-  reporter: [['list'], ['json', { outputFile: '.runs/selftest-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: `.runs/r/${process.env.SELFTEST_RUN_ID}/selftest-results.json` }]],
   projects: [
     { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 30_000 },
     { name: 'green', testMatch: 'green.spec.ts' },

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loadCatalogue } from '../../fixtures/catalogue.js';
-import { fromRoot } from '../../fixtures/config/paths.js';
 import { loadProfile } from '../../fixtures/config/profile.js';
 import type { Fault } from '../../sandbox/faults/fault.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
 import { runMatrix } from '../support/run-matrix.js';
 import { runSuite } from '../support/run-suite.js';
+import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { judgeFault, type FaultRow } from './judge.js';
 
@@ -17,7 +17,7 @@ import { judgeFault, type FaultRow } from './judge.js';
  * a project per fault and area), so the runner starts once and the faults share the workers.
  * SELFTEST_MATRIX=per-fault runs one child Playwright per fault instead (the old way, to compare).
  */
-const OUT = fromRoot('selftest', '.runs', 'matrix');
+const OUT = runDir('matrix');
 const TABLE = `${OUT}/table.json`;
 const only = process.env.SELFTEST_FAULTS?.split(',').filter(Boolean);
 const faults = FAULTS.filter((f) => !only || only.includes(f.id));

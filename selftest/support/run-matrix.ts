@@ -7,7 +7,7 @@ import type { Fault } from '../../sandbox/faults/fault.js';
 import { PLAN_ENV, type MatrixPlan } from '../matrix/plan.js';
 import type { FaultVerdicts } from '../matrix/reporter.js';
 import { startSandbox, type RunningSandbox } from './sandbox.js';
-import { suiteEnv } from './run-suite.js';
+import { killGroup, suiteEnv } from './run-suite.js';
 
 export interface MatrixRun {
   exitCode: number | null;
@@ -54,6 +54,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
       cwd: fromRoot(),
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     let output = '';
     const keep = (d: Buffer) => {
@@ -62,7 +63,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const exitCode = await new Promise<number | null>((done) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 900_000);
+      const timer = setTimeout(() => killGroup(child.pid!), o.timeoutMs ?? 1_200_000);
       child.on('close', (code) => {
         clearTimeout(timer);
         done(code);

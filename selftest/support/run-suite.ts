@@ -3,6 +3,17 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fromRoot } from '../../fixtures/config/paths.js';
 import type { ConformanceReport } from '../../fixtures/reporter/conformance.js';
+import { watchMemory } from './memory.js';
+import { runDir } from './run-dir.js';
+
+/** Kills a child started with `detached: true` and everything it started. */
+export function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -10,6 +21,8 @@ export interface SuiteRun {
   durationMs: number;
   report?: ConformanceReport;
   reportsDir: string;
+  /** Peak resident memory of the child run (runner, workers, browsers), in bytes; 0 where /proc is missing. */
+  peakRssBytes: number;
 }
 
 export interface SuiteRunOptions {
@@ -19,7 +32,7 @@ export interface SuiteRunOptions {
   accessToken?: string;
   projects?: string[];
   grep?: string;
-  /** A name for the run's report folder under selftest/.runs. */
+  /** A name for the run's report folder under this self-test run's folder (see run-dir.ts). */
   name: string;
   env?: Record<string, string>;
   workers?: number;
@@ -51,24 +64,30 @@ export function suiteEnv(o: Pick<SuiteRunOptions, 'baseUrl' | 'clientId' | 'clie
 
 /** Runs the conformance suite (a child Playwright) against a target and reads its verdicts. */
 export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
-  const reportsDir = resolve(fromRoot('selftest', '.runs'), o.name.replace(/[^\w.-]+/g, '_'));
+  const reportsDir = runDir(o.name.replace(/[^\w.-]+/g, '_'));
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
   const args = ['test', ...(o.projects ?? []).map((p) => `--project=${p}`), ...(o.grep ? ['--grep', o.grep] : [])];
   const env = suiteEnv({ ...o, reportsDir });
   const started = Date.now();
-  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, { cwd: fromRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own, so that a run past its bound is killed with all its workers.
+  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, { cwd: fromRoot(), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const memory = watchMemory(child.pid!);
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-200_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exitCode = await new Promise<number | null>((done) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 240_000);
+    const timer = setTimeout(() => killGroup(child.pid!), o.timeoutMs ?? 240_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       done(code);
     });
   });
+  const peakRssBytes = memory.stop();
   const file = join(reportsDir, 'conformance.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
-  return { exitCode, output, durationMs: Date.now() - started, report, reportsDir };
+  return { exitCode, output, durationMs: Date.now() - started, report, reportsDir, peakRssBytes };
 }

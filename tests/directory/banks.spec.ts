@@ -60,8 +60,10 @@ test.describe('List banks', () => {
 
 test.describe('Bank detail', () => {
   test('answers the ASPSP detail with typed fields', req('directory.aspsp.detail-shape'), async ({ directory }) => {
-    const [first] = (await directory.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
-    const res = await directory.bank(first.bicFi);
+    const list = await directory.listBanks();
+    const first = list.json<{ aspsps?: AspspEntry[] }>().aspsps?.[0];
+    expect(first?.bicFi, because(`a listed bank whose detail to read; got ${list.describe()}`)).toEqual(expect.any(String));
+    const res = await directory.bank(first!.bicFi);
     await expect(res).toHaveStatus(200);
     await expect(res).toMatchSchema('directory/aspsp-detail');
   });

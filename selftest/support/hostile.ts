@@ -1,0 +1,26 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequirementResult } from '../../fixtures/reporter/verdicts.js';
+import type { SuiteRun } from './run-suite.js';
+
+/** A well-behaved token endpoint, so that a hostile target is judged on its API answers, not only on its tokens. */
+export function serveToken(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'POST' || !req.url?.startsWith('/connect/token')) return false;
+  req.resume();
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ access_token: 'hostile-token-0123456789', token_type: 'Bearer', expires_in: 3600 }));
+  return true;
+}
+
+/** The requirements the run judged (neither not claimed nor without a test). */
+export const judged = (run: SuiteRun): RequirementResult[] => run.report?.requirements.filter((r) => r.verdict !== 'skipped' && r.verdict !== 'untested') ?? [];
+
+/** A header check says what came back in its own terms: the header, and the answer it is missing from. */
+const HEADER_SAYS = /header [\w-]+ .*(is absent|got) .*→ \d{3}/;
+
+/** Requirements whose tests' messages do not match `pattern`: a verdict that does not say what came back. */
+export function unexplained(run: SuiteRun, pattern: RegExp, except: string[] = []): string[] {
+  return judged(run)
+    .filter((r) => !except.includes(r.id))
+    .filter((r) => !r.tests.some((t) => t.status !== 'passed' && (pattern.test(t.message) || HEADER_SAYS.test(t.message))))
+    .map((r) => `${r.id} (${r.verdict}): ${(r.tests.find((t) => t.message)?.message ?? '(no message)').split('\n').slice(0, 2).join(' ').slice(0, 240)}`);
+}
