@@ -1,0 +1,223 @@
+/**
+ * `npm run bench`: how fast the suite judges, and how much load the sandbox takes.
+ *
+ * 1. The whole suite against a fresh reference sandbox (default SCA delay): its wall time
+ *    against the longest single test (the critical path) and the tests' summed time, and the
+ *    requests it sends per second. The suite waits in parallel when wall ≈ critical path.
+ * 2. The sandbox under load (autocannon, loopback only, bounded in count and time): requests per
+ *    second and latency percentiles of a directory read and a payment initiation, beside
+ *    /health as the yardstick of this machine at this moment (the machine may be shared).
+ * Writes reports/bench.json and prints a table. Every figure comes from this one run.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, totalmem } from 'node:os';
+import autocannon from 'autocannon';
+import { fromRoot } from '../../fixtures/config/paths.js';
+import { killGroup, runSuite } from '../support/run-suite.js';
+import { startSandbox } from '../support/sandbox.js';
+
+const SUITE_WORKERS = Number(process.env.BENCH_WORKERS || 6);
+const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS || 2000);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+const CLIENT = { id: 'bench-client', secret: `bench-secret-${randomUUID()}` };
+
+interface LoadFigures {
+  name: string;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+  rps: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  skipped?: string;
+}
+
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** The whole suite against a fresh in-process sandbox. */
+async function suiteFigures() {
+  const sandbox = await startSandbox();
+  try {
+    const run = await runSuite({ name: 'bench-suite', baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, workers: SUITE_WORKERS, timeoutMs: 1_500_000 });
+    const stats = run.report?.run;
+    if (!run.report || !stats) throw new Error(`the suite run wrote no conformance.json; output:\n${run.output.slice(-2000)}`);
+    return {
+      verdict: run.report.verdict,
+      totals: run.report.totals,
+      workers: SUITE_WORKERS,
+      tests: stats.tests,
+      exchanges: stats.exchanges,
+      processSeconds: round(run.durationMs / 1000),
+      wallSeconds: round(stats.wallMs / 1000),
+      longestTestSeconds: round(stats.longestTestMs / 1000),
+      longestTest: stats.longestTest,
+      sumTestSeconds: round(stats.sumTestMs / 1000),
+      wallOverCriticalPath: round(stats.wallMs / Math.max(1, stats.longestTestMs), 2),
+      parallelism: round(stats.sumTestMs / Math.max(1, stats.wallMs), 2),
+      requestsPerSecond: round(stats.exchanges / Math.max(0.001, stats.wallMs / 1000)),
+      peakRssMB: Math.round(run.peakRssBytes / 1024 / 1024),
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** The reference sandbox in a process of its own, so that the load generator does not share its event loop. */
+async function sandboxProcess(): Promise<{ base: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
+    cwd: fromRoot(),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_QUIET: '1', SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => killGroup(child.pid!);
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  stop();
+  throw new Error('the sandbox process did not answer /health within 20 s');
+}
+
+async function token(base: string, scope: string): Promise<string> {
+  const res = await fetch(`${base}/connect/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, scope }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`no token for "${scope}": HTTP ${res.status}`);
+  return body.access_token;
+}
+
+/** One bounded autocannon run: at most LOAD_REQUESTS requests, stopped after LOAD_SECONDS in any case. */
+async function load(name: string, url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<LoadFigures> {
+  const instance = autocannon({
+    url,
+    method: opts.method ?? 'GET',
+    connections: CONNECTIONS,
+    amount: LOAD_REQUESTS,
+    timeout: 10,
+    requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...opts.headers, 'X-Request-ID': randomUUID() }, body: opts.body }) }],
+  });
+  const guard = setTimeout(() => instance.stop(), LOAD_SECONDS * 1000);
+  const r = await instance;
+  clearTimeout(guard);
+  const requests = r.requests.total;
+  return {
+    name,
+    requests,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    seconds: round(r.duration, 2),
+    rps: round(requests / Math.max(0.001, r.duration)),
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+  };
+}
+
+const skipped = (name: string, why: string): LoadFigures => ({ name, requests: 0, non2xx: 0, errors: 0, timeouts: 0, seconds: 0, rps: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0 }, skipped: why });
+
+async function loadFigures(): Promise<LoadFigures[]> {
+  const sandbox = await sandboxProcess();
+  try {
+    const out: LoadFigures[] = [];
+    out.push(await load('GET /health (yardstick)', `${sandbox.base}/health`, {}));
+    const dirToken = await token(sandbox.base, 'aspspinformation private');
+    out.push(await load('GET aspsps (directory read)', `${sandbox.base}/psd2/aspspinformation/v1/aspsps`, { headers: { Authorization: `Bearer ${dirToken}` } }));
+
+    const payUrl = `${sandbox.base}/psd2/paymentinitiation/v1/payments/sepa-credit-transfers`;
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const body = JSON.stringify({
+      debtorAccount: { iban: 'SE4550000000058398257466', currency: 'EUR' },
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+      creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+      creditorName: 'Bench Creditor',
+      remittanceInformationUnstructured: 'bench',
+      requestedExecutionDate: tomorrow,
+    });
+    let payToken: string | undefined;
+    try {
+      payToken = await token(sandbox.base, 'paymentinitiation private');
+    } catch (err) {
+      out.push(skipped('POST payments/sepa-credit-transfers (initiation)', `no payment token: ${(err as Error).message}`));
+    }
+    if (payToken) {
+      const headers = { Authorization: `Bearer ${payToken}`, 'Content-Type': 'application/json', 'X-BicFi': 'SBXBSESS', 'PSU-IP-Address': '192.0.2.10' };
+      const probe = await fetch(payUrl, { method: 'POST', headers: { ...headers, 'X-Request-ID': randomUUID() }, body });
+      const text = (await probe.text()).slice(0, 200);
+      if (probe.status === 404 || probe.status === 405) out.push(skipped('POST payments/sepa-credit-transfers (initiation)', `the sandbox has no payment initiation route yet (HTTP ${probe.status})`));
+      else if (probe.status !== 201) out.push(skipped('POST payments/sepa-credit-transfers (initiation)', `the probe initiation was refused: HTTP ${probe.status} ${text}`));
+      else out.push(await load('POST payments/sepa-credit-transfers (initiation)', payUrl, { method: 'POST', headers, body }));
+    }
+    return out;
+  } finally {
+    sandbox.stop();
+  }
+}
+
+const started = Date.now();
+const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, memoryGB: round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map((n) => round(n, 2)) };
+console.log(`bench: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`);
+if (process.env.BENCH_ONLY !== 'load') console.log(`bench: the whole suite against a fresh sandbox with ${SUITE_WORKERS} workers…`);
+// BENCH_ONLY=load skips the suite run (for a quick look at the sandbox alone).
+const suite = process.env.BENCH_ONLY === 'load' ? undefined : await suiteFigures();
+console.log(`bench: the sandbox under load (${CONNECTIONS} connections, at most ${LOAD_REQUESTS} requests or ${LOAD_SECONDS} s each)…`);
+const loads = await loadFigures();
+const health = loads[0];
+const report = {
+  at: new Date().toISOString(),
+  machine: { ...machine, loadAverageAtEnd: loadavg().map((n) => round(n, 2)) },
+  suite,
+  load: loads.map((l) => ({ ...l, rpsOverHealth: l.skipped || !health.rps ? undefined : round(l.rps / health.rps, 3) })),
+  seconds: round((Date.now() - started) / 1000),
+};
+mkdirSync(fromRoot('reports'), { recursive: true });
+writeFileSync(fromRoot('reports', 'bench.json'), JSON.stringify(report, null, 2));
+
+const rows: [string, string][] = [['machine', `${machine.cores} cores, Node ${machine.node}, load avg ${machine.loadAverageAtStart[0]} → ${report.machine.loadAverageAtEnd[0]}`]];
+if (suite) rows.push(
+  ['suite verdict', `${suite.verdict} (${suite.totals.passed} passed, ${suite.totals.failed} failed, ${suite.totals.broken} broken, ${suite.totals.skipped} not claimed)`],
+  ['suite tests / workers', `${suite.tests} / ${suite.workers}`],
+  ['suite wall (first test start → last end)', `${suite.wallSeconds} s (process ${suite.processSeconds} s)`],
+  ['critical path (longest test)', `${suite.longestTestSeconds} s — ${suite.longestTest}`],
+  ['tests summed (one worker)', `${suite.sumTestSeconds} s`],
+  ['wall / critical path', `${suite.wallOverCriticalPath} (1.0 = as fast as the longest test allows)`],
+  ['parallelism (summed / wall)', `${suite.parallelism}`],
+  ['requests sent', `${suite.exchanges} (${suite.requestsPerSecond} per second of wall)`],
+  ['peak memory of the run', `${suite.peakRssMB} MB`],
+);
+for (const l of report.load) {
+  rows.push([
+    `load: ${l.name}`,
+    l.skipped
+      ? `skipped: ${l.skipped}`
+      : `${l.rps} req/s${l.rpsOverHealth !== undefined && l !== report.load[0] ? ` (${l.rpsOverHealth} × /health)` : ''}; latency p50 ${l.latencyMs.p50} ms, p90 ${l.latencyMs.p90} ms, p99 ${l.latencyMs.p99} ms, max ${l.latencyMs.max} ms; ${l.requests} requests in ${l.seconds} s, ${l.non2xx} non-2xx, ${l.errors} errors`,
+  ]);
+}
+const width = Math.max(...rows.map(([k]) => k.length));
+console.log(`\n| ${'figure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
+for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
+console.log(`\nbench: reports/bench.json written in ${report.seconds} s`);
+const bad = report.load.filter((l) => !l.skipped && (l.non2xx > 0 || l.errors > 0));
+if (bad.length) console.log(`bench: WARNING: ${bad.map((l) => `${l.name}: ${l.non2xx} non-2xx, ${l.errors} errors`).join('; ')}`);
