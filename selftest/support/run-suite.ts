@@ -32,6 +32,8 @@ export interface SuiteRunOptions {
   accessToken?: string;
   projects?: string[];
   grep?: string;
+  /** More arguments for `playwright test` (e.g. --shuffle). */
+  args?: string[];
   /** A name for the run's report folder under this self-test run's folder (see run-dir.ts). */
   name: string;
   env?: Record<string, string>;
@@ -67,7 +69,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   const reportsDir = runDir(o.name.replace(/[^\w.-]+/g, '_'));
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
-  const args = ['test', ...(o.projects ?? []).map((p) => `--project=${p}`), ...(o.grep ? ['--grep', o.grep] : [])];
+  const args = ['test', ...(o.projects ?? []).map((p) => `--project=${p}`), ...(o.grep ? ['--grep', o.grep] : []), ...(o.args ?? [])];
   const env = suiteEnv({ ...o, reportsDir });
   const started = Date.now();
   // A process group of its own, so that a run past its bound is killed with all its workers.
