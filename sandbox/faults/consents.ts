@@ -150,10 +150,20 @@ const faults: Fault[] = [
     id: 'consents.valid-until-later-than-asked',
     description: 'read consent returns validUntil one year later than stored',
     projects: ['consents'],
-    breaks: ['consents.valid-until.maximum', 'consents.valid-until.not-later'],
+    breaks: ['consents.valid-until.not-later'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
         if (typeof b.validUntil === 'string') b.validUntil = `${Number(b.validUntil.slice(0, 4)) + 1}${b.validUntil.slice(4)}`;
+      }),
+  },
+  {
+    id: 'consents.maximum-valid-until-refused',
+    description: 'validUntil 9999-12-31 is rejected as too far ahead instead of taken as the maximum',
+    projects: ['consents'],
+    breaks: ['consents.valid-until.maximum'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        if (body(req)?.validUntil === '9999-12-31') throw formatError('validUntil is too far ahead', 'validUntil');
       }),
   },
   {
