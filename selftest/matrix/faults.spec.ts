@@ -44,7 +44,7 @@ async function matrixTable(): Promise<Table> {
   let rows: FaultRow[];
   if (perFault) rows = await perFaultRows(faults, workers);
   else {
-    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, workersPerArea: Number(process.env.SELFTEST_MATRIX_AREA_WORKERS || 2) });
+    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, workersPerArea: Number(process.env.SELFTEST_MATRIX_AREA_WORKERS || 1), timeoutMs: 2_400_000 });
     rows = faults.map((f) => {
       const v = run.verdicts.get(f.id);
       return judgeFault(f, v?.requirements ?? [], catalogue, v?.seconds ?? 0, v ? v.error : `no verdicts (exit ${run.exitCode}); output:\n${run.output.slice(-1500)}`);
@@ -81,7 +81,7 @@ test.describe('fault matrix', () => {
   test.describe.configure({ mode: 'default' });
   let table: Table;
   test.beforeAll(async ({}, info) => {
-    info.setTimeout(1_500_000);
+    info.setTimeout(2_500_000);
     table = await matrixTable();
   });
 

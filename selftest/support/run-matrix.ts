@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../fixtures/config/paths.js';
 import { loadProfile } from '../../fixtures/config/profile.js';
@@ -57,7 +57,10 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
       detached: true,
     });
     let output = '';
+    // The child's own output, as it comes, for a look at a long matrix while it runs.
+    const log = createWriteStream(join(o.outDir, 'output.log'));
     const keep = (d: Buffer) => {
+      log.write(d);
       output = (output + d.toString()).slice(-200_000);
     };
     child.stdout.on('data', keep);
@@ -69,6 +72,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
         done(code);
       });
     });
+    log.end();
     const verdicts = new Map<string, FaultVerdicts>();
     for (const f of o.faults) {
       const file = join(o.outDir, 'verdicts', `${f.id}.json`);
