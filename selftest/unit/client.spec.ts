@@ -18,6 +18,14 @@ test.beforeAll(async () => {
     }
     if (req.url?.startsWith('/hang')) return; // never answers
     if (req.url?.startsWith('/reset')) return req.socket.destroy();
+    if (req.url?.startsWith('/badjson')) {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      return res.end('{"aspsps": [');
+    }
+    if (req.url?.startsWith('/empty')) {
+      res.writeHead(204, { 'content-type': 'application/json' });
+      return res.end();
+    }
     if (req.url?.startsWith('/loop')) {
       res.writeHead(302, { location: '/loop' });
       return res.end();
@@ -77,4 +85,10 @@ test('transport trouble is a broken target that says what happened', async ({ re
   await expect(api.get('/hang')).rejects.toThrow(/\[target broken\] GET \/hang: no usable answer after \d+ ms/);
   await expect(api.get('/reset')).rejects.toThrow(/\[target broken\] GET \/reset: no usable answer/);
   await expect(api.get('/loop')).rejects.toThrow(/\[target broken\] GET \/loop: redirected \(302\) to \/loop/);
+});
+
+test('a body labelled JSON that does not parse is broken even when the test never reads it; an empty one is not', async ({ request }) => {
+  const api = client(request);
+  await expect(api.get('/badjson')).rejects.toThrow(/\[target broken\] GET \/badjson → 200: expected a JSON body, got application\/json; charset=utf-8: invalid JSON .*body: \{"aspsps": \[/);
+  expect((await api.get('/empty')).status).toBe(204);
 });
