@@ -13,10 +13,11 @@ export default defineConfig({
   retries: 0,
   timeout: 300_000,
   reporter: [['list'], ['json', { outputFile: `.runs/r/${process.env.SELFTEST_RUN_ID}/selftest-results.json` }]],
+  // Longest first, so that the fault matrix and the green run start at once and the rest fills in beside them.
   projects: [
-    { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 30_000 },
+    { name: 'faults', testMatch: 'matrix/**/*.spec.ts' },
     { name: 'green', testMatch: 'green.spec.ts' },
     { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
-    { name: 'faults', testMatch: 'matrix/**/*.spec.ts' },
+    { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 30_000 },
   ],
 });
