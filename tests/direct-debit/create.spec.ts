@@ -20,29 +20,29 @@ test('the confirmPayment link points to /iso/payments/confirm and self to /iso/p
 });
 
 /** A body that breaks one rule; the rule is named in the test title. */
-const refused: { title: string; id: string; level: 'MUST' | 'SHOULD'; edit: (b: DirectDebitBody) => unknown }[] = [
-  { title: 'a USD collection is refused', id: 'direct-debit.create.currency-eur', level: 'MUST', edit: (b) => ({ ...b, instructedAmount: { currency: 'USD', amount: b.instructedAmount.amount } }) },
-  { title: 'a B2B collection (localInstrumentCode B2B) is refused', id: 'direct-debit.create.local-instrument-core', level: 'MUST', edit: (b) => ({ ...b, localInstrumentCode: 'B2B' }) },
-  { title: 'a collection from a German debtor IBAN is refused', id: 'direct-debit.create.debtor-nl', level: 'MUST', edit: (b) => ({ ...b, debtorAccount: { iban: germanIban(), currency: 'EUR' }, debtorAgent: 'COBADEFF', debtorAgentName: 'Commerzbank' }) },
-  { title: 'a requestedExecutionDate in the form 31.12.2026 is refused', id: 'direct-debit.create.dates-iso', level: 'MUST', edit: (b) => ({ ...b, requestedExecutionDate: '31.12.2026' }) },
-  { title: 'a mandate dateOfSignature in the form 01/02/2025 is refused', id: 'direct-debit.create.dates-iso', level: 'MUST', edit: (b) => ({ ...b, mandateRelatedInformation: { ...b.mandateRelatedInformation, dateOfSignature: '01/02/2025' } }) },
-  { title: 'a debtor IBAN with wrong check digits is refused with FORMAT_ERROR', id: 'direct-debit.create.iban-check-digits', level: 'SHOULD', edit: (b) => ({ ...b, debtorAccount: { iban: withWrongCheckDigits(b.debtorAccount.iban), currency: 'EUR' } }) },
-  { title: 'a creditor IBAN with wrong check digits is refused with FORMAT_ERROR', id: 'direct-debit.create.iban-check-digits', level: 'SHOULD', edit: (b) => ({ ...b, creditorAccount: { iban: withWrongCheckDigits(b.creditorAccount.iban), currency: 'EUR' } }) },
-  { title: 'a creditorAgent that is not a BIC is refused with FORMAT_ERROR', id: 'direct-debit.create.bic', level: 'SHOULD', edit: (b) => ({ ...b, creditorAgent: 'ABNA-NL-2A' }) },
-  { title: 'a debtorAgent that is not a BIC is refused with FORMAT_ERROR', id: 'direct-debit.create.bic', level: 'SHOULD', edit: (b) => ({ ...b, debtorAgent: 'rabonl2u' }) },
+const refused: { title: string; details: ReturnType<typeof req>; level: 'MUST' | 'SHOULD'; edit: (b: DirectDebitBody) => unknown }[] = [
+  { title: 'a USD collection is refused', details: req('direct-debit.create.currency-eur'), level: 'MUST', edit: (b) => ({ ...b, instructedAmount: { currency: 'USD', amount: b.instructedAmount.amount } }) },
+  { title: 'a B2B collection (localInstrumentCode B2B) is refused', details: req('direct-debit.create.local-instrument-core'), level: 'MUST', edit: (b) => ({ ...b, localInstrumentCode: 'B2B' }) },
+  { title: 'a collection from a German debtor IBAN is refused', details: req('direct-debit.create.debtor-nl'), level: 'MUST', edit: (b) => ({ ...b, debtorAccount: { iban: germanIban(), currency: 'EUR' }, debtorAgent: 'COBADEFF', debtorAgentName: 'Commerzbank' }) },
+  { title: 'a requestedExecutionDate in the form 31.12.2026 is refused', details: req('direct-debit.create.dates-iso'), level: 'MUST', edit: (b) => ({ ...b, requestedExecutionDate: '31.12.2026' }) },
+  { title: 'a mandate dateOfSignature in the form 01/02/2025 is refused', details: req('direct-debit.create.dates-iso'), level: 'MUST', edit: (b) => ({ ...b, mandateRelatedInformation: { ...b.mandateRelatedInformation, dateOfSignature: '01/02/2025' } }) },
+  { title: 'a debtor IBAN with wrong check digits is refused with FORMAT_ERROR', details: req('direct-debit.create.iban-check-digits'), level: 'SHOULD', edit: (b) => ({ ...b, debtorAccount: { iban: withWrongCheckDigits(b.debtorAccount.iban), currency: 'EUR' } }) },
+  { title: 'a creditor IBAN with wrong check digits is refused with FORMAT_ERROR', details: req('direct-debit.create.iban-check-digits'), level: 'SHOULD', edit: (b) => ({ ...b, creditorAccount: { iban: withWrongCheckDigits(b.creditorAccount.iban), currency: 'EUR' } }) },
+  { title: 'a creditorAgent that is not a BIC is refused with FORMAT_ERROR', details: req('direct-debit.create.bic'), level: 'SHOULD', edit: (b) => ({ ...b, creditorAgent: 'ABNA-NL-2A' }) },
+  { title: 'a debtorAgent that is not a BIC is refused with FORMAT_ERROR', details: req('direct-debit.create.bic'), level: 'SHOULD', edit: (b) => ({ ...b, debtorAgent: 'rabonl2u' }) },
   {
     title: 'a creditorId with wrong SEPA check digits is refused with FORMAT_ERROR',
-    id: 'direct-debit.create.creditor-id',
+    details: req('direct-debit.create.creditor-id'),
     level: 'SHOULD',
     edit: (b) => ({ ...b, creditorId: withWrongCheckDigits(dutchCreditor().creditorId) }),
   },
-  { title: 'a sequenceType outside FRST, RCUR, OOFF, FNAL (ONCE) is refused with FORMAT_ERROR', id: 'direct-debit.create.sequence-type', level: 'SHOULD', edit: (b) => ({ ...b, sequenceType: 'ONCE' }) },
-  { title: 'a collection without mandateId is refused with FORMAT_ERROR', id: 'direct-debit.create.mandate', level: 'SHOULD', edit: (b) => ({ ...b, mandateRelatedInformation: { dateOfSignature: b.mandateRelatedInformation.dateOfSignature } }) },
-  { title: 'a collection without the mandate dateOfSignature is refused with FORMAT_ERROR', id: 'direct-debit.create.mandate', level: 'SHOULD', edit: (b) => ({ ...b, mandateRelatedInformation: { mandateId: b.mandateRelatedInformation.mandateId } }) },
+  { title: 'a sequenceType outside FRST, RCUR, OOFF, FNAL (ONCE) is refused with FORMAT_ERROR', details: req('direct-debit.create.sequence-type'), level: 'SHOULD', edit: (b) => ({ ...b, sequenceType: 'ONCE' }) },
+  { title: 'a collection without mandateId is refused with FORMAT_ERROR', details: req('direct-debit.create.mandate'), level: 'SHOULD', edit: (b) => ({ ...b, mandateRelatedInformation: { dateOfSignature: b.mandateRelatedInformation.dateOfSignature } }) },
+  { title: 'a collection without the mandate dateOfSignature is refused with FORMAT_ERROR', details: req('direct-debit.create.mandate'), level: 'SHOULD', edit: (b) => ({ ...b, mandateRelatedInformation: { mandateId: b.mandateRelatedInformation.mandateId } }) },
 ];
 
 for (const r of refused) {
-  test(r.title, req(r.id), async ({ directDebit }) => {
+  test(r.title, r.details, async ({ directDebit }) => {
     const res = await directDebit.create(r.edit(directDebit.body()));
     if (r.level === 'MUST') await expect(res).toBeTppError([400, 403, 405, 409, 422]);
     else await expect(res).toBeTppError(400, 'FORMAT_ERROR');
@@ -68,9 +68,11 @@ test('a body missing a field a pain.008 needs is refused with FORMAT_ERROR namin
   }
 });
 
-for (const header of ['PSU-IP-Address', 'PSU-Corporate-ID'] as const) {
-  const id = header === 'PSU-IP-Address' ? 'direct-debit.create.psu-ip-address' : 'direct-debit.create.psu-corporate-id';
-  test(`a create without ${header} is refused with FORMAT_ERROR`, req(id), async ({ directDebit }) => {
+for (const [header, details] of [
+  ['PSU-IP-Address', req('direct-debit.create.psu-ip-address')],
+  ['PSU-Corporate-ID', req('direct-debit.create.psu-corporate-id')],
+] as const) {
+  test(`a create without ${header} is refused with FORMAT_ERROR`, details, async ({ directDebit }) => {
     await expect(await directDebit.create(directDebit.body(), { headers: { [header]: null } })).toBeTppError(400, 'FORMAT_ERROR');
   });
 }
