@@ -56,6 +56,8 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    const orphan = () => killGroup(child.pid!);
+    process.once('exit', orphan);
     let output = '';
     // The child's own output, as it comes, for a look at a long matrix while it runs.
     const log = createWriteStream(join(o.outDir, 'output.log'));
@@ -73,6 +75,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
       });
     });
     log.end();
+    process.off('exit', orphan);
     const verdicts = new Map<string, FaultVerdicts>();
     for (const f of o.faults) {
       const file = join(o.outDir, 'verdicts', `${f.id}.json`);

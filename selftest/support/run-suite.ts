@@ -75,6 +75,9 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   // A process group of its own, so that a run past its bound is killed with all its workers.
   const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, { cwd: fromRoot(), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const memory = watchMemory(child.pid!);
+  // Its own group outlives this process: take it down if this process ends first.
+  const orphan = () => killGroup(child.pid!);
+  process.once('exit', orphan);
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-200_000);
@@ -89,6 +92,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
     });
   });
   const peakRssBytes = memory.stop();
+  process.off('exit', orphan);
   const file = join(reportsDir, 'conformance.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
   return { exitCode, output, durationMs: Date.now() - started, report, reportsDir, peakRssBytes };
