@@ -11,7 +11,7 @@ export interface FaultRow {
   failed: string[];
   /** Named requirements that did not come out as they must (failed for a MUST, warning for a SHOULD). */
   missed: string[];
-  /** Other requirements that did not pass (nor were not claimed). */
+  /** Other requirements that came out failed, warning or broken. */
   stray: string[];
   /** Named requirements that failed with no message worth the name. */
   silent: string[];
@@ -29,7 +29,8 @@ export function judgeFault(fault: Fault, requirements: RequirementResult[], cata
     .filter((id) => verdicts.get(id)?.verdict !== want(id))
     .map((id) => `${id}: ${verdicts.get(id)?.verdict ?? 'absent'} (expected ${want(id)})${verdicts.get(id) ? '' : ' — is the area in the fault\'s projects?'}`);
   const stray = requirements
-    .filter((r) => !fault.breaks.includes(r.id) && r.verdict !== 'passed' && r.verdict !== 'skipped')
+    // Untested (no test names it) is a gap of the catalogue, the same with or without the fault: the green run reports it.
+    .filter((r) => !fault.breaks.includes(r.id) && (r.verdict === 'failed' || r.verdict === 'warning' || r.verdict === 'broken'))
     .map((r) => `${r.id}: ${r.verdict}${firstLine(r) ? ` — ${firstLine(r)}` : ''}`);
   const silent = fault.breaks.filter((id) => {
     const r = verdicts.get(id);

@@ -2,7 +2,7 @@
 export interface MatrixPlan {
   /** Where the child writes its per-fault verdicts and test output. */
   outDir: string;
-  faults: { id: string; projects: string[]; baseUrl: string; clientId: string; clientSecret: string }[];
+  faults: { id: string; projects: string[] }[];
   /** Workers of the child run (I/O bound: most of a test is waiting on the target). */
   workers: number;
   /** Most workers one fault's area may hold at once, so that areas of other faults run beside it. */
@@ -13,4 +13,5 @@ export interface MatrixPlan {
 export const PLAN_ENV = 'MATRIX_PLAN';
 /** Separates fault and area in a child project's name ("headers.scope-ignored › headers"). */
 export const SEP = ' › ';
-export const SETUP = 'target';
+/** The request header that names the fault whose sandbox answers (lower case, as Node reads it). */
+export const FAULT_HEADER = 'x-selftest-fault';

@@ -5,12 +5,12 @@ import { loadCatalogue } from '../../fixtures/catalogue.js';
 import { loadProfile } from '../../fixtures/config/profile.js';
 import { foldRequirements } from '../../fixtures/reporter/fold.js';
 import type { RequirementResult } from '../../fixtures/reporter/verdicts.js';
-import { PLAN_ENV, SETUP, type MatrixPlan } from './plan.js';
+import { PLAN_ENV, type MatrixPlan } from './plan.js';
 
 /** What the child run found for one fault: a verdict per requirement of the fault's areas. */
 export interface FaultVerdicts {
   fault: string;
-  /** Set when the run could not judge this fault at all (its setup failed, or no test ran). */
+  /** Set when the run could not judge this fault at all (no test of its areas ran). */
   error?: string;
   requirements: RequirementResult[];
   tests: number;
@@ -23,7 +23,6 @@ type Outcome = { test: TestCase; result: TestResult };
 /** Folds the matrix run's results into one set of verdicts per fault (as the conformance reporter would for a run of its own). */
 export default class MatrixReporter implements Reporter {
   private readonly byFault = new Map<string, Outcome[]>();
-  private readonly setupErrors = new Map<string, string>();
 
   printsToStdio() {
     return false;
@@ -31,11 +30,7 @@ export default class MatrixReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult) {
     const meta = test.parent.project()?.metadata as { fault?: string; area?: string } | undefined;
-    if (!meta?.fault) return;
-    if (!meta.area) {
-      if (result.status !== 'passed') this.setupErrors.set(meta.fault, `${SETUP} setup ${result.status}: ${result.errors.map((e) => e.message).join('\n')}`);
-      return;
-    }
+    if (!meta?.fault || !meta.area) return;
     if (!this.byFault.has(meta.fault)) this.byFault.set(meta.fault, []);
     this.byFault.get(meta.fault)!.push({ test, result });
   }
@@ -53,7 +48,7 @@ export default class MatrixReporter implements Reporter {
       const ends = outcomes.map((o) => o.result.startTime.getTime() + o.result.duration);
       const verdicts: FaultVerdicts = {
         fault: f.id,
-        error: this.setupErrors.get(f.id) ?? (outcomes.length ? undefined : 'no test of its areas ran'),
+        error: outcomes.length ? undefined : 'no test of its areas ran',
         requirements: foldRequirements(catalogue.all.filter((r) => areas.has(r.area)), outcomes, claimed),
         tests: outcomes.length,
         seconds: outcomes.length ? Math.round((Math.max(...ends) - Math.min(...starts)) / 100) / 10 : 0,

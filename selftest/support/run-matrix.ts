@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../fixtures/config/paths.js';
@@ -6,7 +8,10 @@ import { loadProfile } from '../../fixtures/config/profile.js';
 import type { Fault } from '../../sandbox/faults/fault.js';
 import { PLAN_ENV, type MatrixPlan } from '../matrix/plan.js';
 import type { FaultVerdicts } from '../matrix/reporter.js';
-import { startSandbox, type RunningSandbox } from './sandbox.js';
+import { build } from '../../sandbox/app.js';
+import type { TokenInfo } from '../../sandbox/context.js';
+import { BoundedMap } from '../../sandbox/store.js';
+import { FAULT_HEADER } from '../matrix/plan.js';
 import { killGroup, suiteEnv } from './run-suite.js';
 
 export interface MatrixRun {
@@ -26,29 +31,65 @@ export interface MatrixOptions {
 }
 
 /**
+ * Every fault's sandbox behind one loopback port. A call names its fault in FAULT_HEADER (each
+ * child project sends its own through `extraHTTPHeaders`); a call without it (the suite's own
+ * client-credentials tokens) goes to a clean sandbox. All of them share the token store, so a
+ * token from either is good at every one.
+ */
+async function startFront(faults: Fault[], scaDelayMs: number) {
+  const clientId = `selftest-${randomBytes(3).toString('hex')}`;
+  const clientSecret = `selftest-secret-${randomBytes(10).toString('hex')}`;
+  const clients = [{ clientId, clientSecret, redirectUris: ['https://tpp.example/callback'] }];
+  const tokens = new BoundedMap<string, TokenInfo>(100_000);
+  const make = async (ids: string[]) => {
+    const app = await build({ clients, faults: ids, scaDelayMs });
+    app.sandbox.tokens = tokens;
+    await app.ready();
+    return app;
+  };
+  const clean = await make([]);
+  const apps = new Map<string, Awaited<ReturnType<typeof make>>>();
+  for (const f of faults) apps.set(f.id, await make([f.id]));
+  const server = createServer((req, res) => {
+    const id = req.headers[FAULT_HEADER];
+    ((typeof id === 'string' && apps.get(id)) || clean).routing(req, res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    clientId,
+    clientSecret,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await Promise.all([clean, ...apps.values()].map((a) => a.close()));
+    },
+  };
+}
+
+/**
  * Runs the whole fault matrix as one child Playwright run: a fresh sandbox per fault (each
- * with that one fault on, in this process), one project per fault and area.
+ * with that one fault on, in this process, behind one port), one project per fault and area.
  */
 export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
   rmSync(o.outDir, { recursive: true, force: true });
   mkdirSync(o.outDir, { recursive: true });
-  const sandboxes: RunningSandbox[] = [];
   const started = Date.now();
+  const front = await startFront(o.faults, o.scaDelayMs ?? 600);
   try {
-    for (const f of o.faults) sandboxes.push(await startSandbox({ faults: [f.id], scaDelayMs: o.scaDelayMs ?? 600 }));
     const profile = loadProfile(process.env.TARGET_PROFILE || 'reference');
     const plan: MatrixPlan = {
       outDir: o.outDir,
-      faults: o.faults.map((f, i) => ({ id: f.id, projects: f.projects, baseUrl: sandboxes[i].baseUrl, clientId: sandboxes[i].clientId, clientSecret: sandboxes[i].clientSecret })),
+      faults: o.faults.map((f) => ({ id: f.id, projects: f.projects })),
       workers: o.workers ?? 6,
-      workersPerArea: o.workersPerArea ?? 2,
+      workersPerArea: o.workersPerArea ?? 1,
       // As the suite's own config: a test may spend four request timeouts and one SCA.
       timeouts: { testMs: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs), expectMs: profile.timeouts.scaMs },
     };
     const planFile = join(o.outDir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan, null, 2));
-    const first = sandboxes[0];
-    const env = suiteEnv({ baseUrl: first?.baseUrl ?? 'http://127.0.0.1:9', clientId: first?.clientId, clientSecret: first?.clientSecret, reportsDir: o.outDir });
+    const env = suiteEnv({ baseUrl: front.baseUrl, clientId: front.clientId, clientSecret: front.clientSecret, reportsDir: o.outDir });
     env[PLAN_ENV] = planFile;
     const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', '-c', fromRoot('selftest', 'matrix', 'suite.config.ts')], {
       cwd: fromRoot(),
@@ -83,6 +124,6 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
     }
     return { exitCode, output, durationMs: Date.now() - started, verdicts };
   } finally {
-    await Promise.all(sandboxes.map((s) => s.close()));
+    await front.close();
   }
 }
