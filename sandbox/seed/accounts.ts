@@ -140,9 +140,9 @@ function entriesOfDay(psuKey: string, acc: SeedAccount, plan: AccountPlan, day: 
       if (dom === 27) outgoing('SEK', 1_150_000, 'Bostadsrättsföreningen Linden', seIban(f, '120'), `Avgift ${day.slice(0, 7)}`, 'PMNT-RDDT-ESDD', `MANDATE-${shortHash(psuKey, 'rent').slice(0, 10).toUpperCase()}`);
       if (dom === 28) outgoing('SEK', f.number.int({ min: 40_000, max: 120_000 }), 'Nordisk Energi AB', seIban(f, '300'), 'Elräkning', 'PMNT-RDDT-ESDD', `MANDATE-${shortHash(psuKey, 'power').slice(0, 10).toUpperCase()}`);
       // At least one card purchase a day, so the pending days always hold entries.
-      const n = f.number.int({ min: 1, max: 3 });
+      const n = f.number.int({ min: 1, max: 2 });
       for (let i = 0; i < n; i++) {
-        outgoing('SEK', f.number.int({ min: 2_500, max: 95_000 }), f.company.name(), counterpartyIban(f), `Kortköp ${f.commerce.department()}`, 'PMNT-CCRD-POSD');
+        outgoing('SEK', f.number.int({ min: 2_500, max: 50_000 }), f.company.name(), counterpartyIban(f), `Kortköp ${f.commerce.department()}`, 'PMNT-CCRD-POSD');
       }
       if (dom === 26) outgoing('SEK', 300_000, acc.ownerName, seIban(f), 'Månadssparande', 'PMNT-ICDT-BOOK');
       break;
@@ -202,13 +202,14 @@ function buildBank(psuId: string, context: 'private' | 'corporate', today: strin
 
   const compute = (acc: SeedAccount) => {
     const plan = plans.get(acc.key)!;
-    const booked = new Map(acc.holds.map((c) => [c, Math.round(plan.opening / acc.holds.length)]));
+    const start = historyStart(today);
+    // The opening balance varies per PSU, account and history start, and is the same on every run.
+    const booked = new Map(acc.holds.map((c) => [c, Math.round(plan.opening / acc.holds.length) + (hashInt(psuKey, acc.key, c, start) % 500_000)]));
     const pendingSum = new Map(acc.holds.map((c) => [c, 0]));
     const lastChange = new Map<string, string>();
     const closing = new Map<string, number>();
     const transactions: SeedTransaction[] = [];
     const firstPending = addDays(today, -(PENDING_DAYS - 1));
-    const start = historyStart(today);
     for (let day = start; day <= today; day = addDays(day, 1)) {
       if (day === firstPending) for (const [c, v] of booked) closing.set(c, v);
       const drafts = entriesOfDay(psuKey, acc, plan, day);
