@@ -27,6 +27,7 @@ const runId = process.env.SELFTEST_RUN_ID ?? 'adhoc';
 interface Table {
   runId: string;
   mode: string;
+  scope: string;
   seconds: number;
   workers: number;
   rows: FaultRow[];
@@ -44,13 +45,17 @@ async function matrixTable(): Promise<Table> {
   let rows: FaultRow[];
   if (perFault) rows = await perFaultRows(faults, workers);
   else {
-    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, workersPerArea: Number(process.env.SELFTEST_MATRIX_AREA_WORKERS || 1), timeoutMs: 2_400_000 });
+    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, workersPerArea: Number(process.env.SELFTEST_MATRIX_AREA_WORKERS || 1),
+      timeoutMs: 2_400_000,
+      // Every test of a fault's areas in the long mode (or SELFTEST_MATRIX_SCOPE=areas); the spec files that check what it breaks otherwise.
+      scope: process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files',
+    });
     rows = faults.map((f) => {
       const v = run.verdicts.get(f.id);
       return judgeFault(f, v?.requirements ?? [], catalogue, v?.seconds ?? 0, v ? v.error : `no verdicts (exit ${run.exitCode}); output:\n${run.output.slice(-1500)}`);
     });
   }
-  const table: Table = { runId, mode: perFault ? 'per-fault' : 'one-run', seconds: Math.round((Date.now() - started) / 100) / 10, workers, rows };
+  const table: Table = { runId, mode: perFault ? 'per-fault' : 'one-run', scope: perFault || process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files', seconds: Math.round((Date.now() - started) / 100) / 10, workers, rows };
   mkdirSync(OUT, { recursive: true });
   writeFileSync(TABLE, JSON.stringify(table, null, 2));
   return table;

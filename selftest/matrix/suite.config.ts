@@ -12,10 +12,13 @@ import { FAULT_HEADER, PLAN_ENV, SEP, type MatrixPlan } from './plan.js';
  */
 const plan = JSON.parse(readFileSync(process.env[PLAN_ENV]!, 'utf8')) as MatrixPlan;
 
+const inArea = (files: string[], area: string) => files.filter((f) => f.startsWith(`${area}/`)).map((f) => fromRoot('tests', f));
+
 const projects: Project[] = plan.faults.flatMap((f) =>
-  f.projects.map((area) => ({
+  f.projects.filter((area) => !f.files || inArea(f.files, area).length).map((area) => ({
     name: `${f.id}${SEP}${area}`,
     testDir: fromRoot('tests', area),
+    ...(f.files ? { testMatch: inArea(f.files, area) } : {}),
     workers: plan.workersPerArea,
     use: { extraHTTPHeaders: { [FAULT_HEADER]: f.id } },
     metadata: { fault: f.id, area },

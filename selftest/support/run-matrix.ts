@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { build } from '../../sandbox/app.js';
 import type { TokenInfo } from '../../sandbox/context.js';
 import { BoundedMap } from '../../sandbox/store.js';
 import { FAULT_HEADER } from '../matrix/plan.js';
+import { REQUIREMENT_ANNOTATION } from '../../fixtures/req.js';
 import { killGroup, suiteEnv } from './run-suite.js';
 
 export interface MatrixRun {
@@ -28,6 +29,37 @@ export interface MatrixOptions {
   workersPerArea?: number;
   scaDelayMs?: number;
   timeoutMs?: number;
+  /**
+   * 'files' (default): a fault runs the spec files that check a requirement it breaks, so a
+   * stray failure among the related checks shows; 'areas': every test of the fault's areas.
+   */
+  scope?: 'files' | 'areas';
+}
+
+/** Which spec files (under tests/) check each requirement: `playwright test --list` of the suite. */
+function listChecks(): Map<string, Set<string>> {
+  const env = suiteEnv({ baseUrl: 'http://127.0.0.1:9', clientId: 'list', clientSecret: 'list', reportsDir: fromRoot('selftest', '.runs', 'list') });
+  const out = spawnSync(fromRoot('node_modules', '.bin', 'playwright'), ['test', '--list', '--reporter=json'], { cwd: fromRoot(), env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  type ListSuite = { specs?: { file: string; tests: { annotations?: { type: string; description?: string }[] }[] }[]; suites?: ListSuite[] };
+  const checks = new Map<string, Set<string>>();
+  const walk = (s: ListSuite) => {
+    for (const spec of s.specs ?? [])
+      for (const t of spec.tests)
+        for (const a of t.annotations ?? [])
+          if (a.type === REQUIREMENT_ANNOTATION && a.description) {
+            if (!checks.has(a.description)) checks.set(a.description, new Set());
+            checks.get(a.description)!.add(spec.file);
+          }
+    for (const c of s.suites ?? []) walk(c);
+  };
+  for (const s of (JSON.parse(out.stdout) as { suites: ListSuite[] }).suites) walk(s);
+  return checks;
+}
+
+/** The spec files that check what a fault breaks, or undefined (its areas whole) when none is known. */
+function filesOf(f: Fault, checks: Map<string, Set<string>>): string[] | undefined {
+  const files = [...new Set(f.breaks.flatMap((id) => [...(checks.get(id) ?? [])]))].filter((file) => f.projects.some((a) => file.startsWith(`${a}/`)));
+  return files.length ? files.sort() : undefined;
 }
 
 /**
@@ -76,12 +108,13 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
   rmSync(o.outDir, { recursive: true, force: true });
   mkdirSync(o.outDir, { recursive: true });
   const started = Date.now();
+  const checks = o.scope === 'areas' ? new Map<string, Set<string>>() : listChecks();
   const front = await startFront(o.faults, o.scaDelayMs ?? 600);
   try {
     const profile = loadProfile(process.env.TARGET_PROFILE || 'reference');
     const plan: MatrixPlan = {
       outDir: o.outDir,
-      faults: o.faults.map((f) => ({ id: f.id, projects: f.projects })),
+      faults: o.faults.map((f) => ({ id: f.id, projects: f.projects, files: o.scope === 'areas' ? undefined : filesOf(f, checks) })),
       workers: o.workers ?? 6,
       workersPerArea: o.workersPerArea ?? 1,
       // As the suite's own config: a test may spend four request timeouts and one SCA.
