@@ -23,6 +23,13 @@ const faults: Fault[] = [
     install: (app) => rewriteJson(app, { route: LIST_BANKS }, (b: { aspsps: Record<string, unknown>[] }) => b.aspsps.forEach((e) => delete e.name)),
   },
   {
+    id: 'directory.city-list-name-dropped',
+    description: 'city list entries lose their name (the city detail keeps it); the cityIds filter of List banks can no longer be judged',
+    projects: ['directory'],
+    breaks: ['directory.cities.list-shape', 'directory.city.detail', 'directory.aspsps.filter-city'],
+    install: (app) => rewriteJson(app, { route: LIST_CITIES }, (b: { cities: Record<string, unknown>[] }) => b.cities.forEach((e) => delete e.name)),
+  },
+  {
     id: 'directory.country-filter-ignored',
     description: 'isoCountryCodes on List banks is ignored (and so never validated)',
     projects: ['directory'],
