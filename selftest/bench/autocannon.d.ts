@@ -20,6 +20,7 @@ declare module 'autocannon' {
     method?: string;
     connections?: number;
     amount?: number;
+    maxOverallRequests?: number;
     duration?: number;
     timeout?: number;
     headers?: Record<string, string>;

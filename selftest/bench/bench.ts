@@ -20,8 +20,8 @@ import { killGroup, runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 
 const SUITE_WORKERS = Number(process.env.BENCH_WORKERS || 6);
-const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS || 5000);
-const LOAD_SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS || 50_000);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const CLIENT = { id: 'bench-client', secret: `bench-secret-${randomUUID()}` };
 
@@ -110,17 +110,19 @@ async function token(base: string, scope: string): Promise<string> {
   return body.access_token;
 }
 
-/** One bounded autocannon run: at most LOAD_REQUESTS requests, stopped after LOAD_SECONDS in any case. */
+/** One bounded autocannon run: LOAD_SECONDS long, at most LOAD_REQUESTS requests. */
 async function load(name: string, url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<LoadFigures> {
   const instance = autocannon({
     url,
     method: opts.method ?? 'GET',
     connections: CONNECTIONS,
-    amount: LOAD_REQUESTS,
+    // Bounded both ways: LOAD_SECONDS of load, and never more than LOAD_REQUESTS requests.
+    duration: LOAD_SECONDS,
+    maxOverallRequests: LOAD_REQUESTS,
     timeout: 10,
     requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...opts.headers, 'X-Request-ID': randomUUID() }, body: opts.body }) }],
   });
-  const guard = setTimeout(() => instance.stop(), LOAD_SECONDS * 1000);
+  const guard = setTimeout(() => instance.stop(), (LOAD_SECONDS + 5) * 1000);
   const t0 = performance.now();
   const r = await instance;
   // autocannon's own duration counts whole seconds: time the run here for a rate worth reading.
@@ -188,7 +190,7 @@ console.log(`bench: ${machine.cores} cores (${machine.cpu}), Node ${machine.node
 if (process.env.BENCH_ONLY !== 'load') console.log(`bench: the whole suite against a fresh sandbox with ${SUITE_WORKERS} workers…`);
 // BENCH_ONLY=load skips the suite run (for a quick look at the sandbox alone).
 const suite = process.env.BENCH_ONLY === 'load' ? undefined : await suiteFigures();
-console.log(`bench: the sandbox under load (${CONNECTIONS} connections, at most ${LOAD_REQUESTS} requests or ${LOAD_SECONDS} s each)…`);
+console.log(`bench: the sandbox under load (${CONNECTIONS} connections, ${LOAD_SECONDS} s and at most ${LOAD_REQUESTS} requests each)…`);
 const loads = await loadFigures();
 const health = loads[0];
 const report = {
