@@ -184,7 +184,7 @@ const faults: Fault[] = [
   {
     id: 'payments.psu-ip-address-not-required',
     description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
-    projects: ['headers', 'payments'],
+    projects: ['headers'],
     breaks: ['headers.psu-ip-address.payments'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
@@ -195,7 +195,7 @@ const faults: Fault[] = [
   {
     id: 'payments.redirect-uri-not-mandated',
     description: 'initiate payment with TPP-Redirect-Preferred true and no TPP-Redirect-URI is accepted',
-    projects: ['headers', 'payments'],
+    projects: ['headers'],
     breaks: ['headers.tpp-redirect-uri.when-preferred'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {

@@ -29,13 +29,6 @@ const isolatedPsu = (accounts: AccountsClient, i: number): Record<string, string
 };
 
 test.describe('Consent-ID', () => {
-  test('account-information reads without Consent-ID are rejected with 400', req('headers.consent-id.account-reads'), async ({ accounts, consent }) => {
-    const id = consent.accounts[0].resourceId;
-    for (const res of [await accounts.list(null), await accounts.balances(null, id), await accounts.transactions(null, id, { bookingStatus: 'booked', dateFrom: '2000-01-01' })]) {
-      await expect(res).toHaveStatus(400);
-    }
-  });
-
   test('a read without Consent-ID is a FORMAT_ERROR', req('accounts.consent.missing-code'), async ({ accounts, consent }) => {
     // The TPP holds a valid consent, so a target that falls back to one when Consent-ID is missing shows it.
     expect(consent.accounts.length, because('the consent of the test lists accounts')).toBeGreaterThan(0);

@@ -14,13 +14,6 @@ test('confirm with an authorised direct debit consent answers one FILE_UPLOADED 
   }
 });
 
-test('create consent with X-Consent-Type sepaDirectDebit gives a consent that confirm accepts', req('headers.x-consent-type.direct-debit'), async ({ directDebit }) => {
-  const { paymentId } = await directDebit.createPayment();
-  const consentId = await directDebit.authorisedConsent();
-  const res = await directDebit.confirm([paymentId], consentId);
-  expect(res.status, because(`confirm with the consent created with X-Consent-Type sepaDirectDebit is accepted; got ${res.describe()}`)).toBe(200);
-});
-
 test('confirm without Consent-ID is refused', req('direct-debit.confirm.consent-required'), async ({ directDebit }) => {
   const { paymentId } = await directDebit.createPayment();
   await expect(await directDebit.confirm([paymentId], null)).toBeTppError([400, 401, 403]);
