@@ -1,29 +1,42 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loadCatalogue } from '../../fixtures/catalogue.js';
 import { fromRoot } from '../../fixtures/config/paths.js';
 import { loadProfile } from '../../fixtures/config/profile.js';
+import { REQUIREMENT_ANNOTATION } from '../../fixtures/req.js';
 
-const specFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => {
-    const f = join(dir, n);
-    return statSync(f).isDirectory() ? specFiles(f) : n.endsWith('.ts') ? [f] : [];
-  });
-
-/** Every requirement id a test file names through req(...). */
+/**
+ * Every requirement id the collected tests name, from `playwright test --list` of the suite: the
+ * annotations req() adds, so ids built from data (one test per field) count as well as literal ones.
+ */
 function namedIds(): Map<string, string[]> {
+  const run = spawnSync(fromRoot('node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], {
+    cwd: fromRoot(),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 120_000,
+  });
+  if (run.status !== 0) throw new Error(`playwright test --list failed:\n${run.stderr.slice(-2000)}`);
   const named = new Map<string, string[]>();
-  for (const file of specFiles(fromRoot('tests'))) {
-    const text = readFileSync(file, 'utf8');
-    for (const call of text.matchAll(/req\(([^)]*)\)/g)) {
-      for (const m of call[1].matchAll(/['"`]([a-z][a-z0-9-]*(?:\.[a-z0-9-]+){2,})['"`]/g)) {
-        named.set(m[1], [...(named.get(m[1]) ?? []), file.replace(fromRoot(), '')]);
+  type Suite = { suites?: Suite[]; specs?: { file: string; tests: { annotations: { type: string; description?: string }[] }[] }[] };
+  const walk = (suite: Suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        for (const a of t.annotations) {
+          if (a.type === REQUIREMENT_ANNOTATION && a.description) named.set(a.description, [...new Set([...(named.get(a.description) ?? []), spec.file])]);
+        }
       }
     }
-  }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of (JSON.parse(run.stdout) as { suites: Suite[] }).suites) walk(suite);
   return named;
 }
+
+let cached: Map<string, string[]> | undefined;
+const named = () => (cached ??= namedIds());
 
 test('every catalogue file is valid and no id is declared twice', () => {
   const c = loadCatalogue();
@@ -33,13 +46,12 @@ test('every catalogue file is valid and no id is declared twice', () => {
 
 test('every requirement id a test names exists in the catalogue', () => {
   const c = loadCatalogue();
-  const unknown = [...namedIds().entries()].filter(([id]) => !c.byId.has(id)).map(([id, files]) => `${id} (${files.join(', ')})`);
+  const unknown = [...named().entries()].filter(([id]) => !c.byId.has(id)).map(([id, files]) => `${id} (${files.join(', ')})`);
   expect(unknown).toEqual([]);
 });
 
 test('every MUST requirement has a test', () => {
-  const named = namedIds();
-  const untested = loadCatalogue().all.filter((r) => r.level === 'MUST' && !named.has(r.id)).map((r) => `${r.area}: ${r.id}`);
+  const untested = loadCatalogue().all.filter((r) => r.level === 'MUST' && !named().has(r.id)).map((r) => `${r.area}: ${r.id}`);
   expect(untested).toEqual([]);
 });
 
