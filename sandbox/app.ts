@@ -32,7 +32,8 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
   const clients = options.clients?.length ? options.clients : [DEFAULT_CLIENT];
   app.decorate('sandbox', {
     options: opts,
-    clients: new Map(clients.map((c) => [c.clientId, c])),
+    // Its own copy of each client: a sandbox never shares mutable state with another one built beside it.
+    clients: new Map(clients.map((c) => [c.clientId, { ...c, redirectUris: [...c.redirectUris] }])),
     tokens: new BoundedMap<string, TokenInfo>(opts.maxResources),
     schemas: new SandboxSchemas(),
     sca: new ScaEngine({ delayMs: opts.scaDelayMs, qrDelayMs: options.qrScaDelayMs ?? 3000, failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]), max: opts.maxResources }),

@@ -71,9 +71,12 @@ const faults: Fault[] = [
     breaks: ['headers.authorization.scope'],
     install: (app) =>
       beforeGuard(app, { route: DIRECTORY }, (req) => {
+        // A fresh token of the directory's scope in place of the caller's: the caller's token itself is left as it was.
         const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
         const info = m ? app.sandbox.tokens.get(m[1]) : undefined;
-        if (info) info.scopes.add('aspspinformation');
+        if (info && !info.scopes.has('aspspinformation')) {
+          req.headers.authorization = `Bearer ${issueToken(app, info.clientId, ['aspspinformation', ...[...info.scopes].filter((s) => s === 'private' || s === 'corporate')]).token}`;
+        }
       }),
   },
   {
