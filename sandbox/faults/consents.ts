@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Authorisation, EndListener } from '../sca/engine.js';
 import { BIC } from '../plugins/guard.js';
 import { formatError } from '../errors.js';
-import { issueToken } from '../routes/oauth.js';
-import { beforeGuard, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
 const CREATE = /^\/psd2\/consent\/v1\/consents$/;
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
@@ -272,12 +271,7 @@ const faults: Fault[] = [
     breaks: ['consents.scope.accountinformation'],
     install: (app) =>
       beforeGuard(app, { route: ANY_CONSENT }, (req) => {
-        // A fresh token with the consent scope in place of the caller's; the caller's token is left as it was.
-        const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-        const info = m ? app.sandbox.tokens.get(m[1]) : undefined;
-        if (info && !info.scopes.has('accountinformation')) {
-          req.headers.authorization = `Bearer ${issueToken(app, info.clientId, ['accountinformation', ...[...info.scopes].filter((s) => s === 'private' || s === 'corporate')]).token}`;
-        }
+        serveWithScope(app, req, 'accountinformation');
       }),
   },
   // Common header rules shown on the consent operations (requirements/headers.yaml).

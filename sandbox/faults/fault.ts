@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { issueToken } from '../routes/oauth.js';
 
 /**
  * A named fault: one behaviour of the sandbox broken on purpose, so the self-tests can show
@@ -71,4 +72,16 @@ export function beforeGuard(app: FastifyInstance, m: Omit<RouteMatch, 'status'>,
     if ((m.method && req.method !== m.method) || !m.route.test(route)) return;
     edit(req, reply);
   });
+}
+
+/**
+ * Serves the call with a fresh token that has API scope `scope` in the caller's context, leaving
+ * the caller's own token as it was (tokens may be shared by sandboxes built side by side).
+ */
+export function serveWithScope(app: FastifyInstance, req: FastifyRequest, scope: string): void {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  const info = m ? app.sandbox.tokens.get(m[1]) : undefined;
+  if (!info || info.scopes.has(scope)) return;
+  const context = [...info.scopes].filter((s) => s === 'private' || s === 'corporate');
+  req.headers.authorization = `Bearer ${issueToken(app, info.clientId, [scope, ...context]).token}`;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { issueToken } from '../routes/oauth.js';
-import { beforeGuard, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
 const DIRECTORY = /^\/psd2\/aspspinformation\//;
 const ANY_API = /^\/(psd2|iso)\//;
@@ -71,12 +71,7 @@ const faults: Fault[] = [
     breaks: ['headers.authorization.scope'],
     install: (app) =>
       beforeGuard(app, { route: DIRECTORY }, (req) => {
-        // A fresh token of the directory's scope in place of the caller's: the caller's token itself is left as it was.
-        const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-        const info = m ? app.sandbox.tokens.get(m[1]) : undefined;
-        if (info && !info.scopes.has('aspspinformation')) {
-          req.headers.authorization = `Bearer ${issueToken(app, info.clientId, ['aspspinformation', ...[...info.scopes].filter((s) => s === 'private' || s === 'corporate')]).token}`;
-        }
+        serveWithScope(app, req, 'aspspinformation');
       }),
   },
   {
