@@ -25,6 +25,17 @@ const editScaOAuth = (app: FastifyInstance, edit: (u: URL) => void) =>
     b._links.scaOAuth.href = u.toString();
   });
 
+/** Edits the redirect the authorise page answers after approval (its Location URL). */
+function editApprovalRedirect(app: FastifyInstance, edit: (u: URL) => void): void {
+  rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
+    const loc = reply.getHeader('location');
+    if (typeof loc !== 'string') return;
+    const u = new URL(loc);
+    edit(u);
+    reply.header('location', u.toString());
+  });
+}
+
 const faults: Fault[] = [
   {
     id: 'oauth.sca-oauth-without-response-type',
@@ -52,13 +63,7 @@ const faults: Fault[] = [
     projects: ['oauth'],
     breaks: ['oauth.authorize.approve'],
     install: (app) =>
-      rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
-        const loc = reply.getHeader('location');
-        if (typeof loc !== 'string') return;
-        const u = new URL(loc);
-        u.searchParams.delete('scope');
-        reply.header('location', u.toString());
-      }),
+      editApprovalRedirect(app, (u) => u.searchParams.delete('scope')),
   },
   {
     id: 'oauth.state-altered',
@@ -66,13 +71,7 @@ const faults: Fault[] = [
     projects: ['oauth'],
     breaks: ['oauth.authorize.state'],
     install: (app) =>
-      rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
-        const loc = reply.getHeader('location');
-        if (typeof loc !== 'string') return;
-        const u = new URL(loc);
-        u.searchParams.set('state', `${u.searchParams.get('state') ?? ''}x`);
-        reply.header('location', u.toString());
-      }),
+      editApprovalRedirect(app, (u) => u.searchParams.set('state', `${u.searchParams.get('state') ?? ''}x`)),
   },
   {
     id: 'oauth.redirect-uri-not-whitelisted',
