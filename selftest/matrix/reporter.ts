@@ -16,6 +16,10 @@ export interface FaultVerdicts {
   tests: number;
   /** From the first test's start to the last test's end, for this fault's projects. */
   seconds: number;
+  /** The tests' own time added up (what the fault costs the workers), in seconds. */
+  testSeconds: number;
+  /** Its slowest tests, for a look at what a long matrix spends its time on. */
+  slowest: { title: string; ms: number; status: string }[];
 }
 
 type Outcome = { test: TestCase; result: TestResult };
@@ -52,6 +56,11 @@ export default class MatrixReporter implements Reporter {
         requirements: foldRequirements(catalogue.all.filter((r) => areas.has(r.area)), outcomes, claimed),
         tests: outcomes.length,
         seconds: outcomes.length ? Math.round((Math.max(...ends) - Math.min(...starts)) / 100) / 10 : 0,
+        testSeconds: Math.round(outcomes.reduce((n, o) => n + o.result.duration, 0) / 100) / 10,
+        slowest: [...outcomes]
+          .sort((a, b) => b.result.duration - a.result.duration)
+          .slice(0, 5)
+          .map((o) => ({ title: `${o.test.location.file.split('/tests/')[1] ?? o.test.location.file}:${o.test.location.line} ${o.test.title}`, ms: o.result.duration, status: o.result.status })),
       };
       writeFileSync(join(dir, `${f.id}.json`), JSON.stringify(verdicts));
     }

@@ -14,18 +14,19 @@ const plan = JSON.parse(readFileSync(process.env[PLAN_ENV]!, 'utf8')) as MatrixP
 
 const inArea = (files: string[], area: string) => files.filter((f) => f.startsWith(`${area}/`)).map((f) => fromRoot('tests', f));
 
-const projects: Project[] = plan.faults.flatMap((f) =>
+const projects: Project<{ expectFailing: string[] }>[] = plan.faults.flatMap((f) =>
   f.projects.filter((area) => !f.files || inArea(f.files, area).length).map((area) => ({
     name: `${f.id}${SEP}${area}`,
     testDir: fromRoot('tests', area),
     ...(f.files ? { testMatch: inArea(f.files, area) } : {}),
     workers: plan.workersPerArea,
-    use: { extraHTTPHeaders: { [FAULT_HEADER]: f.id } },
+    // The checks of what the fault breaks are expected to fail: such a failure keeps the worker.
+    use: { extraHTTPHeaders: { [FAULT_HEADER]: f.id }, expectFailing: f.breaks },
     metadata: { fault: f.id, area },
   })),
 );
 
-export default defineConfig({
+export default defineConfig<{ expectFailing: string[] }>({
   testDir: fromRoot('tests'),
   outputDir: join(plan.outDir, 'test-results'),
   fullyParallel: true,

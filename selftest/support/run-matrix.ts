@@ -114,7 +114,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
     const profile = loadProfile(process.env.TARGET_PROFILE || 'reference');
     const plan: MatrixPlan = {
       outDir: o.outDir,
-      faults: o.faults.map((f) => ({ id: f.id, projects: f.projects, files: o.scope === 'areas' ? undefined : filesOf(f, checks) })),
+      faults: o.faults.map((f) => ({ id: f.id, projects: f.projects, breaks: f.breaks, files: o.scope === 'areas' ? undefined : filesOf(f, checks) })),
       workers: o.workers ?? 6,
       workersPerArea: o.workersPerArea ?? 1,
       // As the suite's own config: a test may spend four request timeouts and one SCA.
