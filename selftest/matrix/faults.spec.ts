@@ -30,6 +30,8 @@ interface Table {
   scope: string;
   seconds: number;
   workers: number;
+  /** CPU seconds this process spent meanwhile: the faults' sandboxes and the front that routes to them. */
+  sandboxCpuSeconds: number;
   rows: FaultRow[];
 }
 
@@ -40,12 +42,13 @@ async function matrixTable(): Promise<Table> {
     if (saved.runId === runId && saved.rows.length === faults.length) return saved;
   }
   const catalogue = loadCatalogue();
-  const workers = Number(process.env.SELFTEST_MATRIX_WORKERS || 6);
+  const workers = Number(process.env.SELFTEST_MATRIX_WORKERS || 8);
   const started = Date.now();
+  const cpu = process.cpuUsage();
   let rows: FaultRow[];
   if (perFault) rows = await perFaultRows(faults, workers);
   else {
-    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, workersPerArea: Number(process.env.SELFTEST_MATRIX_AREA_WORKERS || 1),
+    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, workersPerArea: process.env.SELFTEST_MATRIX_AREA_WORKERS ? Number(process.env.SELFTEST_MATRIX_AREA_WORKERS) : undefined,
       timeoutMs: 2_400_000,
       // Every test of a fault's areas in the long mode (or SELFTEST_MATRIX_SCOPE=areas); the spec files that check what it breaks otherwise.
       scope: process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files',
@@ -55,7 +58,8 @@ async function matrixTable(): Promise<Table> {
       return judgeFault(f, v?.requirements ?? [], catalogue, v?.seconds ?? 0, v ? v.error : `no verdicts (exit ${run.exitCode}); output:\n${run.output.slice(-1500)}`);
     });
   }
-  const table: Table = { runId, mode: perFault ? 'per-fault' : 'one-run', scope: perFault || process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files', seconds: Math.round((Date.now() - started) / 100) / 10, workers, rows };
+  const used = process.cpuUsage(cpu);
+  const table: Table = { runId, mode: perFault ? 'per-fault' : 'one-run', scope: perFault || process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files', seconds: Math.round((Date.now() - started) / 100) / 10, workers, sandboxCpuSeconds: Math.round((used.user + used.system) / 100_000) / 10, rows };
   mkdirSync(OUT, { recursive: true });
   writeFileSync(TABLE, JSON.stringify(table, null, 2));
   return table;

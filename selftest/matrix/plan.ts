@@ -3,11 +3,20 @@ export interface MatrixPlan {
   /** Where the child writes its per-fault verdicts and test output. */
   outDir: string;
   /** `files` (under tests/) narrows a fault to the spec files that check what it breaks; absent, its areas run whole. */
-  faults: { id: string; projects: string[]; breaks: string[]; files?: string[] }[];
+  faults: {
+    id: string;
+    projects: string[];
+    breaks: string[];
+    files?: string[];
+    /** The source of a `grepInvert` for its projects: checks left out (see variantsLeftOut). */
+    leaveOut?: string;
+    /** Its rough cost in worker seconds (the plan lists the costliest first). */
+    cost: number;
+    /** Most workers each of its areas may hold at once, so that other faults run beside it. */
+    workers: number;
+  }[];
   /** Workers of the child run (I/O bound: most of a test is waiting on the target). */
   workers: number;
-  /** Most workers one fault's area may hold at once, so that areas of other faults run beside it. */
-  workersPerArea: number;
   timeouts: { testMs: number; expectMs: number };
 }
 

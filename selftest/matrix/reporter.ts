@@ -16,6 +16,9 @@ export interface FaultVerdicts {
   tests: number;
   /** From the first test's start to the last test's end, for this fault's projects. */
   seconds: number;
+  /** When its first test started and its last one ended, in seconds from the start of the run. */
+  from: number;
+  to: number;
   /** The tests' own time added up (what the fault costs the workers), in seconds. */
   testSeconds: number;
   /** Its slowest tests, for a look at what a long matrix spends its time on. */
@@ -27,6 +30,7 @@ type Outcome = { test: TestCase; result: TestResult };
 /** Folds the matrix run's results into one set of verdicts per fault (as the conformance reporter would for a run of its own). */
 export default class MatrixReporter implements Reporter {
   private readonly byFault = new Map<string, Outcome[]>();
+  private readonly begun = Date.now();
 
   printsToStdio() {
     return false;
@@ -56,6 +60,8 @@ export default class MatrixReporter implements Reporter {
         requirements: foldRequirements(catalogue.all.filter((r) => areas.has(r.area)), outcomes, claimed),
         tests: outcomes.length,
         seconds: outcomes.length ? Math.round((Math.max(...ends) - Math.min(...starts)) / 100) / 10 : 0,
+        from: outcomes.length ? Math.round((Math.min(...starts) - this.begun) / 100) / 10 : 0,
+        to: outcomes.length ? Math.round((Math.max(...ends) - this.begun) / 100) / 10 : 0,
         testSeconds: Math.round(outcomes.reduce((n, o) => n + o.result.duration, 0) / 100) / 10,
         slowest: [...outcomes]
           .sort((a, b) => b.result.duration - a.result.duration)

@@ -19,7 +19,8 @@ const projects: Project<{ expectFailing: string[] }>[] = plan.faults.flatMap((f)
     name: `${f.id}${SEP}${area}`,
     testDir: fromRoot('tests', area),
     ...(f.files ? { testMatch: inArea(f.files, area) } : {}),
-    workers: plan.workersPerArea,
+    ...(f.leaveOut ? { grepInvert: new RegExp(f.leaveOut) } : {}),
+    workers: f.workers,
     // The checks of what the fault breaks are expected to fail: such a failure keeps the worker.
     use: { extraHTTPHeaders: { [FAULT_HEADER]: f.id }, expectFailing: f.breaks },
     metadata: { fault: f.id, area },

@@ -13,6 +13,7 @@ import type { TokenInfo } from '../../sandbox/context.js';
 import { BoundedMap } from '../../sandbox/store.js';
 import { FAULT_HEADER } from '../matrix/plan.js';
 import { REQUIREMENT_ANNOTATION } from '../../fixtures/req.js';
+import { COMBINATIONS, firstClaimed, label } from '../../fixtures/areas/payments.js';
 import { killGroup, suiteEnv } from './run-suite.js';
 
 export interface MatrixRun {
@@ -26,6 +27,7 @@ export interface MatrixOptions {
   faults: Fault[];
   outDir: string;
   workers?: number;
+  /** Workers each fault's area may hold at once; by default from the fault's cost (1 to 4). */
   workersPerArea?: number;
   scaDelayMs?: number;
   timeoutMs?: number;
@@ -36,30 +38,73 @@ export interface MatrixOptions {
   scope?: 'files' | 'areas';
 }
 
-/** Which spec files (under tests/) check each requirement: `playwright test --list` of the suite. */
-function listChecks(): Map<string, Set<string>> {
+/** The suite's tests as `playwright test --list` sees them: each spec file (under tests/) and the requirements of each of its tests. */
+export interface Listing {
+  /** Spec file → its tests: the title and the requirement ids each names. */
+  files: Map<string, ListedTest[]>;
+}
+
+export interface ListedTest {
+  title: string;
+  ids: string[];
+}
+
+function listSuite(): Listing {
   const env = suiteEnv({ baseUrl: 'http://127.0.0.1:9', clientId: 'list', clientSecret: 'list', reportsDir: fromRoot('selftest', '.runs', 'list') });
   const out = spawnSync(fromRoot('node_modules', '.bin', 'playwright'), ['test', '--list', '--reporter=json'], { cwd: fromRoot(), env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  type ListSuite = { specs?: { file: string; tests: { annotations?: { type: string; description?: string }[] }[] }[]; suites?: ListSuite[] };
-  const checks = new Map<string, Set<string>>();
+  type ListSuite = { specs?: { file: string; title: string; tests: { annotations?: { type: string; description?: string }[] }[] }[]; suites?: ListSuite[] };
+  const files = new Map<string, ListedTest[]>();
   const walk = (s: ListSuite) => {
-    for (const spec of s.specs ?? [])
-      for (const t of spec.tests)
-        for (const a of t.annotations ?? [])
-          if (a.type === REQUIREMENT_ANNOTATION && a.description) {
-            if (!checks.has(a.description)) checks.set(a.description, new Set());
-            checks.get(a.description)!.add(spec.file);
-          }
+    for (const spec of s.specs ?? []) {
+      if (!files.has(spec.file)) files.set(spec.file, []);
+      for (const t of spec.tests) {
+        files.get(spec.file)!.push({ title: spec.title, ids: (t.annotations ?? []).filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description).map((a) => a.description!) });
+      }
+    }
     for (const c of s.suites ?? []) walk(c);
   };
   for (const s of (JSON.parse(out.stdout) as { suites: ListSuite[] }).suites) walk(s);
-  return checks;
+  return { files };
 }
 
 /** The spec files that check what a fault breaks, or undefined (its areas whole) when none is known. */
-function filesOf(f: Fault, checks: Map<string, Set<string>>): string[] | undefined {
-  const files = [...new Set(f.breaks.flatMap((id) => [...(checks.get(id) ?? [])]))].filter((file) => f.projects.some((a) => file.startsWith(`${a}/`)));
+function filesOf(f: Fault, listing: Listing): string[] | undefined {
+  const files = [...listing.files].filter(([file, tests]) => f.projects.some((a) => file.startsWith(`${a}/`)) && tests.some((t) => t.ids.some((id) => f.breaks.includes(id)))).map(([file]) => file);
   return files.length ? files.sort() : undefined;
+}
+
+/**
+ * What a fault costs the workers, in rough seconds: a passing check takes about half a second
+ * against the sandbox; a check the fault breaks often waits out a bound (a status that never
+ * comes), so it counts as fifteen.
+ */
+export function faultCost(f: Fault, files: string[] | undefined, listing: Listing, skip?: RegExp): number {
+  let cost = 0;
+  for (const [file, tests] of listing.files) {
+    if (!(files ? files.includes(file) : f.projects.some((a) => file.startsWith(`${a}/`)))) continue;
+    for (const t of tests) {
+      if (skip?.test(`${t.title} ${t.ids.map((id) => `@${id}`).join(' ')}`)) continue;
+      cost += t.ids.some((id) => f.breaks.includes(id)) ? 15 : 0.45;
+    }
+  }
+  return cost;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The payment checks run once per service × product. Of a fault's spec files the matrix runs
+ * every variant of the checks that name what the fault breaks, and the other checks for the
+ * profile's first claimed combination only: a stray failure shows there as well, at a
+ * fifteenth of the cost. Returns the source of the project's `grepInvert` (titles and tags),
+ * or undefined where nothing is left out. The long mode runs every variant of every check.
+ */
+export function variantsLeftOut(f: Fault): string | undefined {
+  const primary = firstClaimed(loadProfile(process.env.TARGET_PROFILE || 'reference'));
+  const others = COMBINATIONS.filter((c) => c !== primary).map((c) => escape(label(c)));
+  if (!f.projects.includes('payments') || !others.length) return undefined;
+  const broken = f.breaks.map((id) => `@${escape(id)}(\\s|$)`).join('|');
+  return `^(?!.*\\s(${broken}))(?=(.*\\s)?(${others.join('|')}): )`;
 }
 
 /**
@@ -108,15 +153,23 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
   rmSync(o.outDir, { recursive: true, force: true });
   mkdirSync(o.outDir, { recursive: true });
   const started = Date.now();
-  const checks = o.scope === 'areas' ? new Map<string, Set<string>>() : listChecks();
+  const listing = listSuite();
   const front = await startFront(o.faults, o.scaDelayMs ?? 600);
   try {
     const profile = loadProfile(process.env.TARGET_PROFILE || 'reference');
     const plan: MatrixPlan = {
       outDir: o.outDir,
-      faults: o.faults.map((f) => ({ id: f.id, projects: f.projects, breaks: f.breaks, files: o.scope === 'areas' ? undefined : filesOf(f, checks) })),
+      // Costliest first, each with workers for its size: the long faults start at once and
+      // spread, the short ones fill in beside them, and the run ends near the average.
+      faults: o.faults
+        .map((f) => {
+          const files = o.scope === 'areas' ? undefined : filesOf(f, listing);
+          const leaveOut = o.scope === 'areas' ? undefined : variantsLeftOut(f);
+          const cost = faultCost(f, files, listing, leaveOut ? new RegExp(leaveOut) : undefined);
+          return { id: f.id, projects: f.projects, breaks: f.breaks, files, leaveOut, cost: Math.round(cost), workers: o.workersPerArea ?? Math.min(4, Math.max(1, Math.ceil(cost / 150))) };
+        })
+        .sort((a, b) => b.cost - a.cost),
       workers: o.workers ?? 6,
-      workersPerArea: o.workersPerArea ?? 1,
       // As the suite's own config: a test may spend four request timeouts and one SCA.
       timeouts: { testMs: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs), expectMs: profile.timeouts.scaMs },
     };

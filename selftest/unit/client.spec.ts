@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loadProfile } from '../../fixtures/config/profile.js';
 import type { Target } from '../../fixtures/config/target.js';
-import { ApiClient } from '../../fixtures/http/client.js';
+import { ApiClient, MAX_BODY_BYTES } from '../../fixtures/http/client.js';
 import type { Exchange } from '../../fixtures/http/response.js';
 import { startServer, type LocalServer } from '../support/servers.js';
 
@@ -36,19 +36,19 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server.close());
 
-const client = (request: import('@playwright/test').APIRequestContext, record: (e: Exchange) => void = () => {}) => {
+const client = (record: (e: Exchange) => void = () => {}) => {
   const target = {
     baseUrl: server.baseUrl,
     profile: loadProfile('reference'),
     bicFi: 'SBXBSESS',
     timeouts: { requestMs: 1500, scaMs: 5000 },
   } as Target;
-  return new ApiClient(request, target, record, async (scope) => `token-for-${scope.replace(' ', '-')}`, { scope: 'accountinformation', bicFi: true });
+  return new ApiClient(target, record, async (scope) => `token-for-${scope.replace(' ', '-')}`, { scope: 'accountinformation', bicFi: true });
 };
 
-test('each call gets a fresh uuid X-Request-ID, X-BicFi and the bearer token; null removes a header', async ({ request }) => {
+test('each call gets a fresh uuid X-Request-ID, X-BicFi and the bearer token; null removes a header', async () => {
   seen.length = 0;
-  const api = client(request);
+  const api = client();
   await api.get('/a');
   await api.get('/b', { headers: { 'X-BicFi': null, 'PSU-IP-Address': '192.0.2.1' } });
   await api.get('/c', { noAuth: true });
@@ -62,15 +62,15 @@ test('each call gets a fresh uuid X-Request-ID, X-BicFi and the bearer token; nu
   expect(c.headers.authorization).toBeUndefined();
 });
 
-test('array query parameters are repeated', async ({ request }) => {
+test('array query parameters are repeated', async () => {
   seen.length = 0;
-  await client(request).get('/q', { query: { isoCountryCodes: ['SE', 'NO'], one: 1 } });
+  await client().get('/q', { query: { isoCountryCodes: ['SE', 'NO'], one: 1 } });
   expect(seen[0].url).toBe('/q?isoCountryCodes=SE&isoCountryCodes=NO&one=1');
 });
 
-test('every exchange is recorded, including the failing ones', async ({ request }) => {
+test('every exchange is recorded, including the failing ones', async () => {
   const recorded: Exchange[] = [];
-  const api = client(request, (e) => recorded.push(e));
+  const api = client((e) => recorded.push(e));
   await api.get('/ok');
   await expect(api.get('/reset')).rejects.toThrow(/\[target broken\]/);
   expect(recorded.map((e) => [e.status, !!e.error])).toEqual([
@@ -79,16 +79,49 @@ test('every exchange is recorded, including the failing ones', async ({ request 
   ]);
 });
 
-test('transport trouble is a broken target that says what happened', async ({ request }) => {
-  const api = client(request);
+test('transport trouble is a broken target that says what happened', async () => {
+  const api = client();
   await expect(api.get('/html500')).rejects.toThrow(/\[target broken\] GET \/html500: server error .*500.*text\/html.*<h1>down<\/h1>/);
   await expect(api.get('/hang')).rejects.toThrow(/\[target broken\] GET \/hang: no usable answer after \d+ ms/);
   await expect(api.get('/reset')).rejects.toThrow(/\[target broken\] GET \/reset: no usable answer/);
   await expect(api.get('/loop')).rejects.toThrow(/\[target broken\] GET \/loop: redirected \(302\) to \/loop/);
 });
 
-test('a body labelled JSON that does not parse is broken even when the test never reads it; an empty one is not', async ({ request }) => {
-  const api = client(request);
+test('a body labelled JSON that does not parse is broken even when the test never reads it; an empty one is not', async () => {
+  const api = client();
   await expect(api.get('/badjson')).rejects.toThrow(/\[target broken\] GET \/badjson → 200: expected a JSON body, got application\/json; charset=utf-8: invalid JSON .*body: \{"aspsps": \[/);
   expect((await api.get('/empty')).status).toBe(204);
+});
+
+test('a body over the cap is read no further than the cap, announced or chunked, and the target is broken', async () => {
+  const big = await startServer((req, res) => {
+    req.resume();
+    const mb = Buffer.alloc(1024 * 1024, 0x20);
+    let sent = 0;
+    res.writeHead(200, req.url === '/announced' ? { 'content-type': 'application/json', 'content-length': String(64 * mb.length) } : { 'content-type': 'application/json' });
+    const more = () => {
+      while (sent < 64 && !res.destroyed) {
+        sent++;
+        if (!res.write(mb)) return void res.once('drain', more);
+      }
+      res.end();
+    };
+    res.on('error', () => {});
+    res.on('close', () => served.push(sent));
+    more();
+  });
+  const served: number[] = [];
+  try {
+    const recorded: Exchange[] = [];
+    const target = { baseUrl: big.baseUrl, profile: loadProfile('reference'), timeouts: { requestMs: 5000, scaMs: 5000 } } as Target;
+    const api = new ApiClient(target, (e) => recorded.push(e), async () => 'token');
+    await expect(api.get('/announced')).rejects.toThrow(new RegExp(`GET /announced: response body of ${64 * 1024 * 1024} bytes \\(Content-Length\\) exceeds the ${MAX_BODY_BYTES}-byte cap`));
+    await expect(api.get('/chunked')).rejects.toThrow(new RegExp(`GET /chunked: response body of more than \\d+ bytes \\(chunked\\) exceeds the ${MAX_BODY_BYTES}-byte cap`));
+    // The client stopped reading: the server could not send all 64 MB of either answer.
+    await expect.poll(() => served.length).toBe(2);
+    for (const mbSent of served) expect(mbSent).toBeLessThan(64);
+    expect(recorded.map((e) => e.responseBytes)).toEqual([64 * 1024 * 1024, expect.any(Number)]);
+  } finally {
+    await big.close();
+  }
 });

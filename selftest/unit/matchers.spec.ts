@@ -1,6 +1,7 @@
 import { expect as plain, test } from '@playwright/test';
 import { expect } from '../../fixtures/expect.js';
 import { ApiResponse, type Exchange } from '../../fixtures/http/response.js';
+import { SchemaRegistry } from '../../fixtures/schemas.js';
 
 const exchange = (headers: Record<string, string> = {}): Exchange => ({
   seq: 1,
@@ -60,4 +61,10 @@ test('header matchers name the header and what was found', async () => {
 test('a body that is not JSON is a broken target, with what came back', () => {
   const res = response(200, '<html>oops</html>', { 'content-type': 'text/html' });
   plain(() => res.json()).toThrow(/\[target broken\].*expected a JSON body, got text\/html.*<html>oops<\/html>/);
+});
+
+test('every schema under schemas/ compiles (workers compile each one only on first use)', () => {
+  const registry = new SchemaRegistry();
+  plain(registry.ids.length).toBeGreaterThan(20);
+  plain(() => registry.compileAll()).not.toThrow();
 });

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import type { Fault } from '../../sandbox/faults/fault.js';
+import { faultCost, variantsLeftOut, type Listing } from '../support/run-matrix.js';
+
+const fault = (breaks: string[], projects = ['payments']): Fault => ({ id: 'payments.example', description: 'an example', projects, breaks, install: () => {} });
+/** What Playwright greps: the title path and the tags. */
+const line = (title: string, ids: string[]) => `tests/payments/initiation.spec.ts ${title} ${ids.map((id) => `@${id}`).join(' ')}`;
+
+test('the matrix leaves out the other variants of payment checks that do not name what the fault breaks', () => {
+  const leaveOut = new RegExp(variantsLeftOut(fault(['payments.initiate.response']))!);
+  const out = (title: string, ids: string[]) => leaveOut.test(line(title, ids));
+  // Another service × product, another requirement: left out.
+  expect(out('bulk-payments/domestic: the 201 of an initiation carries Location', ['payments.initiate.headers'])).toBe(true);
+  expect(out('payments/international-tp: the 201 of an initiation carries Location', ['payments.initiate.headers'])).toBe(true);
+  // The first claimed combination runs every check.
+  expect(out('payments/sepa-credit-transfers: the 201 of an initiation carries Location', ['payments.initiate.headers'])).toBe(false);
+  // Every variant of a check of what the fault breaks runs, also beside another requirement.
+  expect(out('bulk-payments/domestic: a valid initiation answers 201', ['payments.initiate.response'])).toBe(false);
+  expect(out('periodic-payments/swedish-giro: both', ['payments.initiate.headers', 'payments.initiate.response'])).toBe(false);
+  // A longer id that starts with the broken one is another requirement.
+  expect(out('bulk-payments/domestic: longer id', ['payments.initiate.response-extra'])).toBe(true);
+  // Checks that are not per combination always run.
+  expect(out('an unknown payment product is rejected', ['payments.initiate.unknown-product'])).toBe(false);
+  // Faults outside payments leave nothing out.
+  expect(variantsLeftOut(fault(['headers.x-request-id.echo'], ['headers']))).toBeUndefined();
+});
+
+test('a fault costs half a second per check it runs and fifteen per check it breaks', () => {
+  const listing: Listing = {
+    files: new Map([
+      ['payments/initiation.spec.ts', [
+        { title: 'payments/sepa-credit-transfers: a', ids: ['payments.initiate.response'] },
+        { title: 'bulk-payments/domestic: a', ids: ['payments.initiate.response'] },
+        { title: 'payments/sepa-credit-transfers: b', ids: ['payments.initiate.headers'] },
+        { title: 'bulk-payments/domestic: b', ids: ['payments.initiate.headers'] },
+      ]],
+      ['headers/common.spec.ts', [{ title: 'c', ids: ['headers.x-request-id.echo'] }]],
+    ]),
+  };
+  const f = fault(['payments.initiate.response']);
+  expect(faultCost(f, ['payments/initiation.spec.ts'], listing)).toBeCloseTo(30.9);
+  expect(faultCost(f, ['payments/initiation.spec.ts'], listing, new RegExp(variantsLeftOut(f)!))).toBeCloseTo(30.45);
+});
