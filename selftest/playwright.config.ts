@@ -7,6 +7,8 @@ process.env.SELFTEST_RUN_ID ||= `${Date.now()}-${process.pid}`;
 /** The suite's own tests (`npm test`): unit tests, the green run, the fault matrix, hostile targets. */
 export default defineConfig({
   testDir: '.',
+  // The runs' own files (the fault matrix writes wrapper specs there) are not self-tests.
+  testIgnore: ['**/.runs/**'],
   outputDir: `.runs/r/${process.env.SELFTEST_RUN_ID}/test-results`,
   fullyParallel: true,
   workers: Number(process.env.SELFTEST_WORKERS || 3),

@@ -13,8 +13,9 @@ import { judgeFault, type FaultRow } from './judge.js';
 /**
  * The fault matrix: the suite against the sandbox with one fault on, for every fault. The
  * requirements a fault names must come out failed (MUST) or warning (SHOULD); every other one
- * must pass or be not claimed. All faults run in ONE child Playwright run (a sandbox per fault,
- * a project per fault and area), so the runner starts once and the faults share the workers.
+ * must pass or be not claimed. All faults run in ONE child Playwright run with one project (a
+ * sandbox per fault, a folder of wrapper specs per fault), so the runner and its workers start
+ * once and every worker runs every fault's tests.
  * SELFTEST_MATRIX=per-fault runs one child Playwright per fault instead (the old way, to compare).
  */
 const OUT = runDir('matrix');
@@ -42,14 +43,13 @@ async function matrixTable(): Promise<Table> {
     if (saved.runId === runId && saved.rows.length === faults.length) return saved;
   }
   const catalogue = loadCatalogue();
-  const workers = Number(process.env.SELFTEST_MATRIX_WORKERS || 8);
+  const workers = Number(process.env.SELFTEST_MATRIX_WORKERS || 10);
   const started = Date.now();
   const cpu = process.cpuUsage();
   let rows: FaultRow[];
   if (perFault) rows = await perFaultRows(faults, workers);
   else {
-    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, workersPerArea: process.env.SELFTEST_MATRIX_AREA_WORKERS ? Number(process.env.SELFTEST_MATRIX_AREA_WORKERS) : undefined,
-      timeoutMs: 2_400_000,
+    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, timeoutMs: 2_400_000,
       // Every test of a fault's areas in the long mode (or SELFTEST_MATRIX_SCOPE=areas); the spec files that check what it breaks otherwise.
       scope: process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files',
     });

@@ -2,18 +2,21 @@
 export interface MatrixPlan {
   /** Where the child writes its per-fault verdicts and test output. */
   outDir: string;
-  /** `files` (under tests/) narrows a fault to the spec files that check what it breaks; absent, its areas run whole. */
+  /** Where the wrapper spec files are (the child's testDir): `<dir>/<area>/<file>.spec.ts` per fault. */
+  specsDir: string;
+  /** Costliest first (the wrappers' folders sort in this order, so the long faults start first). */
   faults: {
     id: string;
+    /** Its wrappers' folder under specsDir. */
+    dir: string;
     projects: string[];
     breaks: string[];
+    /** The spec files (under tests/) it runs; absent, its areas whole. */
     files?: string[];
-    /** The source of a `grepInvert` for its projects: checks left out (see variantsLeftOut). */
+    /** A `grepInvert` source that names its folder: its checks left out (see variantsLeftOut). */
     leaveOut?: string;
-    /** Its rough cost in worker seconds (the plan lists the costliest first). */
+    /** Its rough cost in worker seconds. */
     cost: number;
-    /** Most workers each of its areas may hold at once, so that other faults run beside it. */
-    workers: number;
   }[];
   /** Workers of the child run (I/O bound: most of a test is waiting on the target). */
   workers: number;
@@ -21,7 +24,5 @@ export interface MatrixPlan {
 }
 
 export const PLAN_ENV = 'MATRIX_PLAN';
-/** Separates fault and area in a child project's name ("headers.scope-ignored › headers"). */
-export const SEP = ' › ';
 /** The request header that names the fault whose sandbox answers (lower case, as Node reads it). */
 export const FAULT_HEADER = 'x-selftest-fault';

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { join, relative, sep } from 'node:path';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadCatalogue } from '../../fixtures/catalogue.js';
 import { loadProfile } from '../../fixtures/config/profile.js';
 import { foldRequirements } from '../../fixtures/reporter/fold.js';
@@ -36,15 +36,22 @@ export default class MatrixReporter implements Reporter {
     return false;
   }
 
+  private readonly plan = JSON.parse(readFileSync(process.env[PLAN_ENV]!, 'utf8')) as MatrixPlan;
+  private readonly faultOfDir = new Map(this.plan.faults.map((f) => [f.dir, f.id]));
+
   onTestEnd(test: TestCase, result: TestResult) {
-    const meta = test.parent.project()?.metadata as { fault?: string; area?: string } | undefined;
-    if (!meta?.fault || !meta.area) return;
-    if (!this.byFault.has(meta.fault)) this.byFault.set(meta.fault, []);
-    this.byFault.get(meta.fault)!.push({ test, result });
+    // The wrapper file's folder names the fault: <specsDir>/<dir>/<area>/<file>.spec.ts.
+    let file: Suite | undefined = test.parent;
+    while (file && file.type !== 'file') file = file.parent;
+    const dir = file ? relative(this.plan.specsDir, file.location?.file ?? '').split(sep)[0] : undefined;
+    const fault = dir ? this.faultOfDir.get(dir) : undefined;
+    if (!fault) return;
+    if (!this.byFault.has(fault)) this.byFault.set(fault, []);
+    this.byFault.get(fault)!.push({ test, result });
   }
 
   async onEnd(_result: FullResult) {
-    const plan = JSON.parse(readFileSync(process.env[PLAN_ENV]!, 'utf8')) as MatrixPlan;
+    const plan = this.plan;
     const catalogue = loadCatalogue();
     const claimed = new Set(loadProfile(process.env.TARGET_PROFILE || 'reference').features);
     const dir = join(plan.outDir, 'verdicts');

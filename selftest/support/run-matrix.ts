@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fromRoot } from '../../fixtures/config/paths.js';
 import { loadProfile } from '../../fixtures/config/profile.js';
 import type { Fault } from '../../sandbox/faults/fault.js';
@@ -27,8 +27,6 @@ export interface MatrixOptions {
   faults: Fault[];
   outDir: string;
   workers?: number;
-  /** Workers each fault's area may hold at once; by default from the fault's cost (1 to 4). */
-  workersPerArea?: number;
   scaDelayMs?: number;
   timeoutMs?: number;
   /**
@@ -96,15 +94,42 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The payment checks run once per service × product. Of a fault's spec files the matrix runs
  * every variant of the checks that name what the fault breaks, and the other checks for the
  * profile's first claimed combination only: a stray failure shows there as well, at a
- * fifteenth of the cost. Returns the source of the project's `grepInvert` (titles and tags),
- * or undefined where nothing is left out. The long mode runs every variant of every check.
+ * fifteenth of the cost. Returns the source of a `grepInvert` (Playwright greps the file path,
+ * the titles and the tags; `dir` limits it to the files under that folder), or undefined where
+ * nothing is left out. The long mode runs every variant of every check.
  */
-export function variantsLeftOut(f: Fault): string | undefined {
+export function variantsLeftOut(f: Fault, dir?: string): string | undefined {
   const primary = firstClaimed(loadProfile(process.env.TARGET_PROFILE || 'reference'));
   const others = COMBINATIONS.filter((c) => c !== primary).map((c) => escape(label(c)));
   if (!f.projects.includes('payments') || !others.length) return undefined;
   const broken = f.breaks.map((id) => `@${escape(id)}(\\s|$)`).join('|');
-  return `^(?!.*\\s(${broken}))(?=(.*\\s)?(${others.join('|')}): )`;
+  return `^${dir ? `(?=(.*[\\s/])?${escape(dir)}/)` : ''}(?!.*\\s(${broken}))(?=(.*\\s)?(${others.join('|')}): )`;
+}
+
+/**
+ * A wrapper spec file per fault and spec file: it sets the fault's header and the checks it
+ * expects to fail (test-scoped options, so any worker runs any fault's tests), then imports
+ * the suite's spec under a URL of the fault's own, which declares its tests afresh.
+ */
+function writeWrappers(plan: MatrixPlan, listing: Listing): void {
+  for (const f of plan.faults) {
+    const files = f.files ?? [...listing.files.keys()].filter((file) => f.projects.some((a) => file.startsWith(`${a}/`)));
+    for (const file of files) {
+      const wrapper = join(plan.specsDir, f.dir, file);
+      mkdirSync(dirname(wrapper), { recursive: true });
+      const to = (target: string) => relative(dirname(wrapper), target).replace(/\\/g, '/');
+      writeFileSync(
+        wrapper,
+        [
+          `// Fault ${f.id} over tests/${file} (written by the fault matrix; see selftest/support/run-matrix.ts).`,
+          `import { test } from '${to(fromRoot('fixtures', 'test.ts'))}';`,
+          `test.use(${JSON.stringify({ extraHTTPHeaders: { [FAULT_HEADER]: f.id }, expectFailing: f.breaks })});`,
+          `await import('${to(fromRoot('tests', file))}?fault=${encodeURIComponent(f.id)}');`,
+          '',
+        ].join('\n'),
+      );
+    }
+  }
 }
 
 /**
@@ -157,22 +182,29 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
   const front = await startFront(o.faults, o.scaDelayMs ?? 600);
   try {
     const profile = loadProfile(process.env.TARGET_PROFILE || 'reference');
+    const specsDir = join(o.outDir, 'specs');
+    // Costliest first: the folders sort in this order, so the long faults start at once and the
+    // short ones fill in beside them.
+    const ranked = o.faults
+      .map((f) => {
+        const files = o.scope === 'areas' ? undefined : filesOf(f, listing);
+        const leaveOut = o.scope === 'areas' ? undefined : variantsLeftOut(f);
+        return { f, files, cost: Math.round(faultCost(f, files, listing, leaveOut ? new RegExp(leaveOut) : undefined)) };
+      })
+      .sort((a, b) => b.cost - a.cost);
     const plan: MatrixPlan = {
       outDir: o.outDir,
-      // Costliest first, each with workers for its size: the long faults start at once and
-      // spread, the short ones fill in beside them, and the run ends near the average.
-      faults: o.faults
-        .map((f) => {
-          const files = o.scope === 'areas' ? undefined : filesOf(f, listing);
-          const leaveOut = o.scope === 'areas' ? undefined : variantsLeftOut(f);
-          const cost = faultCost(f, files, listing, leaveOut ? new RegExp(leaveOut) : undefined);
-          return { id: f.id, projects: f.projects, breaks: f.breaks, files, leaveOut, cost: Math.round(cost), workers: o.workersPerArea ?? Math.min(4, Math.max(1, Math.ceil(cost / 150))) };
-        })
-        .sort((a, b) => b.cost - a.cost),
-      workers: o.workers ?? 6,
+      specsDir,
+      faults: ranked.map(({ f, files, cost }, i) => {
+        const dir = `${String(i + 1).padStart(3, '0')}-${f.id}`;
+        const leaveOut = o.scope === 'areas' ? undefined : variantsLeftOut(f, dir);
+        return { id: f.id, dir, projects: f.projects, breaks: f.breaks, files, leaveOut, cost };
+      }),
+      workers: o.workers ?? 10,
       // As the suite's own config: a test may spend four request timeouts and one SCA.
       timeouts: { testMs: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs), expectMs: profile.timeouts.scaMs },
     };
+    writeWrappers(plan, listing);
     const planFile = join(o.outDir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan, null, 2));
     const env = suiteEnv({ baseUrl: front.baseUrl, clientId: front.clientId, clientSecret: front.clientSecret, reportsDir: o.outDir });

@@ -21,6 +21,10 @@ test('the matrix leaves out the other variants of payment checks that do not nam
   expect(out('bulk-payments/domestic: longer id', ['payments.initiate.response-extra'])).toBe(true);
   // Checks that are not per combination always run.
   expect(out('an unknown payment product is rejected', ['payments.initiate.unknown-product'])).toBe(false);
+  // With a folder, the pattern holds only in that fault's wrappers.
+  const inDir = new RegExp(variantsLeftOut(fault(['payments.initiate.response']), '007-payments.example')!);
+  expect(inDir.test(`007-payments.example/payments/initiation.spec.ts bulk-payments/domestic: b @payments.initiate.headers`)).toBe(true);
+  expect(inDir.test(`008-payments.other/payments/initiation.spec.ts bulk-payments/domestic: b @payments.initiate.headers`)).toBe(false);
   // Faults outside payments leave nothing out.
   expect(variantsLeftOut(fault(['headers.x-request-id.echo'], ['headers']))).toBeUndefined();
 });

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { because, expect, req, test } from '../../fixtures/areas/direct-debit.js';
+import { because, consentRequest, expect, req, test } from '../../fixtures/areas/direct-debit.js';
+
+// One-off account-information consents: a recurring one, once authorised, would expire the one
+// another test of this file authorised for the same PSU at the same time.
+const oneOff = () => ({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }) });
 
 test('confirm with an authorised direct debit consent answers one FILE_UPLOADED message carrying the file reference', req('direct-debit.confirm.file-uploaded'), async ({ directDebit }) => {
   const { paymentId } = await directDebit.createPayment();
@@ -26,7 +30,7 @@ test('confirm without Consent-ID is answered 400 FORMAT_ERROR', req('direct-debi
 
 test('confirm with an authorised account-information consent is refused', req('direct-debit.confirm.consent-direct-debit'), async ({ directDebit, consents }) => {
   const { paymentId } = await directDebit.createPayment();
-  const { consentId } = await consents.createAuthorised();
+  const { consentId } = await consents.createAuthorised(oneOff());
   await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError([400, 401, 403]);
 });
 
@@ -39,7 +43,7 @@ test('confirm with a direct debit consent whose SCA is not done is refused', req
 
 test('confirm with an account-information consent is answered 401 CONSENT_INVALID', req('direct-debit.confirm.consent-invalid-code'), async ({ directDebit, consents }) => {
   const { paymentId } = await directDebit.createPayment();
-  const { consentId } = await consents.createAuthorised();
+  const { consentId } = await consents.createAuthorised(oneOff());
   await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError(401, 'CONSENT_INVALID');
 });
 
