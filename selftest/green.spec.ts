@@ -62,6 +62,13 @@ test.describe('green run', () => {
         // Every test deletes what it created: no consent is left usable on the target.
         const left = [...sandbox.app.sandbox.consents.values()].filter((c) => !DONE.has(c.status)).map((c) => `${c.consentId.slice(0, 8)}… ${c.status}`);
         expect(left, 'consents the run created and did not delete').toEqual([]);
+        // Payments: cancelled (or their cancellation asked for) unless their SCA ran; baskets deleted
+        // unless authorised. (Direct debit has no delete operation: section H creates, confirms, reads.)
+        const svc = sandbox.app.sandbox.payments;
+        const waiting = [...svc.payments.values()].filter((p) => svc.awaitingSca(p) && !p.cancellation).map((p) => `${p.service}/${p.product} ${p.paymentId.slice(0, 8)}… ${p.status}`);
+        expect(waiting, 'payments the run initiated and left waiting for SCA, neither cancelled nor authorised').toEqual([]);
+        const baskets = [...svc.baskets.values()].filter((b) => b.status === 'RCVD').map((b) => `${b.basketId.slice(0, 8)}… ${b.status}`);
+        expect(baskets, 'signing baskets the run created and did not delete').toEqual([]);
 
         // No secret of the run reaches the reports: client secret, every token issued, PSU ids.
         const secrets = [sandbox.clientSecret, ...sandbox.app.sandbox.tokens.keys(), 'selftest-psu-0001', 'selftest-corp-0001'];

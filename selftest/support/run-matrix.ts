@@ -47,7 +47,7 @@ export interface ListedTest {
   ids: string[];
 }
 
-function listSuite(): Listing {
+export function listSuite(): Listing {
   const env = suiteEnv({ baseUrl: 'http://127.0.0.1:9', clientId: 'list', clientSecret: 'list', reportsDir: fromRoot('selftest', '.runs', 'list') });
   const out = spawnSync(fromRoot('node_modules', '.bin', 'playwright'), ['test', '--list', '--reporter=json'], { cwd: fromRoot(), env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   type ListSuite = { specs?: { file: string; title: string; tests: { annotations?: { type: string; description?: string }[] }[] }[]; suites?: ListSuite[] };
