@@ -43,7 +43,7 @@ test.describe('green run', () => {
           baseUrl: sandbox.baseUrl,
           clientId: sandbox.clientId,
           clientSecret: sandbox.clientSecret,
-          workers: 6,
+          workers: 10,
           args: round.shuffle ? ['--shuffle', String(round.shuffle)] : [],
           timeoutMs: 840_000,
         });

@@ -19,7 +19,7 @@ import { fromRoot } from '../../fixtures/config/paths.js';
 import { killGroup, runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 
-const SUITE_WORKERS = Number(process.env.BENCH_WORKERS || 6);
+const SUITE_WORKERS = Number(process.env.BENCH_WORKERS || 10);
 const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS || 50_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
