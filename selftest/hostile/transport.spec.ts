@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { MAX_BODY_BYTES } from '../../fixtures/http/client.js';
+import { tagPattern } from '../../fixtures/req.js';
 import { judged, serveToken, unexplained } from '../support/hostile.js';
 import { runSuite } from '../support/run-suite.js';
 import { startServer } from '../support/servers.js';
@@ -24,7 +25,7 @@ const SLICE = [
   'headers.errors.tpp-messages',
   'headers.content-type.json',
 ];
-const grep = SLICE.map((id) => `@${id.replace(/\./g, '\\.')}(\\s|$)`).join('|');
+const grep = tagPattern(SLICE);
 
 interface Hostile {
   name: string;

@@ -24,6 +24,8 @@ const only = process.env.SELFTEST_FAULTS?.split(',').filter(Boolean);
 const faults = FAULTS.filter((f) => !only || only.includes(f.id));
 const perFault = process.env.SELFTEST_MATRIX === 'per-fault';
 const runId = process.env.SELFTEST_RUN_ID ?? 'adhoc';
+// Every test of a fault's areas in the long mode (or SELFTEST_MATRIX_SCOPE=areas); the spec files that check what it breaks otherwise.
+const scope = process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files';
 
 interface Table {
   runId: string;
@@ -50,16 +52,15 @@ async function matrixTable(): Promise<Table> {
   if (perFault) rows = await perFaultRows(faults, workers);
   else {
     const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, timeoutMs: 2_400_000,
-      // Every test of a fault's areas in the long mode (or SELFTEST_MATRIX_SCOPE=areas); the spec files that check what it breaks otherwise.
-      scope: process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files',
+      scope,
     });
     rows = faults.map((f) => {
       const v = run.verdicts.get(f.id);
-      return judgeFault(f, v?.requirements ?? [], catalogue, v?.seconds ?? 0, v ? v.error : `no verdicts (exit ${run.exitCode}); output:\n${run.output.slice(-1500)}`);
+      return judgeFault(f, v?.requirements ?? [], catalogue, v ? Math.round((v.to - v.from) * 10) / 10 : 0, v ? v.error : `no verdicts (exit ${run.exitCode}); output:\n${run.output.slice(-1500)}`);
     });
   }
   const used = process.cpuUsage(cpu);
-  const table: Table = { runId, mode: perFault ? 'per-fault' : 'one-run', scope: perFault || process.env.SELFTEST_LONG || process.env.SELFTEST_MATRIX_SCOPE === 'areas' ? 'areas' : 'files', seconds: Math.round((Date.now() - started) / 100) / 10, workers, sandboxCpuSeconds: Math.round((used.user + used.system) / 100_000) / 10, rows };
+  const table: Table = { runId, mode: perFault ? 'per-fault' : 'one-run', scope: perFault ? 'areas' : scope, seconds: Math.round((Date.now() - started) / 100) / 10, workers, sandboxCpuSeconds: Math.round((used.user + used.system) / 100_000) / 10, rows };
   mkdirSync(OUT, { recursive: true });
   writeFileSync(TABLE, JSON.stringify(table, null, 2));
   return table;

@@ -11,8 +11,8 @@ export interface MatrixPlan {
     dir: string;
     projects: string[];
     breaks: string[];
-    /** The spec files (under tests/) it runs; absent, its areas whole. */
-    files?: string[];
+    /** The spec files (under tests/) it runs (see filesOf). */
+    files: string[];
     /** A `grepInvert` source that names its folder: its checks left out (see variantsLeftOut). */
     leaveOut?: string;
     /** Its rough cost in worker seconds. */

@@ -14,9 +14,7 @@ export interface FaultVerdicts {
   error?: string;
   requirements: RequirementResult[];
   tests: number;
-  /** From the first test's start to the last test's end, for this fault's projects. */
-  seconds: number;
-  /** When its first test started and its last one ended, in seconds from the start of the run. */
+  /** When its first test started and its last one ended, in seconds from the start of the run (its span is to - from). */
   from: number;
   to: number;
   /** The tests' own time added up (what the fault costs the workers), in seconds. */
@@ -66,7 +64,6 @@ export default class MatrixReporter implements Reporter {
         error: outcomes.length ? undefined : 'no test of its areas ran',
         requirements: foldRequirements(catalogue.all.filter((r) => areas.has(r.area)), outcomes, claimed),
         tests: outcomes.length,
-        seconds: outcomes.length ? Math.round((Math.max(...ends) - Math.min(...starts)) / 100) / 10 : 0,
         from: outcomes.length ? Math.round((Math.min(...starts) - this.begun) / 100) / 10 : 0,
         to: outcomes.length ? Math.round((Math.max(...ends) - this.begun) / 100) / 10 : 0,
         testSeconds: Math.round(outcomes.reduce((n, o) => n + o.result.duration, 0) / 100) / 10,

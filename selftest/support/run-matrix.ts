@@ -12,7 +12,7 @@ import { build } from '../../sandbox/app.js';
 import type { TokenInfo } from '../../sandbox/context.js';
 import { BoundedMap } from '../../sandbox/store.js';
 import { FAULT_HEADER } from '../matrix/plan.js';
-import { REQUIREMENT_ANNOTATION } from '../../fixtures/req.js';
+import { REQUIREMENT_ANNOTATION, tagOf, tagPattern } from '../../fixtures/req.js';
 import { COMBINATIONS, firstClaimed, label } from '../../fixtures/areas/payments.js';
 import { killGroup, suiteEnv } from './run-suite.js';
 
@@ -65,10 +65,14 @@ export function listSuite(): Listing {
   return { files };
 }
 
-/** The spec files that check what a fault breaks, or undefined (its areas whole) when none is known. */
-function filesOf(f: Fault, listing: Listing): string[] | undefined {
-  const files = [...listing.files].filter(([file, tests]) => f.projects.some((a) => file.startsWith(`${a}/`)) && tests.some((t) => t.ids.some((id) => f.breaks.includes(id)))).map(([file]) => file);
-  return files.length ? files.sort() : undefined;
+/**
+ * The spec files (under tests/) a fault runs: 'areas', every file of its areas; 'files', those
+ * of them that check what it breaks (all of them when none does).
+ */
+export function filesOf(f: Fault, listing: Listing, scope: 'files' | 'areas'): string[] {
+  const inAreas = [...listing.files].filter(([file]) => f.projects.some((a) => file.startsWith(`${a}/`)));
+  const checking = inAreas.filter(([, tests]) => tests.some((t) => t.ids.some((id) => f.breaks.includes(id))));
+  return (scope === 'files' && checking.length ? checking : inAreas).map(([file]) => file).sort();
 }
 
 /**
@@ -76,12 +80,11 @@ function filesOf(f: Fault, listing: Listing): string[] | undefined {
  * against the sandbox; a check the fault breaks often waits out a bound (a status that never
  * comes), so it counts as fifteen.
  */
-export function faultCost(f: Fault, files: string[] | undefined, listing: Listing, skip?: RegExp): number {
+export function faultCost(f: Fault, files: string[], listing: Listing, skip?: RegExp): number {
   let cost = 0;
-  for (const [file, tests] of listing.files) {
-    if (!(files ? files.includes(file) : f.projects.some((a) => file.startsWith(`${a}/`)))) continue;
-    for (const t of tests) {
-      if (skip?.test(`${t.title} ${t.ids.map((id) => `@${id}`).join(' ')}`)) continue;
+  for (const file of files) {
+    for (const t of listing.files.get(file) ?? []) {
+      if (skip?.test(`${t.title} ${t.ids.map(tagOf).join(' ')}`)) continue;
       cost += t.ids.some((id) => f.breaks.includes(id)) ? 15 : 0.45;
     }
   }
@@ -102,8 +105,7 @@ export function variantsLeftOut(f: Fault, dir?: string): string | undefined {
   const primary = firstClaimed(loadProfile(process.env.TARGET_PROFILE || 'reference'));
   const others = COMBINATIONS.filter((c) => c !== primary).map((c) => escape(label(c)));
   if (!f.projects.includes('payments') || !others.length) return undefined;
-  const broken = f.breaks.map((id) => `@${escape(id)}(\\s|$)`).join('|');
-  return `^${dir ? `(?=(.*[\\s/])?${escape(dir)}/)` : ''}(?!.*\\s(${broken}))(?=(.*\\s)?(${others.join('|')}): )`;
+  return `^${dir ? `(?=(.*[\\s/])?${escape(dir)}/)` : ''}(?!.*\\s${tagPattern(f.breaks)})(?=(.*\\s)?(${others.join('|')}): )`;
 }
 
 /**
@@ -111,10 +113,9 @@ export function variantsLeftOut(f: Fault, dir?: string): string | undefined {
  * expects to fail (test-scoped options, so any worker runs any fault's tests), then imports
  * the suite's spec under a URL of the fault's own, which declares its tests afresh.
  */
-function writeWrappers(plan: MatrixPlan, listing: Listing): void {
+function writeWrappers(plan: MatrixPlan): void {
   for (const f of plan.faults) {
-    const files = f.files ?? [...listing.files.keys()].filter((file) => f.projects.some((a) => file.startsWith(`${a}/`)));
-    for (const file of files) {
+    for (const file of f.files) {
       const wrapper = join(plan.specsDir, f.dir, file);
       mkdirSync(dirname(wrapper), { recursive: true });
       const to = (target: string) => relative(dirname(wrapper), target).replace(/\\/g, '/');
@@ -134,7 +135,7 @@ function writeWrappers(plan: MatrixPlan, listing: Listing): void {
 
 /**
  * Every fault's sandbox behind one loopback port. A call names its fault in FAULT_HEADER (each
- * child project sends its own through `extraHTTPHeaders`); a call without it (the suite's own
+ * fault's wrapper specs set it through `extraHTTPHeaders`); a call without it (the suite's own
  * client-credentials tokens) goes to a clean sandbox. All of them share the token store, so a
  * token from either is good at every one.
  */
@@ -172,7 +173,7 @@ async function startFront(faults: Fault[], scaDelayMs: number) {
 
 /**
  * Runs the whole fault matrix as one child Playwright run: a fresh sandbox per fault (each
- * with that one fault on, in this process, behind one port), one project per fault and area.
+ * with that one fault on, in this process, behind one port), a folder of wrapper specs per fault.
  */
 export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
   rmSync(o.outDir, { recursive: true, force: true });
@@ -187,7 +188,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
     // short ones fill in beside them.
     const ranked = o.faults
       .map((f) => {
-        const files = o.scope === 'areas' ? undefined : filesOf(f, listing);
+        const files = filesOf(f, listing, o.scope ?? 'files');
         const leaveOut = o.scope === 'areas' ? undefined : variantsLeftOut(f);
         return { f, files, cost: Math.round(faultCost(f, files, listing, leaveOut ? new RegExp(leaveOut) : undefined)) };
       })
@@ -204,7 +205,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
       // As the suite's own config: a test may spend four request timeouts and one SCA.
       timeouts: { testMs: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs), expectMs: profile.timeouts.scaMs },
     };
-    writeWrappers(plan, listing);
+    writeWrappers(plan);
     const planFile = join(o.outDir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan, null, 2));
     const env = suiteEnv({ baseUrl: front.baseUrl, clientId: front.clientId, clientSecret: front.clientSecret, reportsDir: o.outDir });

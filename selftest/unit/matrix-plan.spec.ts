@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Fault } from '../../sandbox/faults/fault.js';
-import { faultCost, variantsLeftOut, type Listing } from '../support/run-matrix.js';
+import { COMBINATIONS, label } from '../../fixtures/areas/payments.js';
+import { tagOf } from '../../fixtures/req.js';
+import { faultCost, filesOf, listSuite, variantsLeftOut, type Listing } from '../support/run-matrix.js';
 
 const fault = (breaks: string[], projects = ['payments']): Fault => ({ id: 'payments.example', description: 'an example', projects, breaks, install: () => {} });
 /** What Playwright greps: the title path and the tags. */
-const line = (title: string, ids: string[]) => `tests/payments/initiation.spec.ts ${title} ${ids.map((id) => `@${id}`).join(' ')}`;
+const line = (title: string, ids: string[]) => `tests/payments/initiation.spec.ts ${title} ${ids.map(tagOf).join(' ')}`;
 
 test('the matrix leaves out the other variants of payment checks that do not name what the fault breaks', () => {
   const leaveOut = new RegExp(variantsLeftOut(fault(['payments.initiate.response']))!);
@@ -44,4 +46,26 @@ test('a fault costs half a second per check it runs and fifteen per check it bre
   const f = fault(['payments.initiate.response']);
   expect(faultCost(f, ['payments/initiation.spec.ts'], listing)).toBeCloseTo(30.9);
   expect(faultCost(f, ['payments/initiation.spec.ts'], listing, new RegExp(variantsLeftOut(f)!))).toBeCloseTo(30.45);
+});
+
+test('on the suite itself, a payment fault keeps every variant of the checks it breaks and one of the others', () => {
+  test.setTimeout(90_000);
+  const listing = listSuite();
+  const f = fault(['payments.initiate.response']);
+  const files = filesOf(f, listing, 'files');
+  expect(files, 'the files that check payments.initiate.response').toEqual(['payments/initiation.spec.ts']);
+  expect(filesOf(f, listing, 'areas').length, 'every file of the payments area').toBeGreaterThan(files.length);
+  const leaveOut = new RegExp(variantsLeftOut(f)!);
+  const tests = listing.files.get(files[0])!;
+  const kept = tests.filter((t) => !leaveOut.test(`${t.title} ${t.ids.map(tagOf).join(' ')}`));
+  const breaking = (t: { ids: string[] }) => t.ids.includes('payments.initiate.response');
+  // The titles carry the service × product label the pattern reads: were they written another way, nothing would be left out.
+  expect(kept.filter(breaking).length, 'every variant of the broken check').toBe(tests.filter(breaking).length);
+  expect(tests.filter(breaking).length).toBeGreaterThanOrEqual(15);
+  const others = tests.filter((t) => !breaking(t));
+  const primary = label(COMBINATIONS[0]);
+  const variant = (t: { title: string }) => COMBINATIONS.some((c) => t.title.startsWith(`${label(c)}: `));
+  // The other checks: those made per service × product for the first one only, the rest all.
+  expect(kept.filter((t) => !breaking(t)).map((t) => t.title)).toEqual(others.filter((t) => !variant(t) || t.title.startsWith(`${primary}: `)).map((t) => t.title));
+  expect(others.filter(variant).length, 'other checks made per service × product').toBeGreaterThan(50);
 });
