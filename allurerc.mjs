@@ -30,7 +30,10 @@ export default {
     : {},
   categories: {
     rules: [
-      { name: 'Target broken', matchers: [{ statuses: ['broken'] }, { statuses: ['failed'], message: /\[target broken\]|Test timeout of/ }] },
+      {
+        name: 'Target broken',
+        matchers: [{ statuses: ['broken'] }, { statuses: ['failed'], message: /\[target broken\]|Test timeout of/ }],
+      },
       { name: 'MUST violations', matchers: { statuses: ['failed'], labels: { level: 'MUST' } } },
       { name: 'SHOULD deviations', matchers: { statuses: ['failed'], labels: { level: /SHOULD|MAY/ } } },
       { name: 'Not claimed', matchers: { statuses: ['skipped'], message: /not claimed/ } },

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { fromRoot } from './fixtures/config/paths.js';
-import { prepareEmbeddedSandbox, resolveTarget } from './fixtures/config/target.js';
-import { suiteInfo } from './fixtures/run-info.js';
+import { fromRoot } from './harness/config/paths.js';
+import { prepareEmbeddedSandbox, resolveTarget } from './harness/config/target.js';
+import { suiteInfo } from './harness/run-info.js';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -16,7 +16,6 @@ export const AREAS = [
   'payments',
   'signing-baskets',
   'direct-debit',
-  'security',
 ] as const;
 
 // With no TARGET_BASE_URL the reference sandbox is started on a free port with fresh
@@ -63,7 +62,7 @@ const config: PlaywrightTestConfig = {
         },
       },
     ],
-    [fromRoot('fixtures/reporter/conformance.ts')],
+    [fromRoot('harness/reporter/conformance.ts')],
   ],
   use: {
     extraHTTPHeaders: {},
@@ -71,7 +70,10 @@ const config: PlaywrightTestConfig = {
     trace: 'off',
   },
   projects: areaProjects
-    ? AREAS.filter((area) => existsSync(fromRoot('tests', area))).map((area) => ({ name: area, testDir: `tests/${area}` }))
+    ? AREAS.filter((area) => existsSync(fromRoot('tests', area))).map((area) => ({
+        name: area,
+        testDir: `tests/${area}`,
+      }))
     : [{ name: 'conformance', testDir: 'tests' }],
 };
 

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Consent } from './consents/store.js';
-import { DirectDebitService } from './directdebit/service.js';
+import { DirectDebitService } from './direct-debit/service.js';
 import { DEFAULT_CLIENT, FAILING_PSU_ID, type SandboxOptions, type TokenInfo } from './context.js';
 import { installFaults } from './faults/index.js';
 import { installErrorHandling } from './plugins/errors.js';
@@ -36,7 +36,12 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     clients: new Map(clients.map((c) => [c.clientId, { ...c, redirectUris: [...c.redirectUris] }])),
     tokens: new BoundedMap<string, TokenInfo>(opts.maxResources),
     schemas: new SandboxSchemas(),
-    sca: new ScaEngine({ delayMs: opts.scaDelayMs, qrDelayMs: options.qrScaDelayMs ?? 3000, failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]), max: opts.maxResources }),
+    sca: new ScaEngine({
+      delayMs: opts.scaDelayMs,
+      qrDelayMs: options.qrScaDelayMs ?? 3000,
+      failingPsuIds: new Set(options.failingPsuIds ?? [FAILING_PSU_ID]),
+      max: opts.maxResources,
+    }),
     consents: new BoundedMap<string, Consent>(opts.maxResources),
     payments: new PaymentService(opts.maxResources, () => app.sandbox.sca),
     directDebit: new DirectDebitService(opts.maxResources),

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Consent } from './consents/store.js';
-import type { DirectDebitService } from './directdebit/service.js';
+import type { DirectDebitService } from './direct-debit/service.js';
 import type { PaymentService } from './payments/service.js';
 import type { ScaEngine } from './sca/engine.js';
 import type { SandboxSchemas } from './schemas.js';

@@ -7,7 +7,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { formatError } from './errors.js';
 
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as typeof Ajv2020Module;
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 const SCHEMAS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
 const BASE = 'https://obg-conformance.dev/schemas/';

@@ -7,15 +7,24 @@ import { DIRECTORY } from './seed/directory.js';
 /** `npm run sandbox`: the reference sandbox on SANDBOX_PORT, for the suite or any other tool. */
 // SANDBOX_* settings from .env, unless the environment sets them.
 const fromFile = existsSync('.env') ? parse(readFileSync('.env')) : {};
-const env: NodeJS.ProcessEnv = { ...Object.fromEntries(Object.entries(fromFile).filter(([k]) => k.startsWith('SANDBOX_'))), ...process.env };
+const env: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(fromFile).filter(([k]) => k.startsWith('SANDBOX_'))),
+  ...process.env,
+};
 const port = Number(env.SANDBOX_PORT || 8794);
 const host = env.SANDBOX_HOST ?? '127.0.0.1';
 const client: Client = {
   clientId: env.SANDBOX_CLIENT_ID || DEFAULT_CLIENT.clientId,
   clientSecret: env.SANDBOX_CLIENT_SECRET || DEFAULT_CLIENT.clientSecret,
-  redirectUris: (env.SANDBOX_REDIRECT_URIS || DEFAULT_CLIENT.redirectUris.join(',')).split(',').map((s) => s.trim()).filter(Boolean),
+  redirectUris: (env.SANDBOX_REDIRECT_URIS || DEFAULT_CLIENT.redirectUris.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
 };
-const faults = (env.SANDBOX_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const faults = (env.SANDBOX_FAULTS ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`SANDBOX_PORT: "${env.SANDBOX_PORT}" is not a port number (0 to 65535).`);
@@ -30,10 +39,10 @@ if (delay && !(/^\d+$/.test(delay) && Number(delay) <= 600_000)) {
 let app: Awaited<ReturnType<typeof build>>;
 try {
   app = await build({
-  clients: [client],
-  faults,
-  scaDelayMs: env.SANDBOX_SCA_DELAY_MS ? Number(env.SANDBOX_SCA_DELAY_MS) : undefined,
-  logger: env.SANDBOX_LOG === '1',
+    clients: [client],
+    faults,
+    scaDelayMs: env.SANDBOX_SCA_DELAY_MS ? Number(env.SANDBOX_SCA_DELAY_MS) : undefined,
+    logger: env.SANDBOX_LOG === '1',
   });
 } catch (err) {
   // An unknown fault name, for instance: say which and stop.
@@ -50,7 +59,10 @@ if (env.SANDBOX_QUIET !== '1') {
   client id       ${client.clientId}
   client secret   ${client.clientSecret}
   redirect URIs   ${client.redirectUris.join(', ')}
-  banks (X-BicFi) ${DIRECTORY.banks.map((b) => b.bicFi).slice(0, 6).join(', ')}, …
+  banks (X-BicFi) ${DIRECTORY.banks
+    .map((b) => b.bicFi)
+    .slice(0, 6)
+    .join(', ')}, …
   faults          ${faults.length ? faults.join(', ') : 'none'}
 Point the suite at it: TARGET_BASE_URL=${base} CLIENT_ID=${client.clientId} CLIENT_SECRET=… BICFI=${DIRECTORY.banks[0].bicFi} npm run conformance`);
 }

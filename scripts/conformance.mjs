@@ -11,7 +11,14 @@ const reports = resolve(root, process.env.REPORTS_DIR || 'reports');
 const bin = (name) => resolve(root, 'node_modules', '.bin', name);
 const args = process.argv.slice(2);
 
-for (const part of ['allure-results', 'allure-report', 'conformance.json', 'conformance.md', 'junit.xml', 'test-results']) {
+for (const part of [
+  'allure-results',
+  'allure-report',
+  'conformance.json',
+  'conformance.md',
+  'junit.xml',
+  'test-results',
+]) {
   rmSync(resolve(reports, part), { recursive: true, force: true });
 }
 
@@ -29,13 +36,18 @@ if (!existsSync(summaryFile)) {
 }
 
 if (existsSync(resolve(reports, 'allure-results'))) {
-  const allure = spawnSync(bin('allure'), ['generate', resolve(reports, 'allure-results'), '-o', resolve(reports, 'allure-report')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    env: { ...process.env, REPORTS_DIR: reports },
-  });
-  if (allure.status !== 0) console.error(`conformance: the Allure report could not be built:\n${allure.stderr || allure.stdout}`);
+  const allure = spawnSync(
+    bin('allure'),
+    ['generate', resolve(reports, 'allure-results'), '-o', resolve(reports, 'allure-report')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, REPORTS_DIR: reports },
+    },
+  );
+  if (allure.status !== 0)
+    console.error(`conformance: the Allure report could not be built:\n${allure.stderr || allure.stdout}`);
 }
 
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
@@ -44,5 +56,7 @@ console.log(
   `\nconformance: ${report.verdict.toUpperCase()} — requirements: ${t.passed} passed, ${t.failed} failed, ${t.warning} warning, ` +
     `${t.broken} broken, ${t.skipped} not claimed, ${t.untested} untested`,
 );
-console.log(`reports: ${resolve(reports, 'conformance.md')}, ${resolve(reports, 'allure-report', 'index.html')}, ${resolve(reports, 'junit.xml')}`);
+console.log(
+  `reports: ${resolve(reports, 'conformance.md')}, ${resolve(reports, 'allure-report', 'index.html')}, ${resolve(reports, 'junit.xml')}`,
+);
 process.exit(report.verdict === 'conformant' ? 0 : 1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, then the self-tests (unit, green run, hostile targets, fault matrix),
+// `npm test`: typecheck, lint, then the self-tests (unit, green run, hostile targets, fault matrix),
 // then the fault matrix table, its totals, and a closing "selftest: N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +18,12 @@ if (tsc.status !== 0) {
   console.log('selftest: 0 passed, 1 failed (typecheck)');
   process.exit(1);
 }
+console.log('selftest: lint');
+const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' });
+if (lint.status !== 0) {
+  console.log('selftest: 0 passed, 1 failed (lint: npm run lint; npm run format mends the layout)');
+  process.exit(1);
+}
 
 // This run's folder (selftest/.runs/r/<id>); folders of runs over a day old are removed.
 const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
@@ -29,23 +35,50 @@ if (existsSync(resolve(runs, 'r'))) {
   }
 }
 const env = { ...process.env, SELFTEST_RUN_ID: runId };
-for (const k of ['TARGET_BASE_URL', 'TARGET_AUTH_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'ACCESS_TOKEN', 'TARGET_PROFILE', 'REPORTS_DIR']) delete env[k];
-const pw = spawnSync(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+for (const k of [
+  'TARGET_BASE_URL',
+  'TARGET_AUTH_URL',
+  'CLIENT_ID',
+  'CLIENT_SECRET',
+  'ACCESS_TOKEN',
+  'TARGET_PROFILE',
+  'REPORTS_DIR',
+])
+  delete env[k];
+const pw = spawnSync(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 
 const table = read(resolve(here, 'matrix', 'table.json'));
 if (table?.rows?.length) {
   const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  console.log(`\nFault matrix (${table.rows.length} faults, ${table.mode}, ${table.workers} workers, ${table.seconds} s)`);
+  console.log(
+    `\nFault matrix (${table.rows.length} faults, ${table.mode}, ${table.workers} workers, ${table.seconds} s)`,
+  );
   console.log('| fault | expected ids | failed ids | result | s |');
   console.log('|---|---|---|---|---|');
   for (const r of table.rows) {
-    const result = r.caught ? 'caught' : [r.missed.length && `MISSED ${r.missed.join('; ')}`, r.stray.length && `STRAY ${r.stray.join('; ')}`, r.silent.length && `SILENT ${r.silent.join(', ')}`].filter(Boolean).join(' ');
-    console.log(`| ${r.fault} | ${r.expected.join(', ')} | ${r.failed.join(', ') || '(none)'} | ${cell(result)} | ${r.seconds} |`);
+    const result = r.caught
+      ? 'caught'
+      : [
+          r.missed.length && `MISSED ${r.missed.join('; ')}`,
+          r.stray.length && `STRAY ${r.stray.join('; ')}`,
+          r.silent.length && `SILENT ${r.silent.join(', ')}`,
+        ]
+          .filter(Boolean)
+          .join(' ');
+    console.log(
+      `| ${r.fault} | ${r.expected.join(', ')} | ${r.failed.join(', ') || '(none)'} | ${cell(result)} | ${r.seconds} |`,
+    );
   }
   const caught = table.rows.filter((r) => r.caught).length;
   const stray = table.rows.reduce((n, r) => n + r.stray.length, 0);
   const strayFaults = table.rows.filter((r) => r.stray.length).length;
-  console.log(`\nfaults: ${table.rows.length} run, ${caught} caught, ${table.rows.length - caught} not caught; stray failures: ${stray} (in ${strayFaults} faults)`);
+  console.log(
+    `\nfaults: ${table.rows.length} run, ${caught} caught, ${table.rows.length - caught} not caught; stray failures: ${stray} (in ${strayFaults} faults)`,
+  );
 }
 const coverage = read(resolve(here, 'matrix', 'coverage.json'));
 if (coverage) {

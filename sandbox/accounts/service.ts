@@ -57,7 +57,8 @@ export class AccountService {
   }
 
   matches(ref: AccountReference, account: SeedAccount): boolean {
-    if (ref.iban !== undefined) return normIban(ref.iban) === account.iban && (!ref.currency || ref.currency === account.currency);
+    if (ref.iban !== undefined)
+      return normIban(ref.iban) === account.iban && (!ref.currency || ref.currency === account.currency);
     return false; // the sandbox holds no card accounts: maskedPan / pan name none of them
   }
 
@@ -70,7 +71,13 @@ export class AccountService {
   allows(consent: Consent, account: SeedAccount, service: AisService): boolean {
     const a = consent.access;
     if (a.allPsd2 === 'allAccounts') return true;
-    if (service === 'accounts') return this.covers(a.accounts, account) || this.covers(a.balances, account) || this.covers(a.transactions, account) || a.availableAccounts === 'allAccounts';
+    if (service === 'accounts')
+      return (
+        this.covers(a.accounts, account) ||
+        this.covers(a.balances, account) ||
+        this.covers(a.transactions, account) ||
+        a.availableAccounts === 'allAccounts'
+      );
     return this.covers(a[service], account);
   }
 
@@ -87,18 +94,28 @@ export class AccountService {
   }
 
   /** The account's entries the query selects (booked by booking date, pending by entry date). */
-  select(consent: Consent, account: SeedAccount, q: TransactionQuery): { booked: SeedTransaction[]; pending: SeedTransaction[] } {
+  select(
+    consent: Consent,
+    account: SeedAccount,
+    q: TransactionQuery,
+  ): { booked: SeedTransaction[]; pending: SeedTransaction[] } {
     const all = this.bankOf(consent).transactions(account.key);
     let chosen: SeedTransaction[];
     if (q.entryReferenceFrom !== undefined) chosen = all.filter((t) => t.entryReference > q.entryReferenceFrom!);
     else if (q.deltaList) {
       const mark = this.deltaMarks.get(`${consent.consentId}|${account.key}`);
-      chosen = mark === undefined ? all.filter((t) => !q.dateFrom || t.entryDate >= q.dateFrom) : all.filter((t) => t.entryReference > mark);
+      chosen =
+        mark === undefined
+          ? all.filter((t) => !q.dateFrom || t.entryDate >= q.dateFrom)
+          : all.filter((t) => t.entryReference > mark);
     } else chosen = all.filter((t) => t.entryDate >= q.dateFrom! && t.entryDate <= q.dateTo);
     const booked = q.bookingStatus === 'pending' ? [] : chosen.filter((t) => t.status === 'booked');
     const pending = q.bookingStatus === 'booked' ? [] : chosen.filter((t) => t.status === 'pending');
     if (q.deltaList) {
-      const last = [...booked, ...pending].map((t) => t.entryReference).sort().pop();
+      const last = [...booked, ...pending]
+        .map((t) => t.entryReference)
+        .sort()
+        .pop();
       const key = `${consent.consentId}|${account.key}`;
       if (last !== undefined && (this.deltaMarks.get(key) ?? '') < last) this.deltaMarks.set(key, last);
     }

@@ -16,10 +16,17 @@ const BY_ID = /\/accounts\/:accountId/;
 
 type Query = Record<string, unknown>;
 type Tx = Record<string, unknown> & { bookingDate?: string; valueDate?: string; transactionId?: string };
-type TxList = { account?: { iban?: string }; transactions: { booked?: Tx[]; pending?: Tx[]; _links?: Record<string, { href: string }> } };
+type TxList = {
+  account?: { iban?: string };
+  transactions: { booked?: Tx[]; pending?: Tx[]; _links?: Record<string, { href: string }> };
+};
 
 /** Replaces one method of the app's account service. */
-function wrap<K extends keyof AccountService>(app: FastifyInstance, name: K, make: (original: AccountService[K], service: AccountService) => AccountService[K]): void {
+function wrap<K extends keyof AccountService>(
+  app: FastifyInstance,
+  name: K,
+  make: (original: AccountService[K], service: AccountService) => AccountService[K],
+): void {
   const service = accountsOf(app);
   const original = (service[name] as (...a: unknown[]) => unknown).bind(service) as AccountService[K];
   service[name] = make(original, service);
@@ -32,13 +39,15 @@ const serveStatus = (app: FastifyInstance, status: Consent['status']) =>
 const faults: Fault[] = [
   {
     id: 'accounts.consent-id-not-required',
-    description: 'a read without Consent-ID is served under the TPP\'s latest valid consent',
+    description: "a read without Consent-ID is served under the TPP's latest valid consent",
     projects: ['accounts', 'headers'],
     breaks: ['headers.consent-id.account-reads', 'accounts.consent.missing-code'],
     install: (app) =>
       beforeHandler(app, { route: ANY }, (req) => {
         if (requestHeader(req, 'Consent-ID')) return;
-        const latest = [...app.sandbox.consents.values()].filter((c) => c.clientId === req.token?.clientId && c.type === 'ais' && c.status === 'valid').pop();
+        const latest = [...app.sandbox.consents.values()]
+          .filter((c) => c.clientId === req.token?.clientId && c.type === 'ais' && c.status === 'valid')
+          .pop();
         if (latest) req.headers['consent-id'] = latest.consentId;
       }),
   },
@@ -84,11 +93,17 @@ const faults: Fault[] = [
   },
   {
     id: 'accounts.consent-accounts-ignored',
-    description: 'every account of the PSU is listed and readable under any consent, whatever accounts its access names',
+    description:
+      'every account of the PSU is listed and readable under any consent, whatever accounts its access names',
     projects: ['accounts'],
     breaks: ['accounts.access.account-outside'],
     install: (app) =>
-      wrap(app, 'allows', (original) => (consent, account, service) => (service === 'accounts' ? true : original(consent, account, service))),
+      wrap(
+        app,
+        'allows',
+        (original) => (consent, account, service) =>
+          service === 'accounts' ? true : original(consent, account, service),
+      ),
   },
   {
     id: 'accounts.consent-services-ignored',
@@ -103,8 +118,14 @@ const faults: Fault[] = [
     projects: ['accounts'],
     breaks: ['accounts.list.shape', 'accounts.detail.shape'],
     install: (app) => {
-      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { product?: unknown }[] }) => b.accounts.forEach((a) => (a.product = 4711)));
-      rewriteJson(app, { method: 'GET', route: DETAIL }, (b: { account: { product?: unknown } }) => void (b.account.product = 4711));
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { product?: unknown }[] }) =>
+        b.accounts.forEach((a) => (a.product = 4711)),
+      );
+      rewriteJson(
+        app,
+        { method: 'GET', route: DETAIL },
+        (b: { account: { product?: unknown } }) => void (b.account.product = 4711),
+      );
     },
   },
   {
@@ -112,7 +133,12 @@ const faults: Fault[] = [
     description: 'account detail gives another name than the list entry',
     projects: ['accounts'],
     breaks: ['accounts.detail.shape'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: DETAIL }, (b: { account: { name?: string } }) => void (b.account.name = `${b.account.name ?? ''} (detail)`)),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'GET', route: DETAIL },
+        (b: { account: { name?: string } }) => void (b.account.name = `${b.account.name ?? ''} (detail)`),
+      ),
   },
   {
     id: 'accounts.transactions-link-dropped',
@@ -120,7 +146,9 @@ const faults: Fault[] = [
     projects: ['accounts'],
     breaks: ['accounts.account.links'],
     install: (app) =>
-      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { _links?: Record<string, unknown> }[] }) => b.accounts.forEach((a) => delete a._links?.transactions)),
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { _links?: Record<string, unknown> }[] }) =>
+        b.accounts.forEach((a) => delete a._links?.transactions),
+      ),
   },
   {
     id: 'accounts.id-rotates-per-list',
@@ -137,7 +165,8 @@ const faults: Fault[] = [
         p.accountId = stripped;
       });
       app.addHook('onSend', async (req, reply, payload) => {
-        if (typeof payload !== 'string' || reply.statusCode !== 200 || !ANY.test(req.routeOptions.url ?? '')) return payload;
+        if (typeof payload !== 'string' || reply.statusCode !== 200 || !ANY.test(req.routeOptions.url ?? ''))
+          return payload;
         if (LIST.test(req.routeOptions.url ?? '')) {
           const consentId = requestHeader(req, 'Consent-ID') ?? '';
           const n = (reads.get(consentId) ?? 0) + 1;
@@ -159,7 +188,8 @@ const faults: Fault[] = [
     breaks: ['accounts.list.with-balance-accepted', 'accounts.list.with-balance'],
     install: (app) =>
       beforeHandler(app, { route: /\/accounts(\/:accountId)?$/ }, (req) => {
-        if ((req.query as Query).withBalance !== undefined) throw formatError('query withBalance is not supported', 'withBalance');
+        if ((req.query as Query).withBalance !== undefined)
+          throw formatError('query withBalance is not supported', 'withBalance');
       }),
   },
   {
@@ -167,7 +197,10 @@ const faults: Fault[] = [
     description: 'withBalance=true gives accounts without balances',
     projects: ['accounts'],
     breaks: ['accounts.list.with-balance'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { balances?: unknown }[] }) => b.accounts.forEach((a) => delete a.balances)),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { balances?: unknown }[] }) =>
+        b.accounts.forEach((a) => delete a.balances),
+      ),
   },
   {
     id: 'accounts.balance-amount-number',
@@ -175,8 +208,11 @@ const faults: Fault[] = [
     projects: ['accounts'],
     breaks: ['accounts.balances.shape', 'accounts.amounts.pattern'],
     install: (app) =>
-      rewriteJson(app, { method: 'GET', route: BALANCES }, (b: { balances: { balanceAmount: { amount: unknown } }[] }) =>
-        b.balances.forEach((x) => (x.balanceAmount.amount = Number(x.balanceAmount.amount))),
+      rewriteJson(
+        app,
+        { method: 'GET', route: BALANCES },
+        (b: { balances: { balanceAmount: { amount: unknown } }[] }) =>
+          b.balances.forEach((x) => (x.balanceAmount.amount = Number(x.balanceAmount.amount))),
       ),
   },
   {
@@ -194,7 +230,8 @@ const faults: Fault[] = [
     description: 'the transaction list names no account iban',
     projects: ['accounts'],
     breaks: ['accounts.transactions.shape'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => void delete b.account?.iban),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => void delete b.account?.iban),
   },
   {
     id: 'accounts.booking-status-defaulted',
@@ -215,7 +252,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
         const q = req.query as Query;
-        if (q.dateFrom === undefined && q.entryReferenceFrom === undefined && q.deltaList === undefined) q.dateFrom = '1970-01-01';
+        if (q.dateFrom === undefined && q.entryReferenceFrom === undefined && q.deltaList === undefined)
+          q.dateFrom = '1970-01-01';
       }),
   },
   {
@@ -226,7 +264,8 @@ const faults: Fault[] = [
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
         const to = (req.query as Query).dateTo;
-        if (typeof to === 'string' && b.transactions.booked) b.transactions.booked = b.transactions.booked.filter((t) => t.bookingDate !== to);
+        if (typeof to === 'string' && b.transactions.booked)
+          b.transactions.booked = b.transactions.booked.filter((t) => t.bookingDate !== to);
       }),
   },
   {
@@ -238,9 +277,16 @@ const faults: Fault[] = [
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
         const q = req.query as Query;
         const first = b.transactions.booked?.[0];
-        if (typeof q.dateFrom !== 'string' || q.deltaList !== undefined || q.entryReferenceFrom !== undefined || !first) return;
+        if (typeof q.dateFrom !== 'string' || q.deltaList !== undefined || q.entryReferenceFrom !== undefined || !first)
+          return;
         const before = new Date(Date.parse(`${q.dateFrom}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-        b.transactions.booked!.unshift({ ...first, transactionId: `${first.transactionId}-EARLY`, entryReference: '00000000000', bookingDate: before, valueDate: before });
+        b.transactions.booked!.unshift({
+          ...first,
+          transactionId: `${first.transactionId}-EARLY`,
+          entryReference: '00000000000',
+          bookingDate: before,
+          valueDate: before,
+        });
       }),
   },
   {
@@ -275,7 +321,9 @@ const faults: Fault[] = [
     projects: ['accounts'],
     breaks: ['accounts.transactions.pending-no-booking-date'],
     install: (app) => {
-      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => b.transactions.pending?.forEach((t) => (t.bookingDate = t.valueDate)));
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) =>
+        b.transactions.pending?.forEach((t) => (t.bookingDate = t.valueDate)),
+      );
       rewriteJson(app, { method: 'GET', route: TRANSACTION }, (b: { transactionsDetails: Tx }) => {
         if (!b.transactionsDetails.bookingDate) b.transactionsDetails.bookingDate = b.transactionsDetails.valueDate;
       });
@@ -309,22 +357,39 @@ const faults: Fault[] = [
     projects: ['accounts'],
     breaks: ['accounts.transactions.delta-list'],
     install: (app) =>
-      wrap(app, 'select', (original) => (consent, account, q) => (q.deltaList ? original(consent, account, { ...q, deltaList: false, dateFrom: q.dateFrom ?? '1970-01-01' }) : original(consent, account, q))),
+      wrap(
+        app,
+        'select',
+        (original) => (consent, account, q) =>
+          q.deltaList
+            ? original(consent, account, { ...q, deltaList: false, dateFrom: q.dateFrom ?? '1970-01-01' })
+            : original(consent, account, q),
+      ),
   },
   {
     id: 'accounts.details-unwrapped',
     description: 'transaction detail gives the Transaction without the transactionsDetails key',
     projects: ['accounts'],
     breaks: ['accounts.transaction.details'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: TRANSACTION }, (b: { transactionsDetails: Tx }) => b.transactionsDetails),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'GET', route: TRANSACTION },
+        (b: { transactionsDetails: Tx }) => b.transactionsDetails,
+      ),
   },
   {
     id: 'accounts.unknown-transaction-served',
-    description: 'an unknown transactionId is answered with the account\'s latest entry',
+    description: "an unknown transactionId is answered with the account's latest entry",
     projects: ['accounts'],
     breaks: ['accounts.transaction.unknown'],
     install: (app) =>
-      wrap(app, 'findTransaction', (original, service) => (consent, account, id) => original(consent, account, id) ?? service.bankOf(consent).transactions(account.key).at(-1)),
+      wrap(
+        app,
+        'findTransaction',
+        (original, service) => (consent, account, id) =>
+          original(consent, account, id) ?? service.bankOf(consent).transactions(account.key).at(-1),
+      ),
   },
   {
     id: 'accounts.frequency-not-enforced',

@@ -7,7 +7,8 @@ const COLLECTION = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
 
 type Body = Record<string, any>;
-const authOf = (app: FastifyInstance, params: unknown) => app.sandbox.sca.get((params as { authorisationId?: string }).authorisationId ?? '');
+const authOf = (app: FastifyInstance, params: unknown) =>
+  app.sandbox.sca.get((params as { authorisationId?: string }).authorisationId ?? '');
 const PNG_LOOKALIKE = `data:image/png;base64,${Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,', 'latin1').toString('base64')}`;
 
 const faults: Fault[] = [
@@ -56,7 +57,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { method: 'PUT', route: ONE }, (req) => {
         const b = req.body as Body | undefined;
-        if (b && typeof b.authenticationMethodId === 'string' && !b.authenticationMethodId.startsWith('mbid')) b.authenticationMethodId = 'mbid_same_device';
+        if (b && typeof b.authenticationMethodId === 'string' && !b.authenticationMethodId.startsWith('mbid'))
+          b.authenticationMethodId = 'mbid_same_device';
       }),
   },
   {
@@ -91,7 +93,8 @@ const faults: Fault[] = [
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: ONE }, (b: Body, req) => {
         const auth = authOf(app, req.params);
-        if (auth && auth.status === 'finalised' && TERMINAL.has(auth.status) && Date.now() - (auth.endedAt ?? 0) > 1000) b.scaStatus = 'started';
+        if (auth && auth.status === 'finalised' && TERMINAL.has(auth.status) && Date.now() - (auth.endedAt ?? 0) > 1000)
+          b.scaStatus = 'started';
       }),
   },
   {
@@ -122,7 +125,8 @@ const faults: Fault[] = [
     install: (app) =>
       rewriteJson(app, { route: ONE }, (b: Body, req) => {
         const auth = authOf(app, req.params);
-        if (b.challengeData?.data && (auth?.methodId === 'mbid_same_device' || auth?.methodId === 'mbid')) b.challengeData.data = [''];
+        if (b.challengeData?.data && (auth?.methodId === 'mbid_same_device' || auth?.methodId === 'mbid'))
+          b.challengeData.data = [''];
       }),
   },
   {

@@ -11,7 +11,10 @@ const ANY_CONSENT = /^\/psd2\/consent\//;
 
 type Body = Record<string, any>;
 const body = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Body) : undefined);
-const refs = (b: Body | undefined): Body[] => (['accounts', 'balances', 'transactions'] as const).flatMap((k) => (Array.isArray(b?.access?.[k]) ? (b!.access[k] as Body[]) : []));
+const refs = (b: Body | undefined): Body[] =>
+  (['accounts', 'balances', 'transactions'] as const).flatMap((k) =>
+    Array.isArray(b?.access?.[k]) ? (b!.access[k] as Body[]) : [],
+  );
 
 /** Bends the consent service's reaction to the end of an SCA (faults install before the routes register their listener). */
 function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
@@ -64,8 +67,10 @@ const faults: Fault[] = [
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
         if (!b) return;
-        for (const k of ['recurringIndicator', 'combinedServiceIndicator']) if (b[k] === 'true' || b[k] === 'false') b[k] = b[k] === 'true';
-        if (typeof b.frequencyPerDay === 'string' && /^\d+$/.test(b.frequencyPerDay)) b.frequencyPerDay = Number(b.frequencyPerDay);
+        for (const k of ['recurringIndicator', 'combinedServiceIndicator'])
+          if (b[k] === 'true' || b[k] === 'false') b[k] = b[k] === 'true';
+        if (typeof b.frequencyPerDay === 'string' && /^\d+$/.test(b.frequencyPerDay))
+          b.frequencyPerDay = Number(b.frequencyPerDay);
       }),
   },
   {
@@ -88,7 +93,8 @@ const faults: Fault[] = [
     breaks: ['consents.create.account-references'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
-        if (refs(body(req)).some((r) => r.maskedPan !== undefined)) throw formatError('maskedPan is not supported', 'access');
+        if (refs(body(req)).some((r) => r.maskedPan !== undefined))
+          throw formatError('maskedPan is not supported', 'access');
       }),
   },
   {
@@ -131,7 +137,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
-        if (b && b.recurringIndicator === false && typeof b.frequencyPerDay === 'number' && b.frequencyPerDay > 1) b.frequencyPerDay = 1;
+        if (b && b.recurringIndicator === false && typeof b.frequencyPerDay === 'number' && b.frequencyPerDay > 1)
+          b.frequencyPerDay = 1;
       }),
   },
   {
@@ -143,7 +150,8 @@ const faults: Fault[] = [
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
         const today = new Date().toISOString().slice(0, 10);
-        if (typeof b?.validUntil === 'string' && b.validUntil < today) b.validUntil = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        if (typeof b?.validUntil === 'string' && b.validUntil < today)
+          b.validUntil = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
       }),
   },
   {
@@ -153,7 +161,8 @@ const faults: Fault[] = [
     breaks: ['consents.valid-until.not-later'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
-        if (typeof b.validUntil === 'string') b.validUntil = `${Number(b.validUntil.slice(0, 4)) + 1}${b.validUntil.slice(4)}`;
+        if (typeof b.validUntil === 'string')
+          b.validUntil = `${Number(b.validUntil.slice(0, 4)) + 1}${b.validUntil.slice(4)}`;
       }),
   },
   {
@@ -181,8 +190,7 @@ const faults: Fault[] = [
     description: 'consent status answers status instead of consentStatus',
     projects: ['consents'],
     breaks: ['consents.status.response'],
-    install: (app) =>
-      rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => ({ status: b.consentStatus })),
+    install: (app) => rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => ({ status: b.consentStatus })),
   },
   {
     id: 'consents.delete-does-nothing',
@@ -204,14 +212,19 @@ const faults: Fault[] = [
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
         if (req.method !== 'GET' || !ONE.test(req.routeOptions.url ?? '')) return;
-        if (!app.sandbox.consents.get((req.params as { consentId: string }).consentId)) await reply.status(200).send({ consentStatus: 'received' });
+        if (!app.sandbox.consents.get((req.params as { consentId: string }).consentId))
+          await reply.status(200).send({ consentStatus: 'received' });
       }),
   },
   {
     id: 'consents.never-valid',
     description: 'a consent stays received when its SCA is finalised',
     projects: ['consents'],
-    breaks: ['consents.state.valid-after-sca', 'consents.state.recurring-expires-former', 'consents.state.one-off-keeps-former'],
+    breaks: [
+      'consents.state.valid-after-sca',
+      'consents.state.recurring-expires-former',
+      'consents.state.one-off-keeps-former',
+    ],
     install: (app) =>
       wrapConsentEnd(app, (listener, auth) => {
         if (auth.status !== 'finalised') listener(auth);
@@ -250,7 +263,14 @@ const faults: Fault[] = [
         const c = consentOf(app, auth);
         if (!c || c.recurringIndicator || c.status !== 'valid') return;
         for (const other of app.sandbox.consents.values()) {
-          if (other !== c && other.status === 'valid' && other.recurringIndicator && other.psuId === c.psuId && other.clientId === c.clientId) other.status = 'expired';
+          if (
+            other !== c &&
+            other.status === 'valid' &&
+            other.recurringIndicator &&
+            other.psuId === c.psuId &&
+            other.clientId === c.clientId
+          )
+            other.status = 'expired';
         }
       }),
   },
@@ -261,7 +281,8 @@ const faults: Fault[] = [
     breaks: ['consents.create.direct-debit'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
-        if (req.headers['x-consent-type'] === 'sepaDirectDebit') throw formatError('X-Consent-Type is not supported', 'X-Consent-Type');
+        if (req.headers['x-consent-type'] === 'sepaDirectDebit')
+          throw formatError('X-Consent-Type is not supported', 'X-Consent-Type');
       }),
   },
   {

@@ -39,7 +39,12 @@ const faults: Fault[] = [
     description: 'create answers transactionStatus ACTC instead of RCVD',
     projects: DD,
     breaks: ['direct-debit.create.response', 'direct-debit.flow.section-h'],
-    install: (app) => rewriteJson(app, { method: 'POST', route: CREATE }, (b: { transactionStatus?: string }) => void (b.transactionStatus = 'ACTC')),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: CREATE },
+        (b: { transactionStatus?: string }) => void (b.transactionStatus = 'ACTC'),
+      ),
   },
   {
     id: 'direct-debit.confirm-link-wrong',
@@ -56,7 +61,8 @@ const faults: Fault[] = [
     description: 'create answers 200 instead of 201',
     projects: DD,
     breaks: ['direct-debit.create.status-201'],
-    install: (app) => rewriteReply(app, { method: 'POST', route: CREATE, status: 201 }, (_req, reply) => void reply.status(200)),
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: CREATE, status: 201 }, (_req, reply) => void reply.status(200)),
   },
   {
     id: 'direct-debit.private-scope-accepted',
@@ -127,11 +133,18 @@ const faults: Fault[] = [
     id: 'direct-debit.sequence-type-rcur-only',
     description: 'only sequenceType RCUR (the value the specification shows) is accepted',
     projects: DD,
-    breaks: ['direct-debit.create.sequence-types-accepted', 'direct-debit.file.pain008-valid', 'direct-debit.file.totals'],
+    breaks: [
+      'direct-debit.create.sequence-types-accepted',
+      'direct-debit.file.pain008-valid',
+      'direct-debit.file.totals',
+    ],
     install: (app) =>
       svc(app).checks.push({
         name: 'rcur-only',
-        run: (p) => (p.sequenceType !== 'RCUR' ? { path: 'sequenceType', text: `sequenceType: only RCUR is supported, got "${p.sequenceType}"` } : undefined),
+        run: (p) =>
+          p.sequenceType !== 'RCUR'
+            ? { path: 'sequenceType', text: `sequenceType: only RCUR is supported, got "${p.sequenceType}"` }
+            : undefined,
       }),
   },
   {
@@ -141,7 +154,8 @@ const faults: Fault[] = [
     breaks: ['direct-debit.create.mandate'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
-        const m = (req.body as { mandateRelatedInformation?: Record<string, unknown> } | undefined)?.mandateRelatedInformation;
+        const m = (req.body as { mandateRelatedInformation?: Record<string, unknown> } | undefined)
+          ?.mandateRelatedInformation;
         if (m && typeof m === 'object') {
           m.mandateId ??= 'NOTPROVIDED';
           m.dateOfSignature ??= new Date().toISOString().slice(0, 10);
@@ -209,28 +223,38 @@ const faults: Fault[] = [
     id: 'direct-debit.confirm-codes-generic',
     description: 'confirm refusals for consent, unknown and confirmed payments all answer 400 FORMAT_ERROR',
     projects: DD,
-    breaks: ['direct-debit.confirm.consent-invalid-code', 'direct-debit.confirm.payment-unknown', 'direct-debit.confirm.already-confirmed'],
+    breaks: [
+      'direct-debit.confirm.consent-invalid-code',
+      'direct-debit.confirm.payment-unknown',
+      'direct-debit.confirm.already-confirmed',
+    ],
     install: (app) =>
-      rewriteJson(app, { method: 'PUT', route: CONFIRM, status: (s) => s >= 400 }, (b: { tppMessages?: { code?: string; text?: string; path?: string }[] }, _req, reply) => {
-        const m = b.tppMessages?.[0];
-        if (!m || !['CONSENT_INVALID', 'RESOURCE_UNKNOWN', 'STATUS_INVALID'].includes(m.code ?? '')) return undefined;
-        reply.status(400);
-        return errorBody(new BgError(400, 'FORMAT_ERROR', m.text ?? 'invalid request', m.path));
-      }),
+      rewriteJson(
+        app,
+        { method: 'PUT', route: CONFIRM, status: (s) => s >= 400 },
+        (b: { tppMessages?: { code?: string; text?: string; path?: string }[] }, _req, reply) => {
+          const m = b.tppMessages?.[0];
+          if (!m || !['CONSENT_INVALID', 'RESOURCE_UNKNOWN', 'STATUS_INVALID'].includes(m.code ?? '')) return undefined;
+          reply.status(400);
+          return errorBody(new BgError(400, 'FORMAT_ERROR', m.text ?? 'invalid request', m.path));
+        },
+      ),
   },
   {
     id: 'direct-debit.get-drops-debtor-name',
     description: 'get payment leaves out debtorName',
     projects: DD,
     breaks: ['direct-debit.get.fields'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Record<string, unknown>) => void delete b.debtorName),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Record<string, unknown>) => void delete b.debtorName),
   },
   {
     id: 'direct-debit.get-unknown-empty-200',
     description: 'get payment for an unknown paymentId answers 200 with an empty object',
     projects: DD,
     breaks: ['direct-debit.get.unknown'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: PAYMENT, status: 404 }, (_b, _req, reply) => (reply.status(200), {})),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: PAYMENT, status: 404 }, (_b, _req, reply) => (reply.status(200), {})),
   },
   {
     id: 'direct-debit.mandate-check-skipped',
@@ -266,7 +290,13 @@ const faults: Fault[] = [
     description: 'the pain.008 file counts one transaction too many in GrpHdr/NbOfTxs (still XSD-valid)',
     projects: DD,
     breaks: ['direct-debit.file.totals'],
-    install: (app) => bendFile(app, (xml) => xml.replace(/(<GrpHdr>[\s\S]*?<NbOfTxs>)(\d+)(<\/NbOfTxs>)/, (_m, a: string, n: string, b: string) => `${a}${Number(n) + 1}${b}`)),
+    install: (app) =>
+      bendFile(app, (xml) =>
+        xml.replace(
+          /(<GrpHdr>[\s\S]*?<NbOfTxs>)(\d+)(<\/NbOfTxs>)/,
+          (_m, a: string, n: string, b: string) => `${a}${Number(n) + 1}${b}`,
+        ),
+      ),
   },
   {
     id: 'direct-debit.file-ctrlsum-wrong',
@@ -275,7 +305,10 @@ const faults: Fault[] = [
     breaks: ['direct-debit.file.totals'],
     install: (app) =>
       bendFile(app, (xml) =>
-        xml.replace(/(<GrpHdr>[\s\S]*?<CtrlSum>)([\d.]+)(<\/CtrlSum>)/, (_m, a: string, sum: string, b: string) => `${a}${(Math.round(Number(sum) * 100) + 1) / 100}${b}`),
+        xml.replace(
+          /(<GrpHdr>[\s\S]*?<CtrlSum>)([\d.]+)(<\/CtrlSum>)/,
+          (_m, a: string, sum: string, b: string) => `${a}${(Math.round(Number(sum) * 100) + 1) / 100}${b}`,
+        ),
       ),
   },
   {

@@ -20,20 +20,31 @@ const faults: Fault[] = [
     description: 'bank list entries lose their name',
     projects: ['directory'],
     breaks: ['directory.aspsps.list-shape', 'directory.aspsp.detail-matches-list'],
-    install: (app) => rewriteJson(app, { route: LIST_BANKS }, (b: { aspsps: Record<string, unknown>[] }) => b.aspsps.forEach((e) => delete e.name)),
+    install: (app) =>
+      rewriteJson(app, { route: LIST_BANKS }, (b: { aspsps: Record<string, unknown>[] }) =>
+        b.aspsps.forEach((e) => delete e.name),
+      ),
   },
   {
     id: 'directory.city-list-name-dropped',
-    description: 'city list entries lose their name (the city detail keeps it); the cityIds filter of List banks can no longer be judged',
+    description:
+      'city list entries lose their name (the city detail keeps it); the cityIds filter of List banks can no longer be judged',
     projects: ['directory'],
     breaks: ['directory.cities.list-shape', 'directory.city.detail', 'directory.aspsps.filter-city'],
-    install: (app) => rewriteJson(app, { route: LIST_CITIES }, (b: { cities: Record<string, unknown>[] }) => b.cities.forEach((e) => delete e.name)),
+    install: (app) =>
+      rewriteJson(app, { route: LIST_CITIES }, (b: { cities: Record<string, unknown>[] }) =>
+        b.cities.forEach((e) => delete e.name),
+      ),
   },
   {
     id: 'directory.country-filter-ignored',
     description: 'isoCountryCodes on List banks is ignored (and so never validated)',
     projects: ['directory'],
-    breaks: ['directory.aspsps.filter-country', 'directory.aspsps.filter-country-array', 'directory.aspsps.filter-country-format'],
+    breaks: [
+      'directory.aspsps.filter-country',
+      'directory.aspsps.filter-country-array',
+      'directory.aspsps.filter-country-format',
+    ],
     install: (app) => beforeHandler(app, { route: LIST_BANKS }, dropQuery('isoCountryCodes')),
   },
   {
@@ -85,14 +96,16 @@ const faults: Fault[] = [
     description: 'bank detail leaves out phone',
     projects: ['directory'],
     breaks: ['directory.aspsp.detail-complete'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: BANK }, (b: Record<string, unknown>) => void delete b.phone),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BANK }, (b: Record<string, unknown>) => void delete b.phone),
   },
   {
     id: 'directory.detail-name-differs',
     description: 'bank detail gives another name than the list',
     projects: ['directory'],
     breaks: ['directory.aspsp.detail-matches-list'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: BANK }, (b: { name: string }) => void (b.name = `${b.name} (Group)`)),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BANK }, (b: { name: string }) => void (b.name = `${b.name} (Group)`)),
   },
   {
     id: 'directory.bicfi-case-insensitive',
@@ -114,7 +127,8 @@ const faults: Fault[] = [
       app.addHook('preHandler', async (req, reply) => {
         if (!BANK.test(req.routeOptions.url ?? '')) return;
         const bic = (req.params as { bicFi: string }).bicFi;
-        if (/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(bic) && !SEED.banks.some((b) => b.bicFi === bic)) await reply.send({});
+        if (/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(bic) && !SEED.banks.some((b) => b.bicFi === bic))
+          await reply.send({});
       }),
   },
   {
@@ -147,7 +161,8 @@ const faults: Fault[] = [
     description: 'City by uuid spells the name in upper case',
     projects: ['directory'],
     breaks: ['directory.city.detail'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: CITY }, (c: { name: string }) => void (c.name = c.name.toUpperCase())),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: CITY }, (c: { name: string }) => void (c.name = c.name.toUpperCase())),
   },
   {
     id: 'directory.city-id-unvalidated',
@@ -173,7 +188,9 @@ const faults: Fault[] = [
     projects: ['directory'],
     breaks: ['directory.countries.list-shape', 'directory.country.detail'],
     install: (app) =>
-      rewriteJson(app, { route: LIST_COUNTRIES }, (b: { countries: { id: unknown }[] }) => b.countries.forEach((c) => (c.id = Number(c.id)))),
+      rewriteJson(app, { route: LIST_COUNTRIES }, (b: { countries: { id: unknown }[] }) =>
+        b.countries.forEach((c) => (c.id = Number(c.id))),
+      ),
   },
   {
     id: 'directory.countries-filter-ignored',

@@ -34,7 +34,11 @@ const matches = (m: RouteMatch, req: FastifyRequest, reply: FastifyReply) => {
 };
 
 /** Rewrites the JSON body of matching answers; `edit` may mutate it or return a replacement. */
-export function rewriteJson(app: FastifyInstance, m: RouteMatch, edit: (body: any, req: FastifyRequest, reply: FastifyReply) => unknown): void {
+export function rewriteJson(
+  app: FastifyInstance,
+  m: RouteMatch,
+  edit: (body: any, req: FastifyRequest, reply: FastifyReply) => unknown,
+): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' || !matches(m, req, reply)) return payload;
     let body: unknown;
@@ -49,7 +53,11 @@ export function rewriteJson(app: FastifyInstance, m: RouteMatch, edit: (body: an
 }
 
 /** Changes answers of matching routes after the fact (status, headers). */
-export function rewriteReply(app: FastifyInstance, m: RouteMatch, edit: (req: FastifyRequest, reply: FastifyReply) => void): void {
+export function rewriteReply(
+  app: FastifyInstance,
+  m: RouteMatch,
+  edit: (req: FastifyRequest, reply: FastifyReply) => void,
+): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (matches(m, req, reply)) edit(req, reply);
     return payload;
@@ -57,7 +65,11 @@ export function rewriteReply(app: FastifyInstance, m: RouteMatch, edit: (req: Fa
 }
 
 /** Runs before validation and the handler of matching routes (e.g. to make a check lenient). */
-export function beforeHandler(app: FastifyInstance, m: Omit<RouteMatch, 'status'>, edit: (req: FastifyRequest, reply: FastifyReply) => void): void {
+export function beforeHandler(
+  app: FastifyInstance,
+  m: Omit<RouteMatch, 'status'>,
+  edit: (req: FastifyRequest, reply: FastifyReply) => void,
+): void {
   app.addHook('preValidation', async (req, reply) => {
     const route = req.routeOptions.url ?? '';
     if ((m.method && req.method !== m.method) || !m.route.test(route)) return;
@@ -66,7 +78,11 @@ export function beforeHandler(app: FastifyInstance, m: Omit<RouteMatch, 'status'
 }
 
 /** Runs before the common header checks (onRequest) of matching routes. */
-export function beforeGuard(app: FastifyInstance, m: Omit<RouteMatch, 'status'>, edit: (req: FastifyRequest, reply: FastifyReply) => void): void {
+export function beforeGuard(
+  app: FastifyInstance,
+  m: Omit<RouteMatch, 'status'>,
+  edit: (req: FastifyRequest, reply: FastifyReply) => void,
+): void {
   app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url ?? '';
     if ((m.method && req.method !== m.method) || !m.route.test(route)) return;

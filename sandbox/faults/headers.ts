@@ -10,7 +10,12 @@ const faults: Fault[] = [
     id: 'headers.request-id-not-required',
     description: 'a call without X-Request-ID is served as if it had one',
     projects: ['headers'],
-    breaks: ['headers.x-request-id.required', 'headers.x-request-id.required-code', 'headers.errors.tpp-messages', 'headers.errors.tpp-message-category'],
+    breaks: [
+      'headers.x-request-id.required',
+      'headers.x-request-id.required-code',
+      'headers.errors.tpp-messages',
+      'headers.errors.tpp-message-category',
+    ],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
         if (!req.headers['x-request-id']) req.headers['x-request-id'] = randomUUID();
@@ -45,7 +50,13 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
         if (!req.headers.authorization) {
-          const t = issueToken(app, 'fault', ['aspspinformation', 'accountinformation', 'paymentinitiation', 'private', 'corporate']);
+          const t = issueToken(app, 'fault', [
+            'aspspinformation',
+            'accountinformation',
+            'paymentinitiation',
+            'private',
+            'corporate',
+          ]);
           req.headers.authorization = `Bearer ${t.token}`;
         }
       }),
@@ -59,7 +70,13 @@ const faults: Fault[] = [
       beforeGuard(app, { route: ANY_API }, (req) => {
         const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
         if (m && !app.sandbox.tokens.has(m[1])) {
-          const t = issueToken(app, 'fault', ['aspspinformation', 'accountinformation', 'paymentinitiation', 'private', 'corporate']);
+          const t = issueToken(app, 'fault', [
+            'aspspinformation',
+            'accountinformation',
+            'paymentinitiation',
+            'private',
+            'corporate',
+          ]);
           req.headers.authorization = `Bearer ${t.token}`;
         }
       }),
@@ -78,18 +95,18 @@ const faults: Fault[] = [
     id: 'headers.error-code-renamed',
     description: 'bank detail errors name their code errorCode instead of code',
     projects: ['headers', 'directory'],
-    breaks: [
-      'headers.errors.tpp-messages',
-      'directory.aspsp.bicfi-format-code',
-      'directory.aspsp.unknown-code',
-    ],
+    breaks: ['headers.errors.tpp-messages', 'directory.aspsp.bicfi-format-code', 'directory.aspsp.unknown-code'],
     install: (app) =>
-      rewriteJson(app, { route: /\/aspsps\/:bicFi$/, status: (s) => s >= 400 }, (body: { tppMessages?: Record<string, unknown>[] }) => {
-        for (const m of body.tppMessages ?? []) {
-          m.errorCode = m.code;
-          delete m.code;
-        }
-      }),
+      rewriteJson(
+        app,
+        { route: /\/aspsps\/:bicFi$/, status: (s) => s >= 400 },
+        (body: { tppMessages?: Record<string, unknown>[] }) => {
+          for (const m of body.tppMessages ?? []) {
+            m.errorCode = m.code;
+            delete m.code;
+          }
+        },
+      ),
   },
   {
     id: 'headers.error-category-information',
@@ -97,9 +114,13 @@ const faults: Fault[] = [
     projects: ['headers'],
     breaks: ['headers.errors.tpp-message-category'],
     install: (app) =>
-      rewriteJson(app, { route: ANY_API, status: (s) => s >= 400 }, (body: { tppMessages?: Record<string, unknown>[] }) => {
-        for (const m of body.tppMessages ?? []) m.category = 'INFORMATION';
-      }),
+      rewriteJson(
+        app,
+        { route: ANY_API, status: (s) => s >= 400 },
+        (body: { tppMessages?: Record<string, unknown>[] }) => {
+          for (const m of body.tppMessages ?? []) m.category = 'INFORMATION';
+        },
+      ),
   },
   {
     id: 'headers.field-case-variant',
@@ -119,7 +140,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { route: DIRECTORY }, (req) => {
         const q = req.query as Record<string, unknown>;
-        for (const key of Object.keys(q)) if (key.toLowerCase() === 'isocountrycodes' && key !== 'isoCountryCodes') q.isoCountryCodes = q[key];
+        for (const key of Object.keys(q))
+          if (key.toLowerCase() === 'isocountrycodes' && key !== 'isoCountryCodes') q.isoCountryCodes = q[key];
       }),
   },
   {
@@ -140,7 +162,13 @@ const faults: Fault[] = [
     install: (app) => {
       app.addHook('preHandler', async (req, reply) => {
         if (req.routeOptions.url?.endsWith('/countries/:isoCountryCode') && !req.headers['x-bicfi']) {
-          await reply.status(400).send({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'X-BicFi', text: 'header X-BicFi is required' }] });
+          await reply
+            .status(400)
+            .send({
+              tppMessages: [
+                { category: 'ERROR', code: 'FORMAT_ERROR', path: 'X-BicFi', text: 'header X-BicFi is required' },
+              ],
+            });
         }
       });
     },
@@ -164,7 +192,8 @@ const faults: Fault[] = [
     breaks: ['headers.digest.format'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
-        if (req.headers.digest && !/^SHA-256=/.test(String(req.headers.digest))) req.headers.digest = `SHA-256=${'A'.repeat(43)}=`;
+        if (req.headers.digest && !/^SHA-256=/.test(String(req.headers.digest)))
+          req.headers.digest = `SHA-256=${'A'.repeat(43)}=`;
       }),
   },
 ];

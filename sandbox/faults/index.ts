@@ -11,7 +11,17 @@ import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
 
 /** Every fault the sandbox knows, one list per area. */
-export const FAULTS: Fault[] = [...headerFaults, ...directoryFaults, ...accountFaults, ...directDebitFaults, ...consentFaults, ...authorisationFaults, ...oauthFaults, ...paymentFaults, ...signingBasketFaults];
+export const FAULTS: Fault[] = [
+  ...headerFaults,
+  ...directoryFaults,
+  ...accountFaults,
+  ...directDebitFaults,
+  ...consentFaults,
+  ...authorisationFaults,
+  ...oauthFaults,
+  ...paymentFaults,
+  ...signingBasketFaults,
+];
 
 export function findFault(id: string): Fault {
   const f = FAULTS.find((x) => x.id === id);

@@ -6,7 +6,8 @@ const AUTHORIZE = /^\/connect\/authorize$/;
 const TOKEN = /^\/connect\/token$/;
 
 type Body = Record<string, any>;
-const form = (req: FastifyRequest) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, string | undefined>) : {});
+const form = (req: FastifyRequest) =>
+  req.body && typeof req.body === 'object' ? (req.body as Record<string, string | undefined>) : {};
 const isCodeGrant = (req: FastifyRequest) => form(req).grant_type === 'authorization_code';
 
 /** The authorisation a token request names by its headers. */
@@ -55,15 +56,20 @@ const faults: Fault[] = [
     description: 'acr_values writes consentAuthorisationId (the flow guide casing)',
     projects: ['oauth'],
     breaks: ['oauth.sca-oauth.acr-casing'],
-    install: (app) => editScaOAuth(app, (u) => u.searchParams.set('acr_values', (u.searchParams.get('acr_values') ?? '').replace('ConsentAuthorisationId:', 'consentAuthorisationId:'))),
+    install: (app) =>
+      editScaOAuth(app, (u) =>
+        u.searchParams.set(
+          'acr_values',
+          (u.searchParams.get('acr_values') ?? '').replace('ConsentAuthorisationId:', 'consentAuthorisationId:'),
+        ),
+      ),
   },
   {
     id: 'oauth.approve-redirect-without-scope',
     description: 'the redirect after approval carries no scope',
     projects: ['oauth'],
     breaks: ['oauth.authorize.approve'],
-    install: (app) =>
-      editApprovalRedirect(app, (u) => u.searchParams.delete('scope')),
+    install: (app) => editApprovalRedirect(app, (u) => u.searchParams.delete('scope')),
   },
   {
     id: 'oauth.state-altered',
@@ -82,7 +88,8 @@ const faults: Fault[] = [
       beforeHandler(app, { route: AUTHORIZE }, (req) => {
         const p = (req.method === 'GET' ? req.query : req.body) as Record<string, string> | undefined;
         const client = p?.client_id ? app.sandbox.clients.get(p.client_id) : undefined;
-        if (client && p?.redirect_uri && !client.redirectUris.includes(p.redirect_uri)) client.redirectUris.push(p.redirect_uri);
+        if (client && p?.redirect_uri && !client.redirectUris.includes(p.redirect_uri))
+          client.redirectUris.push(p.redirect_uri);
       }),
   },
   {
@@ -169,7 +176,8 @@ const faults: Fault[] = [
     breaks: ['oauth.token.form-only'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
-        if (String(req.headers['content-type'] ?? '').startsWith('application/json')) req.headers['content-type'] = 'application/x-www-form-urlencoded';
+        if (String(req.headers['content-type'] ?? '').startsWith('application/json'))
+          req.headers['content-type'] = 'application/x-www-form-urlencoded';
       }),
   },
   {
@@ -178,7 +186,9 @@ const faults: Fault[] = [
     projects: ['oauth'],
     breaks: ['oauth.token.error-body'],
     install: (app) =>
-      rewriteJson(app, { method: 'POST', route: TOKEN, status: (s) => s >= 400 }, (b: Body) => ({ message: b.error_description ?? b.error })),
+      rewriteJson(app, { method: 'POST', route: TOKEN, status: (s) => s >= 400 }, (b: Body) => ({
+        message: b.error_description ?? b.error,
+      })),
   },
 ];
 

@@ -20,7 +20,15 @@ export function unenforcedField(app: FastifyInstance, schema: RegExp, field: str
     try {
       assert(id, data, what);
     } catch (e) {
-      if (schema.test(id) && e instanceof BgError && e.path?.split('.').pop()?.replace(/\[\d+\]$/, '') === field) return;
+      if (
+        schema.test(id) &&
+        e instanceof BgError &&
+        e.path
+          ?.split('.')
+          .pop()
+          ?.replace(/\[\d+\]$/, '') === field
+      )
+        return;
       throw e;
     }
   };
@@ -40,7 +48,12 @@ const faults: Fault[] = [
     description: 'a new payment answers transactionStatus ACCP instead of RCVD',
     projects: ['payments'],
     breaks: ['payments.initiate.response'],
-    install: (app) => rewriteJson(app, { method: 'POST', route: INITIATE, status: 201 }, (b: Body) => void (b.transactionStatus = 'ACCP')),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: INITIATE, status: 201 },
+        (b: Body) => void (b.transactionStatus = 'ACCP'),
+      ),
   },
   {
     id: 'payments.unknown-product-accepted',
@@ -50,7 +63,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
         const params = req.params as { paymentProduct: string };
-        if (!(PRODUCTS as readonly string[]).includes(params.paymentProduct)) params.paymentProduct = 'sepa-credit-transfers';
+        if (!(PRODUCTS as readonly string[]).includes(params.paymentProduct))
+          params.paymentProduct = 'sepa-credit-transfers';
       }),
   },
   {
@@ -78,7 +92,13 @@ const faults: Fault[] = [
     breaks: ['payments.text.character-set'],
     install: (app) => {
       const strip = (v: unknown): unknown =>
-        typeof v === 'string' ? v.replace(/\?/g, '') : Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)])) : v;
+        typeof v === 'string'
+          ? v.replace(/\?/g, '')
+          : Array.isArray(v)
+            ? v.map(strip)
+            : v && typeof v === 'object'
+              ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)]))
+              : v;
       rewriteJson(app, { method: 'GET', route: PAYMENT }, (b) => strip(b));
     },
   },
@@ -96,7 +116,9 @@ const faults: Fault[] = [
     breaks: ['payments.read.fields'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Body) => {
-        const amounts = [b, ...(Array.isArray(b.payments) ? (b.payments as Body[]) : [])].map((x) => x.instructedAmount as Body | undefined);
+        const amounts = [b, ...(Array.isArray(b.payments) ? (b.payments as Body[]) : [])].map(
+          (x) => x.instructedAmount as Body | undefined,
+        );
         for (const a of amounts) if (a && typeof a.amount === 'string') a.amount = Number(a.amount);
       }),
   },
@@ -105,7 +127,12 @@ const faults: Fault[] = [
     description: 'payment status says PDNG while the payment is RCVD',
     projects: ['payments'],
     breaks: ['payments.status.response'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => void (b.transactionStatus === 'RCVD' && (b.transactionStatus = 'PDNG'))),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'GET', route: STATUS },
+        (b: Body) => void (b.transactionStatus === 'RCVD' && (b.transactionStatus = 'PDNG')),
+      ),
   },
   {
     id: 'payments.rcvd-after-sca',
@@ -123,14 +150,20 @@ const faults: Fault[] = [
     description: 'a new payment authorisation answers scaStatus started',
     projects: ['payments'],
     breaks: ['payments.authorisations.create'],
-    install: (app) => rewriteJson(app, { method: 'POST', route: AUTHORISATIONS, status: 201 }, (b: Body) => void (b.scaStatus = 'started')),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: AUTHORISATIONS, status: 201 },
+        (b: Body) => void (b.scaStatus = 'started'),
+      ),
   },
   {
     id: 'payments.authorisation-list-empty',
     description: 'the payment authorisation list is always empty',
     projects: ['payments'],
     breaks: ['payments.authorisations.list'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: AUTHORISATIONS }, (b: Body) => void (b.authorisationIds = [])),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: AUTHORISATIONS }, (b: Body) => void (b.authorisationIds = [])),
   },
   {
     id: 'payments.redirect-acr-without-payment',
@@ -152,23 +185,34 @@ const faults: Fault[] = [
     projects: ['payments'],
     breaks: ['payments.multilevel.no-sca-links'],
     install: (app) =>
-      rewriteJson(app, { method: 'POST', route: INITIATE, status: 201 }, (b: { _links?: Record<string, { href: string }> }) => {
-        if (b._links?.startAuthorisation && !b._links.scaStatus) b._links.scaRedirect = { href: 'https://bank.example/sca' };
-      }),
+      rewriteJson(
+        app,
+        { method: 'POST', route: INITIATE, status: 201 },
+        (b: { _links?: Record<string, { href: string }> }) => {
+          if (b._links?.startAuthorisation && !b._links.scaStatus)
+            b._links.scaRedirect = { href: 'https://bank.example/sca' };
+        },
+      ),
   },
   {
     id: 'payments.cancel-202-without-status',
     description: 'a cancellation answered 202 carries no transactionStatus',
     projects: ['payments'],
     breaks: ['payments.cancel.response'],
-    install: (app) => rewriteJson(app, { method: 'DELETE', route: PAYMENT, status: 202 }, (b: Body) => void delete b.transactionStatus),
+    install: (app) =>
+      rewriteJson(app, { method: 'DELETE', route: PAYMENT, status: 202 }, (b: Body) => void delete b.transactionStatus),
   },
   {
     id: 'payments.cancel-without-start-authorisation',
     description: 'a cancellation that needs authorisation answers 202 without the startAuthorisation link',
     projects: ['payments'],
     breaks: ['payments.cancel.start-authorisation-link'],
-    install: (app) => rewriteJson(app, { method: 'DELETE', route: PAYMENT, status: 202 }, (b: { _links?: Body }) => void delete b._links?.startAuthorisation),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'DELETE', route: PAYMENT, status: 202 },
+        (b: { _links?: Body }) => void delete b._links?.startAuthorisation,
+      ),
   },
   {
     id: 'payments.cancellation-ids-renamed',
@@ -189,7 +233,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
         const ip = req.headers['psu-ip-address'];
-        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255)) req.headers['psu-ip-address'] = '192.0.2.1';
+        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255))
+          req.headers['psu-ip-address'] = '192.0.2.1';
       }),
   },
   {
@@ -199,7 +244,8 @@ const faults: Fault[] = [
     breaks: ['headers.tpp-redirect-uri.when-preferred'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
-        if (req.headers['tpp-redirect-preferred'] === 'true' && !req.headers['tpp-redirect-uri']) req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
+        if (req.headers['tpp-redirect-preferred'] === 'true' && !req.headers['tpp-redirect-uri'])
+          req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
       }),
   },
 ];

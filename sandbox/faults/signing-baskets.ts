@@ -14,7 +14,12 @@ const faults: Fault[] = [
     description: 'a new basket answers without the startAuthorisation link',
     projects: ['signing-baskets'],
     breaks: ['signing-baskets.create.response'],
-    install: (app) => rewriteJson(app, { method: 'POST', route: BASKETS, status: 201 }, (b: { _links?: Body }) => void delete b._links?.startAuthorisation),
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: BASKETS, status: 201 },
+        (b: { _links?: Body }) => void delete b._links?.startAuthorisation,
+      ),
   },
   {
     id: 'signing-baskets.empty-accepted',
@@ -26,10 +31,29 @@ const faults: Fault[] = [
         if (req.method !== 'POST' || !BASKETS.test(req.routeOptions.url ?? '')) return;
         const ids = (req.body as { paymentIds?: unknown } | undefined)?.paymentIds;
         if (Array.isArray(ids) && ids.length > 0) return;
-        const b: Basket = { basketId: randomUUID(), clientId: req.token!.clientId, psuId: 'sandbox-psu', context: 'private', paymentIds: [], status: 'RCVD', signers: 1, createdAt: Date.now() };
+        const b: Basket = {
+          basketId: randomUUID(),
+          clientId: req.token!.clientId,
+          psuId: 'sandbox-psu',
+          context: 'private',
+          paymentIds: [],
+          status: 'RCVD',
+          signers: 1,
+          createdAt: Date.now(),
+        };
         app.sandbox.payments.baskets.set(b.basketId, b);
         const self = `/v1/signing-baskets/${b.basketId}`;
-        await reply.status(201).send({ basketId: b.basketId, transactionStatus: 'RCVD', _links: { self: { href: self }, status: { href: `${self}/status` }, startAuthorisation: { href: `${self}/authorisations` } } });
+        await reply
+          .status(201)
+          .send({
+            basketId: b.basketId,
+            transactionStatus: 'RCVD',
+            _links: {
+              self: { href: self },
+              status: { href: `${self}/status` },
+              startAuthorisation: { href: `${self}/authorisations` },
+            },
+          });
       }),
   },
   {
@@ -40,7 +64,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: BASKETS }, (req) => {
         const ip = req.headers['psu-ip-address'];
-        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255)) req.headers['psu-ip-address'] = '192.0.2.1';
+        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255))
+          req.headers['psu-ip-address'] = '192.0.2.1';
       }),
   },
   {
@@ -48,7 +73,8 @@ const faults: Fault[] = [
     description: 'read basket leaves out its last payment',
     projects: ['signing-baskets'],
     breaks: ['signing-baskets.read.response'],
-    install: (app) => rewriteJson(app, { method: 'GET', route: BASKET }, (b: { paymentIds?: string[] }) => void b.paymentIds?.pop()),
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BASKET }, (b: { paymentIds?: string[] }) => void b.paymentIds?.pop()),
   },
   {
     id: 'signing-baskets.status-renamed',

@@ -7,14 +7,18 @@ import { requestHeader } from '../plugins/guard.js';
 export function assertPsuIpAddress(req: FastifyRequest): void {
   const ip = requestHeader(req, 'PSU-IP-Address');
   if (!ip) throw formatError('header PSU-IP-Address is required on this operation', 'PSU-IP-Address');
-  if (!isIPv4(ip)) throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
+  if (!isIPv4(ip))
+    throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
 }
 
 /** TPP-Redirect-URI is mandated when TPP-Redirect-Preferred is true (Common request headers). */
 export function assertRedirectUri(req: FastifyRequest): void {
   const preferred = requestHeader(req, 'TPP-Redirect-Preferred');
   if (preferred !== undefined && preferred !== 'true' && preferred !== 'false') {
-    throw formatError(`header TPP-Redirect-Preferred must be true or false, got "${preferred.slice(0, 20)}"`, 'TPP-Redirect-Preferred');
+    throw formatError(
+      `header TPP-Redirect-Preferred must be true or false, got "${preferred.slice(0, 20)}"`,
+      'TPP-Redirect-Preferred',
+    );
   }
   if (preferred === 'true' && !requestHeader(req, 'TPP-Redirect-URI')) {
     throw formatError('header TPP-Redirect-URI is mandated when TPP-Redirect-Preferred is true', 'TPP-Redirect-URI');
@@ -22,4 +26,5 @@ export function assertRedirectUri(req: FastifyRequest): void {
 }
 
 /** The approach the bank announces: REDIRECT when preferred, else DECOUPLED. */
-export const approachOf = (req: FastifyRequest) => (requestHeader(req, 'TPP-Redirect-Preferred') === 'true' ? 'REDIRECT' : 'DECOUPLED');
+export const approachOf = (req: FastifyRequest) =>
+  requestHeader(req, 'TPP-Redirect-Preferred') === 'true' ? 'REDIRECT' : 'DECOUPLED';

@@ -17,11 +17,21 @@ import type { Payment, PaymentProduct, PaymentService, TransactionStatus } from 
  *   cancelled payment cannot be cancelled: 405 CANCELLATION_INVALID.
  */
 export const SERVICES: readonly PaymentService[] = ['payments', 'bulk-payments', 'periodic-payments'];
-export const PRODUCTS: readonly PaymentProduct[] = ['sepa-credit-transfers', 'domestic', 'international', 'international-tp', 'swedish-giro'];
+export const PRODUCTS: readonly PaymentProduct[] = [
+  'sepa-credit-transfers',
+  'domestic',
+  'international',
+  'international-tp',
+  'swedish-giro',
+];
 
 export const CORPORATE_SIGNERS = 2;
 
-export const CANCEL_NEEDS_AUTHORISATION: ReadonlySet<PaymentProduct> = new Set(['international', 'international-tp', 'swedish-giro']);
+export const CANCEL_NEEDS_AUTHORISATION: ReadonlySet<PaymentProduct> = new Set([
+  'international',
+  'international-tp',
+  'swedish-giro',
+]);
 
 /** The request schema of a service × product (schemas/payments). */
 export function requestSchema(service: PaymentService, product: PaymentProduct): string {

@@ -9,7 +9,10 @@ export class PaymentService {
   readonly baskets: BoundedMap<string, Basket>;
 
   /** `sca` is read when needed: the engine is built beside this service. */
-  constructor(max: number, private readonly engine: () => ScaEngine) {
+  constructor(
+    max: number,
+    private readonly engine: () => ScaEngine,
+  ) {
     this.payments = new BoundedMap(max);
     this.baskets = new BoundedMap(max);
   }

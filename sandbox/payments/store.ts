@@ -1,8 +1,23 @@
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
-export type PaymentProduct = 'sepa-credit-transfers' | 'domestic' | 'international' | 'international-tp' | 'swedish-giro';
+export type PaymentProduct =
+  'sepa-credit-transfers' | 'domestic' | 'international' | 'international-tp' | 'swedish-giro';
 
 /** transactionStatus values (reference-facts, Enumerations). */
-export type TransactionStatus = 'ACCC' | 'ACCP' | 'ACSC' | 'ACSP' | 'ACTC' | 'ACWC' | 'ACWP' | 'RCVD' | 'PDNG' | 'RJCT' | 'CANC' | 'ACFC' | 'PATC' | 'PART';
+export type TransactionStatus =
+  | 'ACCC'
+  | 'ACCP'
+  | 'ACSC'
+  | 'ACSP'
+  | 'ACTC'
+  | 'ACWC'
+  | 'ACWP'
+  | 'RCVD'
+  | 'PDNG'
+  | 'RJCT'
+  | 'CANC'
+  | 'ACFC'
+  | 'PATC'
+  | 'PART';
 
 /** A payment as the sandbox keeps it: the submitted body, untouched, and its state. */
 export interface Payment {

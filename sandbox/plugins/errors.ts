@@ -8,10 +8,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (err instanceof BgError) bg = err;
     else if ((err as FastifyError).validation) {
       const v = (err as FastifyError).validation![0];
-      const path = [v.instancePath.split('/').slice(1).join('.'), (v.params as { missingProperty?: string }).missingProperty]
+      const path = [
+        v.instancePath.split('/').slice(1).join('.'),
+        (v.params as { missingProperty?: string }).missingProperty,
+      ]
         .filter(Boolean)
         .join('.');
-      bg = new BgError(400, 'FORMAT_ERROR', `${(err as FastifyError).validationContext ?? 'request'}${path ? ` ${path}` : ''}: ${v.message}`, path || undefined);
+      bg = new BgError(
+        400,
+        'FORMAT_ERROR',
+        `${(err as FastifyError).validationContext ?? 'request'}${path ? ` ${path}` : ''}: ${v.message}`,
+        path || undefined,
+      );
     } else if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       bg = new BgError(415, 'FORMAT_ERROR', 'unsupported Content-Type');
     } else if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

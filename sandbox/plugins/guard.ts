@@ -21,7 +21,8 @@ export function installGuard(app: FastifyInstance): void {
     const requestId = header(req, 'X-Request-ID');
     if (requestId !== undefined) reply.header('X-Request-ID', requestId);
     if (!requestId) throw formatError('header X-Request-ID is required', 'X-Request-ID');
-    if (!UUID.test(requestId)) throw formatError(`header X-Request-ID must be a uuid, got "${requestId.slice(0, 60)}"`, 'X-Request-ID');
+    if (!UUID.test(requestId))
+      throw formatError(`header X-Request-ID must be a uuid, got "${requestId.slice(0, 60)}"`, 'X-Request-ID');
 
     const auth = header(req, 'Authorization');
     if (!auth) throw new BgError(401, 'TOKEN_INVALID', 'header Authorization: Bearer <token> is required');
@@ -31,7 +32,11 @@ export function installGuard(app: FastifyInstance): void {
     if (!info) throw new BgError(401, 'TOKEN_UNKNOWN', 'the bearer token is unknown');
     if (info.expiresAt <= Date.now()) throw new BgError(401, 'TOKEN_EXPIRED', 'the bearer token has expired');
     if (cfg.scope && !info.scopes.has(cfg.scope)) {
-      throw new BgError(401, 'TOKEN_INVALID', `the token's scope "${[...info.scopes].join(' ')}" does not include ${cfg.scope}`);
+      throw new BgError(
+        401,
+        'TOKEN_INVALID',
+        `the token's scope "${[...info.scopes].join(' ')}" does not include ${cfg.scope}`,
+      );
     }
     req.token = info;
 
@@ -41,9 +46,13 @@ export function installGuard(app: FastifyInstance): void {
     if (signature && !digest) throw formatError('header Digest is required when Signature is present', 'Digest');
     if (digest && !signature) throw formatError('header Digest is allowed only with Signature', 'Digest');
     if (signature && !header(req, 'TPP-Signature-Certificate')) {
-      throw formatError('header TPP-Signature-Certificate is required when Signature is present', 'TPP-Signature-Certificate');
+      throw formatError(
+        'header TPP-Signature-Certificate is required when Signature is present',
+        'TPP-Signature-Certificate',
+      );
     }
-    if (digest && !/^SHA-256=[A-Za-z0-9+/]{43}=$/.test(digest)) throw formatError('header Digest must be SHA-256=<base64 of 32 bytes>', 'Digest');
+    if (digest && !/^SHA-256=[A-Za-z0-9+/]{43}=$/.test(digest))
+      throw formatError('header Digest must be SHA-256=<base64 of 32 bytes>', 'Digest');
 
     if (cfg.bicFi) {
       const bic = header(req, 'X-BicFi');

@@ -20,13 +20,18 @@ const one = (q: Query, name: string): string | undefined => {
 const bool = (q: Query, name: string): boolean | undefined => {
   const v = one(q, name);
   if (v === undefined) return undefined;
-  if (v !== 'true' && v !== 'false') throw formatError(`query ${name} must be true or false, got "${v.slice(0, 20)}"`, name);
+  if (v !== 'true' && v !== 'false')
+    throw formatError(`query ${name} must be true or false, got "${v.slice(0, 20)}"`, name);
   return v === 'true';
 };
 const date = (q: Query, name: string): string | undefined => {
   const v = one(q, name);
   if (v === undefined) return undefined;
-  if (!DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)) || new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v) {
+  if (
+    !DATE.test(v) ||
+    Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ||
+    new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v
+  ) {
     throw formatError(`query ${name} must be an ISO date (YYYY-MM-DD), got "${v.slice(0, 20)}"`, name);
   }
   return v;
@@ -48,20 +53,29 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     const id = requestHeader(req, 'Consent-ID');
     if (!id) throw formatError('header Consent-ID is required on account-information reads', 'Consent-ID');
     const c = app.sandbox.consents.get(id);
-    if (!c || c.clientId !== req.token?.clientId) throw new BgError(403, 'CONSENT_UNKNOWN', `no consent ${id.slice(0, 60)} for this TPP`, 'Consent-ID');
-    if (c.type !== 'ais') throw new BgError(401, 'CONSENT_INVALID', 'the consent is not an account-information consent', 'Consent-ID');
+    if (!c || c.clientId !== req.token?.clientId)
+      throw new BgError(403, 'CONSENT_UNKNOWN', `no consent ${id.slice(0, 60)} for this TPP`, 'Consent-ID');
+    if (c.type !== 'ais')
+      throw new BgError(401, 'CONSENT_INVALID', 'the consent is not an account-information consent', 'Consent-ID');
     const state = ais.state(c);
     if (state === 'expired') throw new BgError(401, 'CONSENT_EXPIRED', 'the consent has expired', 'Consent-ID');
-    if (state !== 'ok') throw new BgError(401, 'CONSENT_INVALID', `the consent is ${c.status}, not valid`, 'Consent-ID');
+    if (state !== 'ok')
+      throw new BgError(401, 'CONSENT_INVALID', `the consent is ${c.status}, not valid`, 'Consent-ID');
     return c;
   };
 
   /** The account behind the path id, and the consent must give `service` on it. */
-  const accountOf = (req: FastifyRequest, consent: Consent, service: AisService): { id: string; account: SeedAccount } => {
+  const accountOf = (
+    req: FastifyRequest,
+    consent: Consent,
+    service: AisService,
+  ): { id: string; account: SeedAccount } => {
     const id = (req.params as { accountId: string }).accountId;
     const account = ais.resolve(consent, id);
-    if (!account) throw new BgError(403, 'RESOURCE_UNKNOWN', `no account ${id.slice(0, 60)} under this consent`, 'account-id');
-    if (!ais.allows(consent, account, service)) throw new BgError(401, 'CONSENT_INVALID', `the consent does not give ${service} on this account`, 'account-id');
+    if (!account)
+      throw new BgError(403, 'RESOURCE_UNKNOWN', `no account ${id.slice(0, 60)} under this consent`, 'account-id');
+    if (!ais.allows(consent, account, service))
+      throw new BgError(401, 'CONSENT_INVALID', `the consent does not give ${service} on this account`, 'account-id');
     return { id, account };
   };
 
@@ -69,7 +83,11 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   const count = (req: FastifyRequest, consent: Consent, accountKey: string, service: AisService | 'list') => {
     if (requestHeader(req, 'PSU-IP-Address')) return;
     if (!ais.admit(consent, accountKey, service)) {
-      throw new BgError(429, 'ACCESS_EXCEEDED', `frequencyPerDay ${consent.frequencyPerDay} used up for this account and service today`);
+      throw new BgError(
+        429,
+        'ACCESS_EXCEEDED',
+        `frequencyPerDay ${consent.frequencyPerDay} used up for this account and service today`,
+      );
     }
   };
 
@@ -82,7 +100,9 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     name: a.name,
     clearingNumber: a.clearingNumber,
     // withBalance is honoured where the consent gives balances on the account.
-    ...(withBalance && ais.allows(consent, a, 'balances') ? { balances: ais.bankOf(consent).balances(a.key).map(balanceOut) } : {}),
+    ...(withBalance && ais.allows(consent, a, 'balances')
+      ? { balances: ais.bankOf(consent).balances(a.key).map(balanceOut) }
+      : {}),
     _links: {
       ...(ais.allows(consent, a, 'balances') ? { balances: { href: `${SHORT}/${id}/balances` } } : {}),
       ...(ais.allows(consent, a, 'transactions') ? { transactions: { href: `${SHORT}/${id}/transactions` } } : {}),
@@ -102,7 +122,14 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     remittanceInformationUnstructured: t.remittanceInformationUnstructured,
     ...(t.mandateId ? { mandateId: t.mandateId } : {}),
     bankTransactionCode: t.bankTransactionCode,
-    ...(t.balanceAfter ? { balanceAfterTransaction: { balanceAmount: { currency: t.currency, amount: t.balanceAfter }, balanceType: 'interimBooked' } } : {}),
+    ...(t.balanceAfter
+      ? {
+          balanceAfterTransaction: {
+            balanceAmount: { currency: t.currency, amount: t.balanceAfter },
+            balanceType: 'interimBooked',
+          },
+        }
+      : {}),
     _links: { transactionDetails: { href: `${SHORT}/${id}/transactions/${t.transactionId}` } },
   });
 
@@ -133,19 +160,38 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     const { id, account } = accountOf(req, consent, 'transactions');
     const q = req.query as Query;
     const bookingStatus = one(q, 'bookingStatus');
-    if (bookingStatus === undefined) throw formatError('query bookingStatus is required (booked, pending or both)', 'bookingStatus');
+    if (bookingStatus === undefined)
+      throw formatError('query bookingStatus is required (booked, pending or both)', 'bookingStatus');
     if (bookingStatus !== 'booked' && bookingStatus !== 'pending' && bookingStatus !== 'both') {
-      throw formatError(`query bookingStatus must be booked, pending or both, got "${bookingStatus.slice(0, 20)}"`, 'bookingStatus');
+      throw formatError(
+        `query bookingStatus must be booked, pending or both, got "${bookingStatus.slice(0, 20)}"`,
+        'bookingStatus',
+      );
     }
     const dateFrom = date(q, 'dateFrom');
     const dateTo = date(q, 'dateTo') ?? ais.today();
     const entryReferenceFrom = one(q, 'entryReferenceFrom');
     const deltaList = bool(q, 'deltaList') ?? false;
     bool(q, 'withBalance'); // may be ignored (section C); validated all the same
-    if (entryReferenceFrom !== undefined && deltaList) throw new BgError(400, 'PARAMETER_NOT_CONSISTENT', 'entryReferenceFrom and deltaList exclude each other', 'deltaList');
-    if (entryReferenceFrom !== undefined && !/^\d{11}$/.test(entryReferenceFrom)) throw formatError(`query entryReferenceFrom "${entryReferenceFrom.slice(0, 30)}" is no entry reference of this account`, 'entryReferenceFrom');
-    if (dateFrom === undefined && entryReferenceFrom === undefined && !deltaList) throw formatError('query dateFrom is required without delta access (entryReferenceFrom or deltaList)', 'dateFrom');
-    if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList) throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
+    if (entryReferenceFrom !== undefined && deltaList)
+      throw new BgError(
+        400,
+        'PARAMETER_NOT_CONSISTENT',
+        'entryReferenceFrom and deltaList exclude each other',
+        'deltaList',
+      );
+    if (entryReferenceFrom !== undefined && !/^\d{11}$/.test(entryReferenceFrom))
+      throw formatError(
+        `query entryReferenceFrom "${entryReferenceFrom.slice(0, 30)}" is no entry reference of this account`,
+        'entryReferenceFrom',
+      );
+    if (dateFrom === undefined && entryReferenceFrom === undefined && !deltaList)
+      throw formatError(
+        'query dateFrom is required without delta access (entryReferenceFrom or deltaList)',
+        'dateFrom',
+      );
+    if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList)
+      throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
     count(req, consent, account.key, 'transactions');
     const query: TransactionQuery = { bookingStatus, dateFrom, dateTo, entryReferenceFrom, deltaList };
     const { booked, pending } = ais.select(consent, account, query);
@@ -164,7 +210,13 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     const { id, account } = accountOf(req, consent, 'transactions');
     const transactionId = (req.params as { transactionId: string }).transactionId;
     const t = ais.findTransaction(consent, account, transactionId);
-    if (!t) throw new BgError(404, 'RESOURCE_UNKNOWN', `no transaction ${transactionId.slice(0, 60)} on this account`, 'transactionId');
+    if (!t)
+      throw new BgError(
+        404,
+        'RESOURCE_UNKNOWN',
+        `no transaction ${transactionId.slice(0, 60)} on this account`,
+        'transactionId',
+      );
     count(req, consent, account.key, 'transactions');
     return { transactionsDetails: transactionOut(id, t) };
   });

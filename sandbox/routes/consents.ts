@@ -19,7 +19,10 @@ export function psuOf(req: FastifyRequest): { psuId: string; corporateId?: strin
   const context = req.token?.scopes.has('corporate') ? 'corporate' : 'private';
   const corporateId = requestHeader(req, 'PSU-Corporate-ID');
   if (corporateId && context !== 'corporate') {
-    throw formatError('PSU-Corporate-ID is allowed only in a corporate context (token scope corporate)', 'PSU-Corporate-ID');
+    throw formatError(
+      'PSU-Corporate-ID is allowed only in a corporate context (token scope corporate)',
+      'PSU-Corporate-ID',
+    );
   }
   return { psuId: requestHeader(req, 'PSU-ID') || 'sandbox-psu', corporateId, context };
 }
@@ -29,7 +32,8 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
   const load = (req: FastifyRequest): Consent => {
     const id = (req.params as { consentId: string }).consentId;
     const c = app.sandbox.consents.get(id);
-    if (!c || c.clientId !== req.token?.clientId) throw new BgError(403, 'CONSENT_UNKNOWN', `no consent ${id} for this TPP`, 'consentId');
+    if (!c || c.clientId !== req.token?.clientId)
+      throw new BgError(403, 'CONSENT_UNKNOWN', `no consent ${id} for this TPP`, 'consentId');
     return c;
   };
 
@@ -44,7 +48,14 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
     if (c.recurringIndicator) {
       // A new recurring consent, once authorised, ends the former recurring consent of the PSU.
       for (const other of app.sandbox.consents.values()) {
-        if (other !== c && other.status === 'valid' && other.recurringIndicator && other.psuId === c.psuId && other.type === c.type && other.clientId === c.clientId) {
+        if (
+          other !== c &&
+          other.status === 'valid' &&
+          other.recurringIndicator &&
+          other.psuId === c.psuId &&
+          other.type === c.type &&
+          other.clientId === c.clientId
+        ) {
           other.status = 'expired';
         }
       }
@@ -56,15 +67,19 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
     const body = req.body as Omit<Consent, 'consentId'>;
     for (const list of ['accounts', 'balances', 'transactions'] as const) {
       (body.access[list] ?? []).forEach((ref, i) => {
-        if (ref.iban !== undefined && !isValidIBAN(ref.iban)) throw formatError(`${ref.iban} is not a valid IBAN (ISO 13616 check digits)`, `access.${list}[${i}].iban`);
+        if (ref.iban !== undefined && !isValidIBAN(ref.iban))
+          throw formatError(`${ref.iban} is not a valid IBAN (ISO 13616 check digits)`, `access.${list}[${i}].iban`);
       });
     }
-    if (!body.recurringIndicator && body.frequencyPerDay !== 1) throw formatError('one-off access (recurringIndicator false) uses frequencyPerDay 1', 'frequencyPerDay');
+    if (!body.recurringIndicator && body.frequencyPerDay !== 1)
+      throw formatError('one-off access (recurringIndicator false) uses frequencyPerDay 1', 'frequencyPerDay');
     const today = new Date();
     const max = new Date(today.getTime() + MAX_VALIDITY_DAYS * 86_400_000);
-    if (body.validUntil < isoDate(today)) throw formatError(`validUntil ${body.validUntil} is in the past`, 'validUntil');
+    if (body.validUntil < isoDate(today))
+      throw formatError(`validUntil ${body.validUntil} is in the past`, 'validUntil');
     const consentType = requestHeader(req, 'X-Consent-Type');
-    if (consentType !== undefined && consentType !== 'sepaDirectDebit') throw formatError(`X-Consent-Type "${consentType}" is not supported (sepaDirectDebit)`, 'X-Consent-Type');
+    if (consentType !== undefined && consentType !== 'sepaDirectDebit')
+      throw formatError(`X-Consent-Type "${consentType}" is not supported (sepaDirectDebit)`, 'X-Consent-Type');
     const psu = psuOf(req);
     const consent: Consent = {
       consentId: randomUUID(),
@@ -81,7 +96,13 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
     };
     app.sandbox.consents.set(consent.consentId, consent);
     // The bank may create the authorisation automatically after create consent (section B).
-    const auth = app.sandbox.sca.create({ type: 'consent', id: consent.consentId, clientId: consent.clientId, psuId: consent.psuId, context: consent.context });
+    const auth = app.sandbox.sca.create({
+      type: 'consent',
+      id: consent.consentId,
+      clientId: consent.clientId,
+      psuId: consent.psuId,
+      context: consent.context,
+    });
     reply
       .status(201)
       .header('Location', `${BASE}/${consent.consentId}`)

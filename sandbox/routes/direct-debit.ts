@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DirectDebitPayment, DirectDebitRequest } from '../directdebit/payment.js';
+import type { DirectDebitPayment, DirectDebitRequest } from '../direct-debit/payment.js';
 import { BgError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 
@@ -76,7 +76,8 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     common(req);
     const id = (req.params as { paymentId: string }).paymentId;
     const p = dd().payments.get(id);
-    if (!p || p.clientId !== req.token!.clientId) throw new BgError(404, 'RESOURCE_UNKNOWN', `no direct debit payment ${id} for this TPP`, 'paymentId');
+    if (!p || p.clientId !== req.token!.clientId)
+      throw new BgError(404, 'RESOURCE_UNKNOWN', `no direct debit payment ${id} for this TPP`, 'paymentId');
     return view(p);
   });
 
@@ -84,7 +85,11 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
   app.get('/sandbox/files/:reference', { config: { api: true } }, async (req, reply) => {
     const ref = (req.params as { reference: string }).reference;
     const file = dd().files.get(ref);
-    if (!file || file.clientId !== req.token!.clientId) throw new BgError(404, 'RESOURCE_UNKNOWN', `no collection file ${ref} for this TPP`, 'reference');
-    return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${ref}.xml"`).send(file.xml);
+    if (!file || file.clientId !== req.token!.clientId)
+      throw new BgError(404, 'RESOURCE_UNKNOWN', `no collection file ${ref} for this TPP`, 'reference');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${ref}.xml"`)
+      .send(file.xml);
   });
 }

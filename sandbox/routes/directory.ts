@@ -8,16 +8,25 @@ const route = { api: true, scope: 'aspspinformation' as const, bicFi: false };
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** An array query parameter: repeated (`a=1&a=2`) or comma-separated (`a=1,2`). */
-function arrayParam(req: FastifyRequest, name: string, valid: (v: string) => boolean, what: string): string[] | undefined {
+function arrayParam(
+  req: FastifyRequest,
+  name: string,
+  valid: (v: string) => boolean,
+  what: string,
+): string[] | undefined {
   const raw = (req.query as Record<string, string | string[] | undefined>)[name];
   if (raw === undefined) return undefined;
-  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const values = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   const bad = values.find((v) => !valid(v));
   if (bad !== undefined) throw formatError(`query ${name}: "${bad}" is not ${what}`, name);
   return values;
 }
 
-const countryCodes = (req: FastifyRequest) => arrayParam(req, 'isoCountryCodes', (v) => COUNTRY.test(v), 'a two-letter ISO country code');
+const countryCodes = (req: FastifyRequest) =>
+  arrayParam(req, 'isoCountryCodes', (v) => COUNTRY.test(v), 'a two-letter ISO country code');
 const cityIds = (req: FastifyRequest) => arrayParam(req, 'cityIds', isUuid, 'a uuid');
 
 /** ASPSP information services (endpoint section A) at the vendor's paths. */
@@ -44,7 +53,9 @@ export default async function directoryRoutes(app: FastifyInstance): Promise<voi
     const countries = countryCodes(req);
     const ids = cityIds(req);
     return {
-      cities: DIRECTORY.cities.filter((c) => (!countries || countries.includes(c.isoCountryCode)) && (!ids || ids.includes(c.cityId))),
+      cities: DIRECTORY.cities.filter(
+        (c) => (!countries || countries.includes(c.isoCountryCode)) && (!ids || ids.includes(c.cityId)),
+      ),
     };
   });
 
@@ -61,11 +72,16 @@ export default async function directoryRoutes(app: FastifyInstance): Promise<voi
     return { countries: DIRECTORY.countries.filter((c) => !countries || countries.includes(c.isoCountryCode)) };
   });
 
-  app.get<{ Params: { isoCountryCode: string } }>(`${BASE}/countries/:isoCountryCode`, { config: route }, async (req) => {
-    const { isoCountryCode } = req.params;
-    if (!COUNTRY.test(isoCountryCode)) throw formatError(`path isoCountryCode: "${isoCountryCode}" is not two upper-case letters`, 'isoCountryCode');
-    const country = DIRECTORY.countries.find((c) => c.isoCountryCode === isoCountryCode);
-    if (!country) throw new BgError(404, 'RESOURCE_UNKNOWN', `no country ${isoCountryCode}`, 'isoCountryCode');
-    return country;
-  });
+  app.get<{ Params: { isoCountryCode: string } }>(
+    `${BASE}/countries/:isoCountryCode`,
+    { config: route },
+    async (req) => {
+      const { isoCountryCode } = req.params;
+      if (!COUNTRY.test(isoCountryCode))
+        throw formatError(`path isoCountryCode: "${isoCountryCode}" is not two upper-case letters`, 'isoCountryCode');
+      const country = DIRECTORY.countries.find((c) => c.isoCountryCode === isoCountryCode);
+      if (!country) throw new BgError(404, 'RESOURCE_UNKNOWN', `no country ${isoCountryCode}`, 'isoCountryCode');
+      return country;
+    },
+  );
 }

@@ -8,4 +8,12 @@ import paymentRoutes from './payments.js';
 import signingBasketRoutes from './signing-baskets.js';
 
 /** Route modules, one per area. Each registers its operations with `config: { api, scope, bicFi }`. */
-export const ROUTES: ((app: FastifyInstance) => Promise<void>)[] = [oauthRoutes, directoryRoutes, consentRoutes, accountRoutes, paymentRoutes, signingBasketRoutes, directDebitRoutes];
+export const ROUTES: ((app: FastifyInstance) => Promise<void>)[] = [
+  oauthRoutes,
+  directoryRoutes,
+  consentRoutes,
+  accountRoutes,
+  paymentRoutes,
+  signingBasketRoutes,
+  directDebitRoutes,
+];

@@ -9,7 +9,11 @@ const CONTEXT_SCOPES = new Set(['private', 'corporate']);
 const oauthError = (error: string, description: string) => ({ error, error_description: description });
 
 /** Issues an application token for `scope` (an API scope plus a PSU context scope). */
-export function issueToken(app: FastifyInstance, clientId: string, scopes: string[]): TokenInfo & { expiresIn: number } {
+export function issueToken(
+  app: FastifyInstance,
+  clientId: string,
+  scopes: string[],
+): TokenInfo & { expiresIn: number } {
   const expiresIn = app.sandbox.options.tokenLifetimeSeconds;
   const info: TokenInfo = {
     token: randomBytes(24).toString('base64url'),
@@ -28,7 +32,8 @@ export function parseScope(scope: string | undefined): string[] | string {
   const contexts = parts.filter((p) => CONTEXT_SCOPES.has(p));
   const unknown = parts.filter((p) => !API_SCOPES.has(p) && !CONTEXT_SCOPES.has(p));
   if (unknown.length) return `unknown scope ${unknown.join(' ')}`;
-  if (apis.length !== 1 || contexts.length !== 1) return 'scope must combine one API scope with one context scope (private or corporate)';
+  if (apis.length !== 1 || contexts.length !== 1)
+    return 'scope must combine one API scope with one context scope (private or corporate)';
   return parts;
 }
 
@@ -37,7 +42,9 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   app.post('/connect/token', async (req, reply) => {
     const ct = String(req.headers['content-type'] ?? '');
     if (!ct.startsWith('application/x-www-form-urlencoded')) {
-      return reply.status(400).send(oauthError('invalid_request', 'the token request must be application/x-www-form-urlencoded'));
+      return reply
+        .status(400)
+        .send(oauthError('invalid_request', 'the token request must be application/x-www-form-urlencoded'));
     }
     const form = (req.body ?? {}) as Record<string, string | undefined>;
     const client = form.client_id ? app.sandbox.clients.get(form.client_id) : undefined;
@@ -45,7 +52,15 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(401).send(oauthError('invalid_client', 'unknown client or wrong secret'));
     }
     const grant = app.sandbox.grants.get(form.grant_type ?? '');
-    if (!grant) return reply.status(400).send(oauthError('unsupported_grant_type', `grant_type must be one of ${[...app.sandbox.grants.keys()].join(', ')}`));
+    if (!grant)
+      return reply
+        .status(400)
+        .send(
+          oauthError(
+            'unsupported_grant_type',
+            `grant_type must be one of ${[...app.sandbox.grants.keys()].join(', ')}`,
+          ),
+        );
     return grant(req, reply, client, form);
   });
 
@@ -53,7 +68,9 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     const scopes = parseScope(form.scope);
     if (typeof scopes === 'string') return reply.status(400).send(oauthError('invalid_scope', scopes));
     const t = issueToken(app, client.clientId, scopes);
-    return reply.header('Cache-Control', 'no-store').send({ access_token: t.token, expires_in: t.expiresIn, token_type: 'Bearer', scope: scopes.join(' ') });
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ access_token: t.token, expires_in: t.expiresIn, token_type: 'Bearer', scope: scopes.join(' ') });
   });
 
   registerAuthorizePage(app);

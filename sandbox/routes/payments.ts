@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isValidIBAN } from 'ibantools';
 import { BgError, formatError } from '../errors.js';
 import { assertPsuIpAddress, assertRedirectUri, approachOf } from '../payments/headers.js';
-import { CANCEL_NEEDS_AUTHORISATION, CORPORATE_SIGNERS, NOT_CANCELLABLE, PRODUCTS, SERVICES, requestSchema } from '../payments/rules.js';
+import {
+  CANCEL_NEEDS_AUTHORISATION,
+  CORPORATE_SIGNERS,
+  NOT_CANCELLABLE,
+  PRODUCTS,
+  SERVICES,
+  requestSchema,
+} from '../payments/rules.js';
 import type { Payment, PaymentProduct, PaymentService } from '../payments/store.js';
 import { requestHeader } from '../plugins/guard.js';
 import { registerAuthorisationRoutes } from '../sca/routes.js';
@@ -26,10 +33,20 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function serviceAndProduct(req: FastifyRequest): { service: PaymentService; product: PaymentProduct } {
   const { paymentService, paymentProduct } = req.params as Params;
   if (!SERVICES.includes(paymentService as PaymentService)) {
-    throw new BgError(404, 'RESOURCE_UNKNOWN', `payment-service "${paymentService.slice(0, 40)}" is not one of ${SERVICES.join(', ')}`, 'payment-service');
+    throw new BgError(
+      404,
+      'RESOURCE_UNKNOWN',
+      `payment-service "${paymentService.slice(0, 40)}" is not one of ${SERVICES.join(', ')}`,
+      'payment-service',
+    );
   }
   if (!PRODUCTS.includes(paymentProduct as PaymentProduct)) {
-    throw new BgError(404, 'PRODUCT_UNKNOWN', `payment-product "${paymentProduct.slice(0, 40)}" is not offered (${PRODUCTS.join(', ')})`, 'payment-product');
+    throw new BgError(
+      404,
+      'PRODUCT_UNKNOWN',
+      `payment-product "${paymentProduct.slice(0, 40)}" is not offered (${PRODUCTS.join(', ')})`,
+      'payment-product',
+    );
   }
   return { service: paymentService as PaymentService, product: paymentProduct as PaymentProduct };
 }
@@ -40,7 +57,8 @@ function assertIbans(value: unknown, path = ''): void {
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const p = path ? `${path}.${k}` : k;
-      if (k === 'iban' && typeof v === 'string' && !isValidIBAN(v)) throw formatError(`${p}: "${v}" fails the IBAN check digits`, p);
+      if (k === 'iban' && typeof v === 'string' && !isValidIBAN(v))
+        throw formatError(`${p}: "${v}" fails the IBAN check digits`, p);
       else assertIbans(v, p);
     }
   }
@@ -54,15 +72,24 @@ export const paymentLinks = (p: Payment) => {
 /** Payment initiation (endpoint section D): initiate, read, status, cancel, and the (cancellation) authorisations. */
 export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const svc = app.sandbox.payments;
-  app.sandbox.sca.onEnd('payment', (auth) => svc.paymentScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'));
-  app.sandbox.sca.onEnd('cancellation', (auth) => svc.cancellationScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'));
+  app.sandbox.sca.onEnd('payment', (auth) =>
+    svc.paymentScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'),
+  );
+  app.sandbox.sca.onEnd('cancellation', (auth) =>
+    svc.cancellationScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'),
+  );
 
   const load = (req: FastifyRequest): Payment => {
     const { service, product } = serviceAndProduct(req);
     const id = (req.params as Params).paymentId!;
     const p = svc.payments.get(id);
     if (!p || p.clientId !== req.token?.clientId || p.service !== service || p.product !== product) {
-      throw new BgError(403, 'RESOURCE_UNKNOWN', `no ${service} ${product} payment ${id.slice(0, 60)} for this TPP`, 'paymentId');
+      throw new BgError(
+        403,
+        'RESOURCE_UNKNOWN',
+        `no ${service} ${product} payment ${id.slice(0, 60)} for this TPP`,
+        'paymentId',
+      );
     }
     return p;
   };
@@ -79,7 +106,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     assertIbans(body);
     for (const field of ['requestedExecutionDate', 'startDate'] as const) {
       const date = body[field];
-      if (typeof date === 'string' && date < today()) throw new BgError(400, 'EXECUTION_DATE_INVALID', `${field} ${date} is in the past`, field);
+      if (typeof date === 'string' && date < today())
+        throw new BgError(400, 'EXECUTION_DATE_INVALID', `${field} ${date} is in the past`, field);
     }
     if (typeof body.endDate === 'string' && typeof body.startDate === 'string' && body.endDate < body.startDate) {
       throw formatError(`endDate ${body.endDate} is before startDate ${body.startDate}`, 'endDate');
@@ -103,10 +131,19 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
       // Multilevel SCA: no scaRedirect or scaOAuth; every signer starts an authorisation.
       links.startAuthorisation = { href: `${links.self.href}/authorisations` };
     } else {
-      const auth = app.sandbox.sca.create({ type: 'payment', id: p.paymentId, clientId: p.clientId, psuId: p.psuId, context: p.context });
+      const auth = app.sandbox.sca.create({
+        type: 'payment',
+        id: p.paymentId,
+        clientId: p.clientId,
+        psuId: p.psuId,
+        context: p.context,
+      });
       links.scaStatus = { href: `${links.self.href}/authorisations/${auth.authorisationId}` };
     }
-    reply.status(201).header('Location', `${BASE}/${service}/${product}/${p.paymentId}`).header('ASPSP-SCA-Approach', approachOf(req));
+    reply
+      .status(201)
+      .header('Location', `${BASE}/${service}/${product}/${p.paymentId}`)
+      .header('ASPSP-SCA-Approach', approachOf(req));
     return { transactionStatus: p.status, paymentId: p.paymentId, _links: links };
   });
 
@@ -120,7 +157,11 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   app.delete(RESOURCE, { config }, async (req, reply) => {
     const p = load(req);
     if (NOT_CANCELLABLE.has(p.status)) {
-      throw new BgError(405, 'CANCELLATION_INVALID', `the payment is ${p.status}: past the time limit for a cancellation`);
+      throw new BgError(
+        405,
+        'CANCELLATION_INVALID',
+        `the payment is ${p.status}: past the time limit for a cancellation`,
+      );
     }
     if (!CANCEL_NEEDS_AUTHORISATION.has(p.product)) {
       p.status = 'CANC';
@@ -129,7 +170,10 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     if (p.cancellation?.status !== 'RCVD') p.cancellation = { status: 'RCVD' };
     const links = paymentLinks(p);
     reply.status(202);
-    return { transactionStatus: p.status, _links: { ...links, startAuthorisation: { href: `${links.self.href}/cancellation-authorisations` } } };
+    return {
+      transactionStatus: p.status,
+      _links: { ...links, startAuthorisation: { href: `${links.self.href}/cancellation-authorisations` } },
+    };
   });
 
   const signer = (req: FastifyRequest, p: Payment) => requestHeader(req, 'PSU-ID') || p.psuId;
@@ -152,7 +196,12 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     names: { resource: 'payment', ResourceType: 'Payment' },
     load: (req) => {
       const p = load(req);
-      if (!p.cancellation) throw new BgError(409, 'STATUS_INVALID', 'no cancellation of this payment was requested (DELETE the payment first)');
+      if (!p.cancellation)
+        throw new BgError(
+          409,
+          'STATUS_INVALID',
+          'no cancellation of this payment was requested (DELETE the payment first)',
+        );
       return { type: 'cancellation', id: p.paymentId, clientId: p.clientId, psuId: signer(req, p), context: p.context };
     },
   });

@@ -15,12 +15,15 @@ const config = { api: true, bicFi: true, scope: 'paymentinitiation' as const };
 /** Signing baskets (endpoint section E): several payments authorised with one SCA. */
 export default async function signingBasketRoutes(app: FastifyInstance): Promise<void> {
   const svc = app.sandbox.payments;
-  app.sandbox.sca.onEnd('basket', (auth) => svc.basketScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'));
+  app.sandbox.sca.onEnd('basket', (auth) =>
+    svc.basketScaEnded(auth.resource.id, auth.status === 'failed' ? 'failed' : 'finalised'),
+  );
 
   const load = (req: FastifyRequest): Basket => {
     const id = (req.params as { basketId: string }).basketId;
     const b = svc.baskets.get(id);
-    if (!b || b.clientId !== req.token?.clientId) throw new BgError(403, 'RESOURCE_UNKNOWN', `no signing basket ${id.slice(0, 60)} for this TPP`, 'basketId');
+    if (!b || b.clientId !== req.token?.clientId)
+      throw new BgError(403, 'RESOURCE_UNKNOWN', `no signing basket ${id.slice(0, 60)} for this TPP`, 'basketId');
     return b;
   };
 
@@ -29,12 +32,19 @@ export default async function signingBasketRoutes(app: FastifyInstance): Promise
     assertRedirectUri(req);
     app.sandbox.schemas.assert('signing-baskets/basket-request', req.body);
     const { paymentIds } = req.body as { paymentIds: string[] };
-    if (new Set(paymentIds).size !== paymentIds.length) throw formatError('paymentIds holds the same payment twice', 'paymentIds');
+    if (new Set(paymentIds).size !== paymentIds.length)
+      throw formatError('paymentIds holds the same payment twice', 'paymentIds');
     paymentIds.forEach((id, i) => {
       const p = svc.payments.get(id);
-      if (!p || p.clientId !== req.token!.clientId) throw new BgError(400, 'RESOURCE_UNKNOWN', `no payment ${id.slice(0, 60)} of this TPP`, `paymentIds[${i}]`);
+      if (!p || p.clientId !== req.token!.clientId)
+        throw new BgError(400, 'RESOURCE_UNKNOWN', `no payment ${id.slice(0, 60)} of this TPP`, `paymentIds[${i}]`);
       if (!svc.awaitingSca(p) || app.sandbox.sca.of('payment', id).some((a) => a.status === 'finalised')) {
-        throw new BgError(409, 'REFERENCE_STATUS_INVALID', `payment ${id} is ${p.status}: only payments not yet authorised go into a basket`, `paymentIds[${i}]`);
+        throw new BgError(
+          409,
+          'REFERENCE_STATUS_INVALID',
+          `payment ${id} is ${p.status}: only payments not yet authorised go into a basket`,
+          `paymentIds[${i}]`,
+        );
       }
     });
     const psu = psuOf(req);
@@ -54,7 +64,11 @@ export default async function signingBasketRoutes(app: FastifyInstance): Promise
     return {
       basketId: b.basketId,
       transactionStatus: b.status,
-      _links: { self: { href: self }, status: { href: `${self}/status` }, startAuthorisation: { href: `${self}/authorisations` } },
+      _links: {
+        self: { href: self },
+        status: { href: `${self}/status` },
+        startAuthorisation: { href: `${self}/authorisations` },
+      },
     };
   });
 
@@ -68,7 +82,11 @@ export default async function signingBasketRoutes(app: FastifyInstance): Promise
   app.delete(`${BASE}/:basketId`, { config }, async (req, reply) => {
     const b = load(req);
     if (!svc.basketDeletable(b)) {
-      throw new BgError(409, 'STATUS_INVALID', 'the basket has been (partially) authorised: it can no longer be deleted');
+      throw new BgError(
+        409,
+        'STATUS_INVALID',
+        'the basket has been (partially) authorised: it can no longer be deleted',
+      );
     }
     // The payments in it are not affected.
     svc.baskets.delete(b.basketId);
@@ -83,7 +101,13 @@ export default async function signingBasketRoutes(app: FastifyInstance): Promise
     names: { resource: 'basket', ResourceType: 'Basket' },
     load: (req) => {
       const b = load(req);
-      return { type: 'basket', id: b.basketId, clientId: b.clientId, psuId: requestHeader(req, 'PSU-ID') || b.psuId, context: b.context };
+      return {
+        type: 'basket',
+        id: b.basketId,
+        clientId: b.clientId,
+        psuId: requestHeader(req, 'PSU-ID') || b.psuId,
+        context: b.context,
+      };
     },
   });
 }

@@ -1,7 +1,15 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { BoundedMap } from '../store.js';
 
-export type ScaStatus = 'received' | 'psuIdentified' | 'psuAuthenticated' | 'scaMethodSelected' | 'started' | 'finalised' | 'failed' | 'exempted';
+export type ScaStatus =
+  | 'received'
+  | 'psuIdentified'
+  | 'psuAuthenticated'
+  | 'scaMethodSelected'
+  | 'started'
+  | 'finalised'
+  | 'failed'
+  | 'exempted';
 export const TERMINAL: ReadonlySet<ScaStatus> = new Set(['finalised', 'failed', 'exempted']);
 
 export type ResourceType = 'consent' | 'payment' | 'cancellation' | 'basket';
@@ -25,8 +33,16 @@ export interface ScaMethod {
 export const SCA_METHODS: ScaMethod[] = [
   { authenticationType: 'PUSH_OTP', authenticationMethodId: 'mbid', name: 'Mobile BankID' },
   { authenticationType: 'PUSH_OTP', authenticationMethodId: 'mbid_same_device', name: 'Mobile BankID on this device' },
-  { authenticationType: 'PHOTO_OTP', authenticationMethodId: 'mbid_animated_qr_token', name: 'Mobile BankID on another device (animated QR token)' },
-  { authenticationType: 'PHOTO_OTP', authenticationMethodId: 'mbid_animated_qr_image', name: 'Mobile BankID on another device (animated QR image)' },
+  {
+    authenticationType: 'PHOTO_OTP',
+    authenticationMethodId: 'mbid_animated_qr_token',
+    name: 'Mobile BankID on another device (animated QR token)',
+  },
+  {
+    authenticationType: 'PHOTO_OTP',
+    authenticationMethodId: 'mbid_animated_qr_image',
+    name: 'Mobile BankID on another device (animated QR image)',
+  },
 ];
 
 export interface Authorisation {
@@ -43,7 +59,14 @@ export interface Authorisation {
   /** Decoupled animated QR: the secret the per-second token is derived from. */
   qrSecret?: string;
   /** Redirect: what the authorise request carried and the code it produced. */
-  redirect?: { state?: string; redirectUri?: string; code?: string; codeUsed?: boolean; scope?: string; codeIssuedAt?: number };
+  redirect?: {
+    state?: string;
+    redirectUri?: string;
+    code?: string;
+    codeUsed?: boolean;
+    scope?: string;
+    codeIssuedAt?: number;
+  };
 }
 
 export type EndListener = (auth: Authorisation) => void;

@@ -28,7 +28,8 @@ export function parseAcr(acr: string): { bicFi?: string; resourceId?: string; au
   return out;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -42,7 +43,12 @@ export function errorPage(reply: FastifyReply, status: number, error: string, de
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
-    .send(page('Authentication refused', `<h1>Authentication refused</h1><p id="error" data-error="${esc(error)}">${esc(error)}: ${esc(description)}</p>`));
+    .send(
+      page(
+        'Authentication refused',
+        `<h1>Authentication refused</h1><p id="error" data-error="${esc(error)}">${esc(error)}: ${esc(description)}</p>`,
+      ),
+    );
 }
 
 /** Checks an authorise request; returns the client and the authorisation, or the reason it is refused. */
@@ -55,18 +61,31 @@ export function checkAuthorize(
   if (!p.redirect_uri || !client.redirectUris.includes(p.redirect_uri)) {
     return { ok: false, error: 'invalid_request', description: 'redirect_uri is not whitelisted for this application' };
   }
-  if (p.response_type !== 'code') return { ok: false, error: 'unsupported_response_type', description: 'response_type must be code' };
+  if (p.response_type !== 'code')
+    return { ok: false, error: 'unsupported_response_type', description: 'response_type must be code' };
   if (!p.scope?.trim()) return { ok: false, error: 'invalid_scope', description: 'scope is required' };
   const acr = parseAcr(p.acr_values ?? '');
   if (!acr.bicFi || !acr.resourceId || !acr.authorisationId) {
-    return { ok: false, error: 'invalid_request', description: 'acr_values must hold idp:<bicfi>, <resource>Id:<id> and <ResourceType>AuthorisationId:<id>' };
+    return {
+      ok: false,
+      error: 'invalid_request',
+      description: 'acr_values must hold idp:<bicfi>, <resource>Id:<id> and <ResourceType>AuthorisationId:<id>',
+    };
   }
   const auth = app.sandbox.sca.get(acr.authorisationId);
   if (!auth || auth.resource.id !== acr.resourceId || auth.resource.clientId !== client.clientId) {
-    return { ok: false, error: 'invalid_request', description: 'no such authorisation for this resource and application' };
+    return {
+      ok: false,
+      error: 'invalid_request',
+      description: 'no such authorisation for this resource and application',
+    };
   }
   if (auth.approach !== 'REDIRECT' || auth.status !== 'started') {
-    return { ok: false, error: 'invalid_request', description: `the authorisation is not waiting for a redirect authentication (${auth.status})` };
+    return {
+      ok: false,
+      error: 'invalid_request',
+      description: `the authorisation is not waiting for a redirect authentication (${auth.status})`,
+    };
   }
   return { ok: true, client, auth };
 }
@@ -111,10 +130,25 @@ ${hidden}
     const state = p.state ?? '';
     if (p.decision !== 'approve') {
       app.sandbox.sca.end(c.auth, 'failed');
-      return reply.redirect(withQuery(p.redirect_uri!, { error: 'access_denied', error_description: 'the PSU denied the request', ...(state ? { state } : {}) }), 302);
+      return reply.redirect(
+        withQuery(p.redirect_uri!, {
+          error: 'access_denied',
+          error_description: 'the PSU denied the request',
+          ...(state ? { state } : {}),
+        }),
+        302,
+      );
     }
     const code = randomBytes(24).toString('base64url');
-    c.auth.redirect = { ...c.auth.redirect, code, codeUsed: false, codeIssuedAt: Date.now(), redirectUri: p.redirect_uri, state, scope: p.scope };
+    c.auth.redirect = {
+      ...c.auth.redirect,
+      code,
+      codeUsed: false,
+      codeIssuedAt: Date.now(),
+      redirectUri: p.redirect_uri,
+      state,
+      scope: p.scope,
+    };
     return reply.redirect(withQuery(p.redirect_uri!, { code, scope: p.scope!, ...(state ? { state } : {}) }), 302);
   });
 }
@@ -122,7 +156,10 @@ ${hidden}
 const oauthError = (error: string, description: string) => ({ error, error_description: description });
 
 /** The authorisation-code grant of the token endpoint (endpoint section G): checks the code and finalises the SCA. */
-export function registerAuthorizationCodeGrant(app: FastifyInstance, issue: (clientId: string, scopes: string[]) => { token: string; expiresIn: number }): void {
+export function registerAuthorizationCodeGrant(
+  app: FastifyInstance,
+  issue: (clientId: string, scopes: string[]) => { token: string; expiresIn: number },
+): void {
   app.sandbox.grants.set('authorization_code', async (req, reply, client, form) => {
     // X-<resource>Id and X-<ResourceType>AuthorisationId: header names are case-insensitive, so both casings match.
     const names = Object.keys(req.headers);
@@ -132,22 +169,43 @@ export function registerAuthorizationCodeGrant(app: FastifyInstance, issue: (cli
     const authorisationId = authHeader ? String(req.headers[authHeader] ?? '') : '';
     const resourceId = idHeader ? String(req.headers[idHeader] ?? '') : '';
     if (!authorisationId || !resourceId) {
-      return reply.status(400).send(oauthError('invalid_request', 'headers X-<resource>Id and X-<ResourceType>AuthorisationId are required (e.g. X-ConsentId, X-ConsentAuthorisationId)'));
+      return reply
+        .status(400)
+        .send(
+          oauthError(
+            'invalid_request',
+            'headers X-<resource>Id and X-<ResourceType>AuthorisationId are required (e.g. X-ConsentId, X-ConsentAuthorisationId)',
+          ),
+        );
     }
     if (!form.code) return reply.status(400).send(oauthError('invalid_request', 'code is required'));
     if (!form.redirect_uri) return reply.status(400).send(oauthError('invalid_request', 'redirect_uri is required'));
     const auth = app.sandbox.sca.get(authorisationId);
     const r = auth?.redirect;
-    if (!auth || auth.resource.id !== resourceId || auth.resource.clientId !== client.clientId || !r?.code || r.code !== form.code) {
-      return reply.status(400).send(oauthError('invalid_grant', 'the code is not valid for this client and authorisation'));
+    if (
+      !auth ||
+      auth.resource.id !== resourceId ||
+      auth.resource.clientId !== client.clientId ||
+      !r?.code ||
+      r.code !== form.code
+    ) {
+      return reply
+        .status(400)
+        .send(oauthError('invalid_grant', 'the code is not valid for this client and authorisation'));
     }
     if (r.codeUsed) return reply.status(400).send(oauthError('invalid_grant', 'the code has already been used'));
-    if (Date.now() - (r.codeIssuedAt ?? 0) > CODE_LIFETIME_MS) return reply.status(400).send(oauthError('invalid_grant', 'the code has expired'));
-    if (form.redirect_uri !== r.redirectUri) return reply.status(400).send(oauthError('invalid_grant', 'redirect_uri does not equal the redirect URI of the authorise request'));
+    if (Date.now() - (r.codeIssuedAt ?? 0) > CODE_LIFETIME_MS)
+      return reply.status(400).send(oauthError('invalid_grant', 'the code has expired'));
+    if (form.redirect_uri !== r.redirectUri)
+      return reply
+        .status(400)
+        .send(oauthError('invalid_grant', 'redirect_uri does not equal the redirect URI of the authorise request'));
     r.codeUsed = true;
     app.sandbox.sca.end(auth, 'finalised');
     const scopes = (r.scope ?? form.scope ?? '').split(/\s+/).filter(Boolean);
     const t = issue(client.clientId, scopes);
-    return reply.header('Cache-Control', 'no-store').send({ access_token: t.token, expires_in: t.expiresIn, token_type: 'Bearer', scope: scopes.join(' ') });
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ access_token: t.token, expires_in: t.expiresIn, token_type: 'Bearer', scope: scopes.join(' ') });
   });
 }

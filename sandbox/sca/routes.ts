@@ -77,7 +77,12 @@ export function registerAuthorisationRoutes(app: FastifyInstance, o: Authorisati
     const id = (req.params as { authorisationId: string }).authorisationId;
     const auth = app.sandbox.sca.get(id);
     if (!auth || auth.resource.type !== resource.type || auth.resource.id !== resource.id) {
-      throw new BgError(403, 'RESOURCE_UNKNOWN', `no authorisation ${id} of this ${o.names.resource}`, 'authorisationId');
+      throw new BgError(
+        403,
+        'RESOURCE_UNKNOWN',
+        `no authorisation ${id} of this ${o.names.resource}`,
+        'authorisationId',
+      );
     }
     return auth;
   };
@@ -108,13 +113,23 @@ export function registerAuthorisationRoutes(app: FastifyInstance, o: Authorisati
 
   app.get(collection, { config }, async (req) => {
     const resource = o.load(req);
-    return { [o.listKey]: app.sandbox.sca.of(resource.type, resource.id).filter((a) => a.resource.type === resource.type).map((a) => a.authorisationId) };
+    return {
+      [o.listKey]: app.sandbox.sca
+        .of(resource.type, resource.id)
+        .filter((a) => a.resource.type === resource.type)
+        .map((a) => a.authorisationId),
+    };
   });
 
   app.get(one, { config }, async (req) => {
     const auth = find(req);
     const challenge = challengeData(app, auth);
-    return { scaStatus: auth.status, ...(challenge ? { challengeData: challenge } : {}), psuMessage: psuMessage(auth), _links: { scaStatus: link(path(req)) } };
+    return {
+      scaStatus: auth.status,
+      ...(challenge ? { challengeData: challenge } : {}),
+      psuMessage: psuMessage(auth),
+      _links: { scaStatus: link(path(req)) },
+    };
   });
 
   app.put(one, { config }, async (req, reply) => {
@@ -122,18 +137,36 @@ export function registerAuthorisationRoutes(app: FastifyInstance, o: Authorisati
     const body = (req.body ?? {}) as { authenticationMethodId?: unknown };
     if (body.authenticationMethodId === undefined) {
       // Update PSU data without a method (operations table): the decoupled answer.
-      return { scatransactionStatus: auth.status, psuMessage: psuMessage(auth), _links: { scaStatus: link(path(req)) } };
+      return {
+        scatransactionStatus: auth.status,
+        psuMessage: psuMessage(auth),
+        _links: { scaStatus: link(path(req)) },
+      };
     }
-    if (typeof body.authenticationMethodId !== 'string') throw formatError('authenticationMethodId must be a string', 'authenticationMethodId');
+    if (typeof body.authenticationMethodId !== 'string')
+      throw formatError('authenticationMethodId must be a string', 'authenticationMethodId');
     const method = methodOf(body.authenticationMethodId);
-    if (!method) throw new BgError(400, 'SCA_METHOD_UNKNOWN', `authenticationMethodId ${body.authenticationMethodId} is not one of the scaMethods`, 'authenticationMethodId');
+    if (!method)
+      throw new BgError(
+        400,
+        'SCA_METHOD_UNKNOWN',
+        `authenticationMethodId ${body.authenticationMethodId} is not one of the scaMethods`,
+        'authenticationMethodId',
+      );
     if (auth.status !== 'received') {
-      throw new BgError(409, 'STATUS_INVALID', `the authorisation is ${auth.status}${TERMINAL.has(auth.status) ? ' (terminal)' : ''}; a method can be chosen only once`);
+      throw new BgError(
+        409,
+        'STATUS_INVALID',
+        `the authorisation is ${auth.status}${TERMINAL.has(auth.status) ? ' (terminal)' : ''}; a method can be chosen only once`,
+      );
     }
     const redirect = method.authenticationMethodId === 'mbid' && req.headers['tpp-redirect-preferred'] !== 'false';
     if (redirect) {
       const uri = typeof req.headers['tpp-redirect-uri'] === 'string' ? req.headers['tpp-redirect-uri'] : undefined;
-      auth.redirect = { redirectUri: uri ?? app.sandbox.clients.get(auth.resource.clientId)?.redirectUris[0], state: cryptoState() };
+      auth.redirect = {
+        redirectUri: uri ?? app.sandbox.clients.get(auth.resource.clientId)?.redirectUris[0],
+        state: cryptoState(),
+      };
     }
     app.sandbox.sca.start(auth, method.authenticationMethodId, redirect ? 'REDIRECT' : 'DECOUPLED');
     reply.header('ASPSP-SCA-Approach', auth.approach);

@@ -95,7 +95,9 @@ const money = (cents: number) => {
 /** A valid Swedish IBAN (ISO 13616 check digits by ibantools) from a clearing/bank code and digits. */
 const seIban = (f: Faker, bank = '500') => composeIBAN({ countryCode: 'SE', bban: `${bank}${f.string.numeric(17)}` })!;
 const counterpartyIban = (f: Faker) =>
-  f.datatype.boolean({ probability: 0.8 }) ? seIban(f, f.helpers.arrayElement(['500', '800', '600', '300', '120'])) : composeIBAN({ countryCode: 'DE', bban: f.string.numeric(18) })!;
+  f.datatype.boolean({ probability: 0.8 })
+    ? seIban(f, f.helpers.arrayElement(['500', '800', '600', '300', '120']))
+    : composeIBAN({ countryCode: 'DE', bban: f.string.numeric(18) })!;
 
 interface AccountPlan {
   product: string;
@@ -108,19 +110,78 @@ interface AccountPlan {
 }
 
 const PRIVATE: AccountPlan[] = [
-  { product: 'Privatkonto', cashAccountType: 'CACC', name: 'Lönekonto', holds: ['SEK'], opening: 2_450_000, profile: 'salary' },
-  { product: 'Sparkonto', cashAccountType: 'SVGS', name: 'Buffert', holds: ['SEK'], opening: 8_500_000, profile: 'savings' },
-  { product: 'Eurokonto', cashAccountType: 'CACC', name: 'Resekonto EUR', holds: ['EUR'], opening: 150_000, profile: 'travel' },
-  { product: 'Valutakonto', cashAccountType: 'CACC', name: 'Valutakonto', holds: ['EUR', 'USD', 'NOK'], opening: 300_000, profile: 'travel' },
+  {
+    product: 'Privatkonto',
+    cashAccountType: 'CACC',
+    name: 'Lönekonto',
+    holds: ['SEK'],
+    opening: 2_450_000,
+    profile: 'salary',
+  },
+  {
+    product: 'Sparkonto',
+    cashAccountType: 'SVGS',
+    name: 'Buffert',
+    holds: ['SEK'],
+    opening: 8_500_000,
+    profile: 'savings',
+  },
+  {
+    product: 'Eurokonto',
+    cashAccountType: 'CACC',
+    name: 'Resekonto EUR',
+    holds: ['EUR'],
+    opening: 150_000,
+    profile: 'travel',
+  },
+  {
+    product: 'Valutakonto',
+    cashAccountType: 'CACC',
+    name: 'Valutakonto',
+    holds: ['EUR', 'USD', 'NOK'],
+    opening: 300_000,
+    profile: 'travel',
+  },
 ];
 const CORPORATE: AccountPlan[] = [
-  { product: 'Företagskonto', cashAccountType: 'CACC', name: 'Rörelsekonto', holds: ['SEK'], opening: 65_000_000, profile: 'business' },
-  { product: 'Företagsvalutakonto', cashAccountType: 'CACC', name: 'Valutakonto', holds: ['EUR', 'USD'], opening: 12_000_000, profile: 'business' },
-  { product: 'Placeringskonto', cashAccountType: 'SVGS', name: 'Skattekonto reserv', holds: ['SEK'], opening: 40_000_000, profile: 'reserve' },
-  { product: 'Företagskonto EUR', cashAccountType: 'CACC', name: 'EUR-konto', holds: ['EUR'], opening: 9_000_000, profile: 'business' },
+  {
+    product: 'Företagskonto',
+    cashAccountType: 'CACC',
+    name: 'Rörelsekonto',
+    holds: ['SEK'],
+    opening: 65_000_000,
+    profile: 'business',
+  },
+  {
+    product: 'Företagsvalutakonto',
+    cashAccountType: 'CACC',
+    name: 'Valutakonto',
+    holds: ['EUR', 'USD'],
+    opening: 12_000_000,
+    profile: 'business',
+  },
+  {
+    product: 'Placeringskonto',
+    cashAccountType: 'SVGS',
+    name: 'Skattekonto reserv',
+    holds: ['SEK'],
+    opening: 40_000_000,
+    profile: 'reserve',
+  },
+  {
+    product: 'Företagskonto EUR',
+    cashAccountType: 'CACC',
+    name: 'EUR-konto',
+    holds: ['EUR'],
+    opening: 9_000_000,
+    profile: 'business',
+  },
 ];
 
-type Draft = Omit<SeedTransaction, 'transactionId' | 'entryReference' | 'entryDate' | 'status' | 'valueDate' | 'balanceAfter'>;
+type Draft = Omit<
+  SeedTransaction,
+  'transactionId' | 'entryReference' | 'entryDate' | 'status' | 'valueDate' | 'balanceAfter'
+>;
 
 /** The entries of one account on one day (deterministic from PSU, account and date). */
 function entriesOfDay(psuKey: string, acc: SeedAccount, plan: AccountPlan, day: string): Draft[] {
@@ -129,50 +190,170 @@ function entriesOfDay(psuKey: string, acc: SeedAccount, plan: AccountPlan, day: 
   const out: Draft[] = [];
   const own = { iban: acc.iban };
   const incoming = (cur: string, cents: number, name: string, iban: string, text: string, code: string) =>
-    out.push({ currency: cur, amount: money(cents), debtorName: name, debtorAccount: { iban }, creditorName: acc.ownerName, creditorAccount: own, remittanceInformationUnstructured: text, bankTransactionCode: code });
-  const outgoing = (cur: string, cents: number, name: string, iban: string, text: string, code: string, mandateId?: string) =>
-    out.push({ currency: cur, amount: money(-cents), creditorName: name, creditorAccount: { iban }, debtorName: acc.ownerName, debtorAccount: own, remittanceInformationUnstructured: text, bankTransactionCode: code, ...(mandateId ? { mandateId } : {}) });
+    out.push({
+      currency: cur,
+      amount: money(cents),
+      debtorName: name,
+      debtorAccount: { iban },
+      creditorName: acc.ownerName,
+      creditorAccount: own,
+      remittanceInformationUnstructured: text,
+      bankTransactionCode: code,
+    });
+  const outgoing = (
+    cur: string,
+    cents: number,
+    name: string,
+    iban: string,
+    text: string,
+    code: string,
+    mandateId?: string,
+  ) =>
+    out.push({
+      currency: cur,
+      amount: money(-cents),
+      creditorName: name,
+      creditorAccount: { iban },
+      debtorName: acc.ownerName,
+      debtorAccount: own,
+      remittanceInformationUnstructured: text,
+      bankTransactionCode: code,
+      ...(mandateId ? { mandateId } : {}),
+    });
   const cur = () => f.helpers.arrayElement(acc.holds);
 
   switch (plan.profile) {
     case 'salary': {
-      if (dom === 25) incoming('SEK', f.number.int({ min: 3_100_000, max: 3_400_000 }), f.company.name(), seIban(f, '800'), `Lön ${day.slice(0, 7)}`, 'PMNT-RCDT-SALA');
-      if (dom === 27) outgoing('SEK', 1_150_000, 'Bostadsrättsföreningen Linden', seIban(f, '120'), `Avgift ${day.slice(0, 7)}`, 'PMNT-RDDT-ESDD', `MANDATE-${shortHash(psuKey, 'rent').slice(0, 10).toUpperCase()}`);
-      if (dom === 28) outgoing('SEK', f.number.int({ min: 40_000, max: 120_000 }), 'Nordisk Energi AB', seIban(f, '300'), 'Elräkning', 'PMNT-RDDT-ESDD', `MANDATE-${shortHash(psuKey, 'power').slice(0, 10).toUpperCase()}`);
+      if (dom === 25)
+        incoming(
+          'SEK',
+          f.number.int({ min: 3_100_000, max: 3_400_000 }),
+          f.company.name(),
+          seIban(f, '800'),
+          `Lön ${day.slice(0, 7)}`,
+          'PMNT-RCDT-SALA',
+        );
+      if (dom === 27)
+        outgoing(
+          'SEK',
+          1_150_000,
+          'Bostadsrättsföreningen Linden',
+          seIban(f, '120'),
+          `Avgift ${day.slice(0, 7)}`,
+          'PMNT-RDDT-ESDD',
+          `MANDATE-${shortHash(psuKey, 'rent').slice(0, 10).toUpperCase()}`,
+        );
+      if (dom === 28)
+        outgoing(
+          'SEK',
+          f.number.int({ min: 40_000, max: 120_000 }),
+          'Nordisk Energi AB',
+          seIban(f, '300'),
+          'Elräkning',
+          'PMNT-RDDT-ESDD',
+          `MANDATE-${shortHash(psuKey, 'power').slice(0, 10).toUpperCase()}`,
+        );
       // At least one card purchase a day, so the pending days always hold entries.
       const n = f.number.int({ min: 1, max: 2 });
       for (let i = 0; i < n; i++) {
-        outgoing('SEK', f.number.int({ min: 2_500, max: 50_000 }), f.company.name(), counterpartyIban(f), `Kortköp ${f.commerce.department()}`, 'PMNT-CCRD-POSD');
+        outgoing(
+          'SEK',
+          f.number.int({ min: 2_500, max: 50_000 }),
+          f.company.name(),
+          counterpartyIban(f),
+          `Kortköp ${f.commerce.department()}`,
+          'PMNT-CCRD-POSD',
+        );
       }
       if (dom === 26) outgoing('SEK', 300_000, acc.ownerName, seIban(f), 'Månadssparande', 'PMNT-ICDT-BOOK');
       break;
     }
     case 'savings':
       if (dom === 26) incoming('SEK', 300_000, acc.ownerName, seIban(f), 'Månadssparande', 'PMNT-RCDT-BOOK');
-      if (dom === 31) incoming('SEK', f.number.int({ min: 1_000, max: 9_000 }), 'Sandbox Bank Sverige AB', seIban(f), 'Ränta', 'PMNT-MCOP-INTR');
+      if (dom === 31)
+        incoming(
+          'SEK',
+          f.number.int({ min: 1_000, max: 9_000 }),
+          'Sandbox Bank Sverige AB',
+          seIban(f),
+          'Ränta',
+          'PMNT-MCOP-INTR',
+        );
       break;
     case 'travel':
-      if (f.datatype.boolean({ probability: 0.25 })) outgoing(cur(), f.number.int({ min: 500, max: 6_000 }), f.company.name(), counterpartyIban(f), `Card ${f.location.city()}`, 'PMNT-CCRD-POSD');
-      if (dom === 1) incoming(cur(), f.number.int({ min: 10_000, max: 60_000 }), acc.ownerName, seIban(f), 'Överföring', 'PMNT-RCDT-BOOK');
+      if (f.datatype.boolean({ probability: 0.25 }))
+        outgoing(
+          cur(),
+          f.number.int({ min: 500, max: 6_000 }),
+          f.company.name(),
+          counterpartyIban(f),
+          `Card ${f.location.city()}`,
+          'PMNT-CCRD-POSD',
+        );
+      if (dom === 1)
+        incoming(
+          cur(),
+          f.number.int({ min: 10_000, max: 60_000 }),
+          acc.ownerName,
+          seIban(f),
+          'Överföring',
+          'PMNT-RCDT-BOOK',
+        );
       break;
     case 'business': {
       const n = f.number.int({ min: 1, max: 3 });
       for (let i = 0; i < n; i++) {
-        if (f.datatype.boolean()) incoming(cur(), f.number.int({ min: 50_000, max: 2_500_000 }), f.company.name(), counterpartyIban(f), `Faktura ${f.string.numeric(6)}`, 'PMNT-RCDT-ESCT');
-        else outgoing(cur(), f.number.int({ min: 20_000, max: 1_800_000 }), f.company.name(), counterpartyIban(f), `Leverantör ${f.string.numeric(6)}`, 'PMNT-ICDT-ESCT');
+        if (f.datatype.boolean())
+          incoming(
+            cur(),
+            f.number.int({ min: 50_000, max: 2_500_000 }),
+            f.company.name(),
+            counterpartyIban(f),
+            `Faktura ${f.string.numeric(6)}`,
+            'PMNT-RCDT-ESCT',
+          );
+        else
+          outgoing(
+            cur(),
+            f.number.int({ min: 20_000, max: 1_800_000 }),
+            f.company.name(),
+            counterpartyIban(f),
+            `Leverantör ${f.string.numeric(6)}`,
+            'PMNT-ICDT-ESCT',
+          );
       }
-      if (dom === 12) outgoing(cur(), f.number.int({ min: 90_000, max: 250_000 }), 'Företagsförsäkring AB', seIban(f, '600'), 'Försäkringspremie', 'PMNT-RDDT-ESDD', `MANDATE-${shortHash(psuKey, acc.key, 'insurance').slice(0, 10).toUpperCase()}`);
+      if (dom === 12)
+        outgoing(
+          cur(),
+          f.number.int({ min: 90_000, max: 250_000 }),
+          'Företagsförsäkring AB',
+          seIban(f, '600'),
+          'Försäkringspremie',
+          'PMNT-RDDT-ESDD',
+          `MANDATE-${shortHash(psuKey, acc.key, 'insurance').slice(0, 10).toUpperCase()}`,
+        );
       break;
     }
     case 'reserve':
-      if (dom === 12) outgoing('SEK', f.number.int({ min: 500_000, max: 1_500_000 }), 'Skatteverket', seIban(f, '800'), 'Skatteinbetalning', 'PMNT-ICDT-ESCT');
+      if (dom === 12)
+        outgoing(
+          'SEK',
+          f.number.int({ min: 500_000, max: 1_500_000 }),
+          'Skatteverket',
+          seIban(f, '800'),
+          'Skatteinbetalning',
+          'PMNT-ICDT-ESCT',
+        );
       if (dom === 5) incoming('SEK', 2_000_000, acc.ownerName, seIban(f), 'Avsättning', 'PMNT-RCDT-BOOK');
       break;
   }
   return out;
 }
 
-function buildAccounts(psuKey: string, context: 'private' | 'corporate'): { accounts: SeedAccount[]; plans: Map<string, AccountPlan> } {
+function buildAccounts(
+  psuKey: string,
+  context: 'private' | 'corporate',
+): { accounts: SeedAccount[]; plans: Map<string, AccountPlan> } {
   const f = fakerFor(psuKey, context, 'accounts');
   const ownerName = context === 'corporate' ? f.company.name() : f.person.fullName();
   const plans = new Map<string, AccountPlan>();
@@ -204,7 +385,12 @@ function buildBank(psuId: string, context: 'private' | 'corporate', today: strin
     const plan = plans.get(acc.key)!;
     const start = historyStart(today);
     // The opening balance varies per PSU, account and history start, and is the same on every run.
-    const booked = new Map(acc.holds.map((c) => [c, Math.round(plan.opening / acc.holds.length) + (hashInt(psuKey, acc.key, c, start) % 500_000)]));
+    const booked = new Map(
+      acc.holds.map((c) => [
+        c,
+        Math.round(plan.opening / acc.holds.length) + (hashInt(psuKey, acc.key, c, start) % 500_000),
+      ]),
+    );
     const pendingSum = new Map(acc.holds.map((c) => [c, 0]));
     const lastChange = new Map<string, string>();
     const closing = new Map<string, number>();
@@ -228,16 +414,36 @@ function buildBank(psuId: string, context: 'private' | 'corporate', today: strin
         if (status === 'booked') {
           booked.set(d.currency, booked.get(d.currency)! + cents);
           if (acc.holds.length === 1) t.balanceAfter = money(booked.get(d.currency)!);
-          lastChange.set(d.currency, `${day}T${String(8 + (i % 9)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}:00+01:00`);
+          lastChange.set(
+            d.currency,
+            `${day}T${String(8 + (i % 9)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}:00+01:00`,
+          );
         } else pendingSum.set(d.currency, pendingSum.get(d.currency)! + cents);
         transactions.push(t);
       });
     }
     if (!closing.size) for (const [c, v] of booked) closing.set(c, v);
     const balances: SeedBalance[] = acc.holds.flatMap((c) => [
-      { balanceType: 'closingBooked' as const, currency: c, amount: money(closing.get(c)!), referenceDate: addDays(today, -PENDING_DAYS) },
-      { balanceType: 'interimBooked' as const, currency: c, amount: money(booked.get(c)!), referenceDate: today, lastChangeDateTime: lastChange.get(c) ?? `${start}T08:00:00+01:00` },
-      { balanceType: 'expected' as const, currency: c, amount: money(booked.get(c)! + pendingSum.get(c)!), referenceDate: today, lastChangeDateTime: lastChange.get(c) ?? `${start}T08:00:00+01:00` },
+      {
+        balanceType: 'closingBooked' as const,
+        currency: c,
+        amount: money(closing.get(c)!),
+        referenceDate: addDays(today, -PENDING_DAYS),
+      },
+      {
+        balanceType: 'interimBooked' as const,
+        currency: c,
+        amount: money(booked.get(c)!),
+        referenceDate: today,
+        lastChangeDateTime: lastChange.get(c) ?? `${start}T08:00:00+01:00`,
+      },
+      {
+        balanceType: 'expected' as const,
+        currency: c,
+        amount: money(booked.get(c)! + pendingSum.get(c)!),
+        referenceDate: today,
+        lastChangeDateTime: lastChange.get(c) ?? `${start}T08:00:00+01:00`,
+      },
     ]);
     return { transactions, balances };
   };

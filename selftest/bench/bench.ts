@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import { fromRoot } from '../../fixtures/config/paths.js';
+import { fromRoot } from '../../harness/config/paths.js';
 import { killGroup, runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 
@@ -52,9 +52,17 @@ async function freePort(): Promise<number> {
 async function suiteFigures() {
   const sandbox = await startSandbox();
   try {
-    const run = await runSuite({ name: 'bench-suite', baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, workers: SUITE_WORKERS, timeoutMs: 1_500_000 });
+    const run = await runSuite({
+      name: 'bench-suite',
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      workers: SUITE_WORKERS,
+      timeoutMs: 1_500_000,
+    });
     const stats = run.report?.run;
-    if (!run.report || !stats) throw new Error(`the suite run wrote no conformance.json; output:\n${run.output.slice(-2000)}`);
+    if (!run.report || !stats)
+      throw new Error(`the suite run wrote no conformance.json; output:\n${run.output.slice(-2000)}`);
     return {
       verdict: run.report.verdict,
       totals: run.report.totals,
@@ -81,7 +89,15 @@ async function sandboxProcess(): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
     cwd: fromRoot(),
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1', SANDBOX_QUIET: '1', SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      SANDBOX_PORT: String(port),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_QUIET: '1',
+      SANDBOX_CLIENT_ID: CLIENT.id,
+      SANDBOX_CLIENT_SECRET: CLIENT.secret,
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -103,7 +119,12 @@ async function token(base: string, scope: string): Promise<string> {
   const res = await fetch(`${base}/connect/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, scope }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+      scope,
+    }),
   });
   const body = (await res.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`no token for "${scope}": HTTP ${res.status}`);
@@ -111,7 +132,11 @@ async function token(base: string, scope: string): Promise<string> {
 }
 
 /** One bounded autocannon run: LOAD_SECONDS long, at most LOAD_REQUESTS requests. */
-async function load(name: string, url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<LoadFigures> {
+async function load(
+  name: string,
+  url: string,
+  opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+): Promise<LoadFigures> {
   const instance = autocannon({
     url,
     method: opts.method ?? 'GET',
@@ -120,7 +145,15 @@ async function load(name: string, url: string, opts: { method?: 'GET' | 'POST'; 
     duration: LOAD_SECONDS,
     maxOverallRequests: LOAD_REQUESTS,
     timeout: 10,
-    requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...opts.headers, 'X-Request-ID': randomUUID() }, body: opts.body }) }],
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => ({
+          ...req,
+          headers: { ...opts.headers, 'X-Request-ID': randomUUID() },
+          body: opts.body,
+        }),
+      },
+    ],
   });
   const guard = setTimeout(() => instance.stop(), (LOAD_SECONDS + 5) * 1000);
   const t0 = performance.now();
@@ -141,7 +174,17 @@ async function load(name: string, url: string, opts: { method?: 'GET' | 'POST'; 
   };
 }
 
-const skipped = (name: string, why: string): LoadFigures => ({ name, requests: 0, non2xx: 0, errors: 0, timeouts: 0, seconds: 0, rps: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0 }, skipped: why });
+const skipped = (name: string, why: string): LoadFigures => ({
+  name,
+  requests: 0,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  seconds: 0,
+  rps: 0,
+  latencyMs: { p50: 0, p90: 0, p99: 0, max: 0 },
+  skipped: why,
+});
 
 async function loadFigures(): Promise<LoadFigures[]> {
   const sandbox = await sandboxProcess();
@@ -150,9 +193,15 @@ async function loadFigures(): Promise<LoadFigures[]> {
     const dirToken = await token(sandbox.base, 'aspspinformation private');
     // Warm up (JIT, sockets) on both routes first, so that the yardstick is not measured cold.
     await load('warm-up', `${sandbox.base}/health`, {});
-    await load('warm-up', `${sandbox.base}/psd2/aspspinformation/v1/aspsps`, { headers: { Authorization: `Bearer ${dirToken}` } });
+    await load('warm-up', `${sandbox.base}/psd2/aspspinformation/v1/aspsps`, {
+      headers: { Authorization: `Bearer ${dirToken}` },
+    });
     out.push(await load('GET /health (yardstick)', `${sandbox.base}/health`, {}));
-    out.push(await load('GET aspsps (directory read)', `${sandbox.base}/psd2/aspspinformation/v1/aspsps`, { headers: { Authorization: `Bearer ${dirToken}` } }));
+    out.push(
+      await load('GET aspsps (directory read)', `${sandbox.base}/psd2/aspspinformation/v1/aspsps`, {
+        headers: { Authorization: `Bearer ${dirToken}` },
+      }),
+    );
 
     const payUrl = `${sandbox.base}/psd2/paymentinitiation/v1/payments/sepa-credit-transfers`;
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -168,15 +217,41 @@ async function loadFigures(): Promise<LoadFigures[]> {
     try {
       payToken = await token(sandbox.base, 'paymentinitiation private');
     } catch (err) {
-      out.push(skipped('POST payments/sepa-credit-transfers (initiation)', `no payment token: ${(err as Error).message}`));
+      out.push(
+        skipped('POST payments/sepa-credit-transfers (initiation)', `no payment token: ${(err as Error).message}`),
+      );
     }
     if (payToken) {
-      const headers = { Authorization: `Bearer ${payToken}`, 'Content-Type': 'application/json', 'X-BicFi': 'SBXBSESS', 'PSU-IP-Address': '192.0.2.10' };
-      const probe = await fetch(payUrl, { method: 'POST', headers: { ...headers, 'X-Request-ID': randomUUID() }, body });
+      const headers = {
+        Authorization: `Bearer ${payToken}`,
+        'Content-Type': 'application/json',
+        'X-BicFi': 'SBXBSESS',
+        'PSU-IP-Address': '192.0.2.10',
+      };
+      const probe = await fetch(payUrl, {
+        method: 'POST',
+        headers: { ...headers, 'X-Request-ID': randomUUID() },
+        body,
+      });
       const text = (await probe.text()).slice(0, 200);
-      if (probe.status === 404 || probe.status === 405) out.push(skipped('POST payments/sepa-credit-transfers (initiation)', `the sandbox has no payment initiation route yet (HTTP ${probe.status})`));
-      else if (probe.status !== 201) out.push(skipped('POST payments/sepa-credit-transfers (initiation)', `the probe initiation was refused: HTTP ${probe.status} ${text}`));
-      else out.push(await load('POST payments/sepa-credit-transfers (initiation)', payUrl, { method: 'POST', headers, body }));
+      if (probe.status === 404 || probe.status === 405)
+        out.push(
+          skipped(
+            'POST payments/sepa-credit-transfers (initiation)',
+            `the sandbox has no payment initiation route yet (HTTP ${probe.status})`,
+          ),
+        );
+      else if (probe.status !== 201)
+        out.push(
+          skipped(
+            'POST payments/sepa-credit-transfers (initiation)',
+            `the probe initiation was refused: HTTP ${probe.status} ${text}`,
+          ),
+        );
+      else
+        out.push(
+          await load('POST payments/sepa-credit-transfers (initiation)', payUrl, { method: 'POST', headers, body }),
+        );
     }
     return out;
   } finally {
@@ -185,36 +260,59 @@ async function loadFigures(): Promise<LoadFigures[]> {
 }
 
 const started = Date.now();
-const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, memoryGB: round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map((n) => round(n, 2)) };
-console.log(`bench: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`);
-if (process.env.BENCH_ONLY !== 'load') console.log(`bench: the whole suite against a fresh sandbox with ${SUITE_WORKERS} workers…`);
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  memoryGB: round(totalmem() / 2 ** 30),
+  loadAverageAtStart: loadavg().map((n) => round(n, 2)),
+};
+console.log(
+  `bench: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`,
+);
+if (process.env.BENCH_ONLY !== 'load')
+  console.log(`bench: the whole suite against a fresh sandbox with ${SUITE_WORKERS} workers…`);
 // BENCH_ONLY=load skips the suite run (for a quick look at the sandbox alone).
 const suite = process.env.BENCH_ONLY === 'load' ? undefined : await suiteFigures();
-console.log(`bench: the sandbox under load (${CONNECTIONS} connections, ${LOAD_SECONDS} s and at most ${LOAD_REQUESTS} requests each)…`);
+console.log(
+  `bench: the sandbox under load (${CONNECTIONS} connections, ${LOAD_SECONDS} s and at most ${LOAD_REQUESTS} requests each)…`,
+);
 const loads = await loadFigures();
 const health = loads[0];
 const report = {
   at: new Date().toISOString(),
   machine: { ...machine, loadAverageAtEnd: loadavg().map((n) => round(n, 2)) },
   suite,
-  load: loads.map((l) => ({ ...l, rpsOverHealth: l.skipped || !health.rps ? undefined : round(l.rps / health.rps, 3) })),
+  load: loads.map((l) => ({
+    ...l,
+    rpsOverHealth: l.skipped || !health.rps ? undefined : round(l.rps / health.rps, 3),
+  })),
   seconds: round((Date.now() - started) / 1000),
 };
 mkdirSync(fromRoot('reports'), { recursive: true });
 writeFileSync(fromRoot('reports', 'bench.json'), JSON.stringify(report, null, 2));
 
-const rows: [string, string][] = [['machine', `${machine.cores} cores, Node ${machine.node}, load avg ${machine.loadAverageAtStart[0]} → ${report.machine.loadAverageAtEnd[0]}`]];
-if (suite) rows.push(
-  ['suite verdict', `${suite.verdict} (${suite.totals.passed} passed, ${suite.totals.failed} failed, ${suite.totals.broken} broken, ${suite.totals.skipped} not claimed)`],
-  ['suite tests / workers', `${suite.tests} / ${suite.workers}`],
-  ['suite wall (first test start → last end)', `${suite.wallSeconds} s (process ${suite.processSeconds} s)`],
-  ['critical path (longest test)', `${suite.longestTestSeconds} s — ${suite.longestTest}`],
-  ['tests summed (one worker)', `${suite.sumTestSeconds} s`],
-  ['wall / critical path', `${suite.wallOverCriticalPath} (1.0 = as fast as the longest test allows)`],
-  ['parallelism (summed / wall)', `${suite.parallelism}`],
-  ['requests sent', `${suite.exchanges} (${suite.requestsPerSecond} per second of wall)`],
-  ['peak memory of the run', `${suite.peakRssMB} MB`],
-);
+const rows: [string, string][] = [
+  [
+    'machine',
+    `${machine.cores} cores, Node ${machine.node}, load avg ${machine.loadAverageAtStart[0]} → ${report.machine.loadAverageAtEnd[0]}`,
+  ],
+];
+if (suite)
+  rows.push(
+    [
+      'suite verdict',
+      `${suite.verdict} (${suite.totals.passed} passed, ${suite.totals.failed} failed, ${suite.totals.broken} broken, ${suite.totals.skipped} not claimed)`,
+    ],
+    ['suite tests / workers', `${suite.tests} / ${suite.workers}`],
+    ['suite wall (first test start → last end)', `${suite.wallSeconds} s (process ${suite.processSeconds} s)`],
+    ['critical path (longest test)', `${suite.longestTestSeconds} s — ${suite.longestTest}`],
+    ['tests summed (one worker)', `${suite.sumTestSeconds} s`],
+    ['wall / critical path', `${suite.wallOverCriticalPath} (1.0 = as fast as the longest test allows)`],
+    ['parallelism (summed / wall)', `${suite.parallelism}`],
+    ['requests sent', `${suite.exchanges} (${suite.requestsPerSecond} per second of wall)`],
+    ['peak memory of the run', `${suite.peakRssMB} MB`],
+  );
 for (const l of report.load) {
   rows.push([
     `load: ${l.name}`,
@@ -228,4 +326,5 @@ console.log(`\n| ${'figure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|
 for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
 console.log(`\nbench: reports/bench.json written in ${report.seconds} s`);
 const bad = report.load.filter((l) => !l.skipped && (l.non2xx > 0 || l.errors > 0));
-if (bad.length) console.log(`bench: WARNING: ${bad.map((l) => `${l.name}: ${l.non2xx} non-2xx, ${l.errors} errors`).join('; ')}`);
+if (bad.length)
+  console.log(`bench: WARNING: ${bad.map((l) => `${l.name}: ${l.non2xx} non-2xx, ${l.errors} errors`).join('; ')}`);

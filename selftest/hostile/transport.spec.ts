@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { MAX_BODY_BYTES } from '../../fixtures/http/client.js';
-import { tagPattern } from '../../fixtures/req.js';
+import { MAX_BODY_BYTES } from '../../harness/http/client.js';
+import { tagPattern } from '../../harness/req.js';
 import { judged, serveToken, unexplained } from '../support/hostile.js';
 import { runSuite } from '../support/run-suite.js';
 import { startServer } from '../support/servers.js';
@@ -73,7 +73,8 @@ const flood = (res: ServerResponse, headers: Record<string, string>) => {
 const HOSTILE: Hostile[] = [
   {
     name: 'answers every request, tokens included, with an HTML 500 page',
-    api: (req, res) => json(res, 500, '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html'),
+    api: (req, res) =>
+      json(res, 500, '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html'),
     says: /500[\s\S]*(text\/html|<h1>500)|(text\/html|<h1>500)[\s\S]*500/,
     brokenOnly: true,
     tokenToo: true,
@@ -114,7 +115,9 @@ const HOSTILE: Hostile[] = [
     name: 'answers with a 50 MB body, chunked (no Content-Length)',
     // No Content-Length: the client cannot refuse it up front, it must stop reading at its cap.
     api: (req, res) => flood(res, { 'Content-Type': 'application/json' }),
-    says: new RegExp(`response body of more than \\d+ bytes \\(chunked\\) exceeds the ${MAX_BODY_BYTES}-byte cap; reading stopped at the cap`),
+    says: new RegExp(
+      `response body of more than \\d+ bytes \\(chunked\\) exceeds the ${MAX_BODY_BYTES}-byte cap; reading stopped at the cap`,
+    ),
     brokenOnly: true,
     withinMs: 150_000,
     // Four workers; each reads one answer at a time and no more than the cap of it.
@@ -140,7 +143,8 @@ const HOSTILE: Hostile[] = [
   },
   {
     name: 'answers in XML where JSON is due (wrong Content-Type)',
-    api: (req, res) => json(res, 200, '<?xml version="1.0"?><aspsps><aspsp bicFi="SBXBSESS"/></aspsps>', 'application/xml'),
+    api: (req, res) =>
+      json(res, 200, '<?xml version="1.0"?><aspsps><aspsp bicFi="SBXBSESS"/></aspsps>', 'application/xml'),
     says: /application\/xml/,
     withinMs: 150_000,
   },
@@ -166,20 +170,37 @@ for (const h of HOSTILE) {
         env: h.env,
         timeoutMs: h.withinMs,
       });
-      expect(run.exitCode, `the run must end by itself within ${h.withinMs} ms, and fail; output:\n${run.output.slice(-1500)}`).toBe(1);
-      expect(run.output, 'no crash of the runner or a worker').not.toMatch(/Worker process exited unexpectedly|out of memory|heap limit/i);
+      expect(
+        run.exitCode,
+        `the run must end by itself within ${h.withinMs} ms, and fail; output:\n${run.output.slice(-1500)}`,
+      ).toBe(1);
+      expect(run.output, 'no crash of the runner or a worker').not.toMatch(
+        /Worker process exited unexpectedly|out of memory|heap limit/i,
+      );
       expect(run.report, `no conformance.json; output:\n${run.output.slice(-2000)}`).toBeDefined();
       expect(run.report!.verdict).not.toBe('conformant');
       const verdicts = judged(run);
-      expect(verdicts.map((r) => r.id).sort(), 'the slice judges every requirement it names').toEqual([...SLICE].sort());
+      expect(verdicts.map((r) => r.id).sort(), 'the slice judges every requirement it names').toEqual(
+        [...SLICE].sort(),
+      );
       const kept = h.mayPass ?? {};
-      expect(verdicts.filter((r) => r.verdict === 'passed' && !kept[r.id]).map((r) => r.id), 'nothing passes').toEqual([]);
+      expect(
+        verdicts.filter((r) => r.verdict === 'passed' && !kept[r.id]).map((r) => r.id),
+        'nothing passes',
+      ).toEqual([]);
       const allowed = h.brokenOnly ? ['broken'] : ['failed', 'broken', 'warning'];
-      expect(verdicts.filter((r) => !kept[r.id] && !allowed.includes(r.verdict)).map((r) => `${r.id}: ${r.verdict}`), `verdicts must be ${allowed.join(' or ')}`).toEqual([]);
-      expect(unexplained(run, h.says, Object.keys(kept)), `every verdict must say what came back (${h.says})`).toEqual([]);
+      expect(
+        verdicts.filter((r) => !kept[r.id] && !allowed.includes(r.verdict)).map((r) => `${r.id}: ${r.verdict}`),
+        `verdicts must be ${allowed.join(' or ')}`,
+      ).toEqual([]);
+      expect(unexplained(run, h.says, Object.keys(kept)), `every verdict must say what came back (${h.says})`).toEqual(
+        [],
+      );
       if (h.maxRssBytes) expect(run.peakRssBytes, 'peak memory of the run (bytes)').toBeLessThan(h.maxRssBytes);
       expect(JSON.stringify(run.report)).not.toContain('hostile-secret-value');
-      console.log(`hostile: ${h.name}: ${verdicts.length} judged, ${run.report!.totals.broken} broken, ${run.report!.totals.failed} failed, ${Math.round(run.durationMs / 1000)} s, peak ${Math.round(run.peakRssBytes / MB)} MB`);
+      console.log(
+        `hostile: ${h.name}: ${verdicts.length} judged, ${run.report!.totals.broken} broken, ${run.report!.totals.failed} failed, ${Math.round(run.durationMs / 1000)} s, peak ${Math.round(run.peakRssBytes / MB)} MB`,
+      );
     } finally {
       await target.close();
     }

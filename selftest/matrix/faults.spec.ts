@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loadCatalogue } from '../../fixtures/catalogue.js';
-import { loadProfile } from '../../fixtures/config/profile.js';
+import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadProfile } from '../../harness/config/profile.js';
 import type { Fault } from '../../sandbox/faults/fault.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
 import { runMatrix } from '../support/run-matrix.js';
@@ -51,16 +51,28 @@ async function matrixTable(): Promise<Table> {
   let rows: FaultRow[];
   if (perFault) rows = await perFaultRows(faults, workers);
   else {
-    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, timeoutMs: 2_400_000,
-      scope,
-    });
+    const run = await runMatrix({ faults, outDir: `${OUT}/run`, workers, timeoutMs: 2_400_000, scope });
     rows = faults.map((f) => {
       const v = run.verdicts.get(f.id);
-      return judgeFault(f, v?.requirements ?? [], catalogue, v ? Math.round((v.to - v.from) * 10) / 10 : 0, v ? v.error : `no verdicts (exit ${run.exitCode}); output:\n${run.output.slice(-1500)}`);
+      return judgeFault(
+        f,
+        v?.requirements ?? [],
+        catalogue,
+        v ? Math.round((v.to - v.from) * 10) / 10 : 0,
+        v ? v.error : `no verdicts (exit ${run.exitCode}); output:\n${run.output.slice(-1500)}`,
+      );
     });
   }
   const used = process.cpuUsage(cpu);
-  const table: Table = { runId, mode: perFault ? 'per-fault' : 'one-run', scope: perFault ? 'areas' : scope, seconds: Math.round((Date.now() - started) / 100) / 10, workers, sandboxCpuSeconds: Math.round((used.user + used.system) / 100_000) / 10, rows };
+  const table: Table = {
+    runId,
+    mode: perFault ? 'per-fault' : 'one-run',
+    scope: perFault ? 'areas' : scope,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+    workers,
+    sandboxCpuSeconds: Math.round((used.user + used.system) / 100_000) / 10,
+    rows,
+  };
   mkdirSync(OUT, { recursive: true });
   writeFileSync(TABLE, JSON.stringify(table, null, 2));
   return table;
@@ -75,8 +87,24 @@ async function perFaultRows(list: Fault[], workers: number): Promise<FaultRow[]>
     for (let f = queue.shift(); f; f = queue.shift()) {
       const sandbox = await startSandbox({ faults: [f.id], scaDelayMs: 600 });
       try {
-        const run = await runSuite({ name: `fault-${f.id}`, baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, projects: f.projects, workers: 4, timeoutMs: 280_000 });
-        rows.push(judgeFault(f, run.report?.requirements ?? [], catalogue, Math.round(run.durationMs / 100) / 10, run.report ? undefined : `no conformance.json; output:\n${run.output.slice(-1500)}`));
+        const run = await runSuite({
+          name: `fault-${f.id}`,
+          baseUrl: sandbox.baseUrl,
+          clientId: sandbox.clientId,
+          clientSecret: sandbox.clientSecret,
+          projects: f.projects,
+          workers: 4,
+          timeoutMs: 280_000,
+        });
+        rows.push(
+          judgeFault(
+            f,
+            run.report?.requirements ?? [],
+            catalogue,
+            Math.round(run.durationMs / 100) / 10,
+            run.report ? undefined : `no conformance.json; output:\n${run.output.slice(-1500)}`,
+          ),
+        );
       } finally {
         await sandbox.close();
       }
@@ -98,7 +126,8 @@ test.describe('fault matrix', () => {
   for (const fault of faults) {
     test(`fault ${fault.id} is caught`, () => {
       const catalogue = loadCatalogue();
-      for (const id of fault.breaks) expect(catalogue.byId.has(id), `fault ${fault.id} names unknown requirement ${id}`).toBe(true);
+      for (const id of fault.breaks)
+        expect(catalogue.byId.has(id), `fault ${fault.id} names unknown requirement ${id}`).toBe(true);
       const row = table.rows.find((r) => r.fault === fault.id)!;
       expect(row.missed, `fault ${fault.id} (${fault.description}) was not caught by`).toEqual([]);
       expect(row.stray, `fault ${fault.id} made other requirements fail (stray failures)`).toEqual([]);
@@ -123,9 +152,16 @@ test('every MUST requirement the reference profile claims has a fault, or says w
       uncovered,
     }),
   );
-  expect(uncovered, 'MUST requirements no fault breaks (add a fault, or a noFault reason in the catalogue)').toEqual([]);
+  expect(uncovered, 'MUST requirements no fault breaks (add a fault, or a noFault reason in the catalogue)').toEqual(
+    [],
+  );
   const ids = FAULTS.map((f) => f.id);
-  expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'fault ids declared twice').toEqual([]);
-  const unknown = FAULTS.flatMap((f) => f.breaks.filter((id) => !loadCatalogue().byId.has(id)).map((id) => `${f.id}: ${id}`));
+  expect(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    'fault ids declared twice',
+  ).toEqual([]);
+  const unknown = FAULTS.flatMap((f) =>
+    f.breaks.filter((id) => !loadCatalogue().byId.has(id)).map((id) => `${f.id}: ${id}`),
+  );
   expect(unknown, 'faults naming requirements that are not in the catalogue').toEqual([]);
 });

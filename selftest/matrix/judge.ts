@@ -1,6 +1,6 @@
-import type { Catalogue } from '../../fixtures/catalogue.js';
+import type { Catalogue } from '../../harness/catalogue.js';
 import type { Fault } from '../../sandbox/faults/fault.js';
-import type { RequirementResult } from '../../fixtures/reporter/verdicts.js';
+import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 
 /** One row of the fault matrix table. */
 export interface FaultRow {
@@ -19,22 +19,40 @@ export interface FaultRow {
   seconds: number;
 }
 
-const firstLine = (r: RequirementResult) => (r.tests.find((t) => t.message)?.message ?? '').split('\n').find((l) => l.trim())?.slice(0, 200) ?? '';
+const firstLine = (r: RequirementResult) =>
+  (r.tests.find((t) => t.message)?.message ?? '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.slice(0, 200) ?? '';
 
 /** Judges one fault's run: exactly the requirements it names fail (MUST) or warn (SHOULD), nothing else. */
-export function judgeFault(fault: Fault, requirements: RequirementResult[], catalogue: Catalogue, seconds: number, error?: string): FaultRow {
+export function judgeFault(
+  fault: Fault,
+  requirements: RequirementResult[],
+  catalogue: Catalogue,
+  seconds: number,
+  error?: string,
+): FaultRow {
   const verdicts = new Map(requirements.map((r) => [r.id, r]));
   const want = (id: string) => (catalogue.byId.get(id)?.level === 'MUST' ? 'failed' : 'warning');
   const missed = fault.breaks
     .filter((id) => verdicts.get(id)?.verdict !== want(id))
-    .map((id) => `${id}: ${verdicts.get(id)?.verdict ?? 'absent'} (expected ${want(id)})${verdicts.get(id) ? '' : ' — is the area in the fault\'s projects?'}`);
+    .map(
+      (id) =>
+        `${id}: ${verdicts.get(id)?.verdict ?? 'absent'} (expected ${want(id)})${verdicts.get(id) ? '' : " — is the area in the fault's projects?"}`,
+    );
   const stray = requirements
     // Untested (no test names it) is a gap of the catalogue, the same with or without the fault: the green run reports it.
-    .filter((r) => !fault.breaks.includes(r.id) && (r.verdict === 'failed' || r.verdict === 'warning' || r.verdict === 'broken'))
+    .filter(
+      (r) =>
+        !fault.breaks.includes(r.id) && (r.verdict === 'failed' || r.verdict === 'warning' || r.verdict === 'broken'),
+    )
     .map((r) => `${r.id}: ${r.verdict}${firstLine(r) ? ` — ${firstLine(r)}` : ''}`);
   const silent = fault.breaks.filter((id) => {
     const r = verdicts.get(id);
-    return r && (r.verdict === 'failed' || r.verdict === 'warning') && !r.tests.some((t) => t.message.trim().length > 20);
+    return (
+      r && (r.verdict === 'failed' || r.verdict === 'warning') && !r.tests.some((t) => t.message.trim().length > 20)
+    );
   });
   if (error) missed.unshift(`the run did not judge this fault: ${error}`);
   return {

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { loadCatalogue } from '../../fixtures/catalogue.js';
-import { loadProfile } from '../../fixtures/config/profile.js';
-import { foldRequirements } from '../../fixtures/reporter/fold.js';
-import type { RequirementResult } from '../../fixtures/reporter/verdicts.js';
+import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadProfile } from '../../harness/config/profile.js';
+import { foldRequirements } from '../../harness/reporter/fold.js';
+import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { PLAN_ENV, type MatrixPlan } from './plan.js';
 
 /** What the child run found for one fault: a verdict per requirement of the fault's areas. */
@@ -62,7 +62,11 @@ export default class MatrixReporter implements Reporter {
       const verdicts: FaultVerdicts = {
         fault: f.id,
         error: outcomes.length ? undefined : 'no test of its areas ran',
-        requirements: foldRequirements(catalogue.all.filter((r) => areas.has(r.area)), outcomes, claimed),
+        requirements: foldRequirements(
+          catalogue.all.filter((r) => areas.has(r.area)),
+          outcomes,
+          claimed,
+        ),
         tests: outcomes.length,
         from: outcomes.length ? Math.round((Math.min(...starts) - this.begun) / 100) / 10 : 0,
         to: outcomes.length ? Math.round((Math.max(...ends) - this.begun) / 100) / 10 : 0,
@@ -70,7 +74,11 @@ export default class MatrixReporter implements Reporter {
         slowest: [...outcomes]
           .sort((a, b) => b.result.duration - a.result.duration)
           .slice(0, 5)
-          .map((o) => ({ title: `${o.test.location.file.split('/tests/')[1] ?? o.test.location.file}:${o.test.location.line} ${o.test.title}`, ms: o.result.duration, status: o.result.status })),
+          .map((o) => ({
+            title: `${o.test.location.file.split('/tests/')[1] ?? o.test.location.file}:${o.test.location.line} ${o.test.title}`,
+            ms: o.result.duration,
+            status: o.result.status,
+          })),
       };
       writeFileSync(join(dir, `${f.id}.json`), JSON.stringify(verdicts));
     }

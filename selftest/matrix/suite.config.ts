@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { fromRoot } from '../../fixtures/config/paths.js';
+import { fromRoot } from '../../harness/config/paths.js';
 import { PLAN_ENV, type MatrixPlan } from './plan.js';
 
 /**

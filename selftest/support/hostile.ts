@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequirementResult } from '../../fixtures/reporter/verdicts.js';
+import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import type { SuiteRun } from './run-suite.js';
 
 /** A well-behaved token endpoint, so that a hostile target is judged on its API answers, not only on its tokens. */
@@ -12,7 +12,8 @@ export function serveToken(req: IncomingMessage, res: ServerResponse): boolean {
 }
 
 /** The requirements the run judged (neither not claimed nor without a test). */
-export const judged = (run: SuiteRun): RequirementResult[] => run.report?.requirements.filter((r) => r.verdict !== 'skipped' && r.verdict !== 'untested') ?? [];
+export const judged = (run: SuiteRun): RequirementResult[] =>
+  run.report?.requirements.filter((r) => r.verdict !== 'skipped' && r.verdict !== 'untested') ?? [];
 
 /** A header check says what came back in its own terms: the header, and the answer it is missing from. */
 const HEADER_SAYS = /header [\w-]+ .*(is absent|got) .*→ \d{3}/;
@@ -21,6 +22,11 @@ const HEADER_SAYS = /header [\w-]+ .*(is absent|got) .*→ \d{3}/;
 export function unexplained(run: SuiteRun, pattern: RegExp, except: string[] = []): string[] {
   return judged(run)
     .filter((r) => !except.includes(r.id))
-    .filter((r) => !r.tests.some((t) => t.status !== 'passed' && (pattern.test(t.message) || HEADER_SAYS.test(t.message))))
-    .map((r) => `${r.id} (${r.verdict}): ${(r.tests.find((t) => t.message)?.message ?? '(no message)').split('\n').slice(0, 2).join(' ').slice(0, 240)}`);
+    .filter(
+      (r) => !r.tests.some((t) => t.status !== 'passed' && (pattern.test(t.message) || HEADER_SAYS.test(t.message))),
+    )
+    .map(
+      (r) =>
+        `${r.id} (${r.verdict}): ${(r.tests.find((t) => t.message)?.message ?? '(no message)').split('\n').slice(0, 2).join(' ').slice(0, 240)}`,
+    );
 }

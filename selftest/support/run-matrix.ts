@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fromRoot } from '../../fixtures/config/paths.js';
-import { loadProfile } from '../../fixtures/config/profile.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import { loadProfile } from '../../harness/config/profile.js';
 import type { Fault } from '../../sandbox/faults/fault.js';
 import { PLAN_ENV, type MatrixPlan } from '../matrix/plan.js';
 import type { FaultVerdicts } from '../matrix/reporter.js';
@@ -12,8 +12,8 @@ import { build } from '../../sandbox/app.js';
 import type { TokenInfo } from '../../sandbox/context.js';
 import { BoundedMap } from '../../sandbox/store.js';
 import { FAULT_HEADER } from '../matrix/plan.js';
-import { REQUIREMENT_ANNOTATION, tagOf, tagPattern } from '../../fixtures/req.js';
-import { COMBINATIONS, firstClaimed, label } from '../../fixtures/areas/payments.js';
+import { REQUIREMENT_ANNOTATION, tagOf, tagPattern } from '../../harness/req.js';
+import { COMBINATIONS, firstClaimed, label } from '../../harness/areas/payments.js';
 import { killGroup, suiteEnv } from './run-suite.js';
 
 export interface MatrixRun {
@@ -48,15 +48,35 @@ export interface ListedTest {
 }
 
 export function listSuite(): Listing {
-  const env = suiteEnv({ baseUrl: 'http://127.0.0.1:9', clientId: 'list', clientSecret: 'list', reportsDir: fromRoot('selftest', '.runs', 'list') });
-  const out = spawnSync(fromRoot('node_modules', '.bin', 'playwright'), ['test', '--list', '--reporter=json'], { cwd: fromRoot(), env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  type ListSuite = { specs?: { file: string; title: string; tests: { annotations?: { type: string; description?: string }[] }[] }[]; suites?: ListSuite[] };
+  const env = suiteEnv({
+    baseUrl: 'http://127.0.0.1:9',
+    clientId: 'list',
+    clientSecret: 'list',
+    reportsDir: fromRoot('selftest', '.runs', 'list'),
+  });
+  const out = spawnSync(fromRoot('node_modules', '.bin', 'playwright'), ['test', '--list', '--reporter=json'], {
+    cwd: fromRoot(),
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  type ListSuite = {
+    specs?: { file: string; title: string; tests: { annotations?: { type: string; description?: string }[] }[] }[];
+    suites?: ListSuite[];
+  };
   const files = new Map<string, ListedTest[]>();
   const walk = (s: ListSuite) => {
     for (const spec of s.specs ?? []) {
       if (!files.has(spec.file)) files.set(spec.file, []);
       for (const t of spec.tests) {
-        files.get(spec.file)!.push({ title: spec.title, ids: (t.annotations ?? []).filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description).map((a) => a.description!) });
+        files
+          .get(spec.file)!
+          .push({
+            title: spec.title,
+            ids: (t.annotations ?? [])
+              .filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description)
+              .map((a) => a.description!),
+          });
       }
     }
     for (const c of s.suites ?? []) walk(c);
@@ -123,7 +143,7 @@ function writeWrappers(plan: MatrixPlan): void {
         wrapper,
         [
           `// Fault ${f.id} over tests/${file} (written by the fault matrix; see selftest/support/run-matrix.ts).`,
-          `import { test } from '${to(fromRoot('fixtures', 'test.ts'))}';`,
+          `import { test } from '${to(fromRoot('harness', 'test.ts'))}';`,
           `test.use(${JSON.stringify({ extraHTTPHeaders: { [FAULT_HEADER]: f.id }, expectFailing: f.breaks })});`,
           `await import('${to(fromRoot('tests', file))}?fault=${encodeURIComponent(f.id)}');`,
           '',
@@ -190,7 +210,11 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
       .map((f) => {
         const files = filesOf(f, listing, o.scope ?? 'files');
         const leaveOut = o.scope === 'areas' ? undefined : variantsLeftOut(f);
-        return { f, files, cost: Math.round(faultCost(f, files, listing, leaveOut ? new RegExp(leaveOut) : undefined)) };
+        return {
+          f,
+          files,
+          cost: Math.round(faultCost(f, files, listing, leaveOut ? new RegExp(leaveOut) : undefined)),
+        };
       })
       .sort((a, b) => b.cost - a.cost);
     const plan: MatrixPlan = {
@@ -203,19 +227,31 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixRun> {
       }),
       workers: o.workers ?? 10,
       // As the suite's own config: a test may spend four request timeouts and one SCA.
-      timeouts: { testMs: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs), expectMs: profile.timeouts.scaMs },
+      timeouts: {
+        testMs: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs),
+        expectMs: profile.timeouts.scaMs,
+      },
     };
     writeWrappers(plan);
     const planFile = join(o.outDir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan, null, 2));
-    const env = suiteEnv({ baseUrl: front.baseUrl, clientId: front.clientId, clientSecret: front.clientSecret, reportsDir: o.outDir });
-    env[PLAN_ENV] = planFile;
-    const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', '-c', fromRoot('selftest', 'matrix', 'suite.config.ts')], {
-      cwd: fromRoot(),
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+    const env = suiteEnv({
+      baseUrl: front.baseUrl,
+      clientId: front.clientId,
+      clientSecret: front.clientSecret,
+      reportsDir: o.outDir,
     });
+    env[PLAN_ENV] = planFile;
+    const child = spawn(
+      fromRoot('node_modules', '.bin', 'playwright'),
+      ['test', '-c', fromRoot('selftest', 'matrix', 'suite.config.ts')],
+      {
+        cwd: fromRoot(),
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     const orphan = () => killGroup(child.pid!);
     process.once('exit', orphan);
     let output = '';

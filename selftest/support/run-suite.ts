@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fromRoot } from '../../fixtures/config/paths.js';
-import type { ConformanceReport } from '../../fixtures/reporter/conformance.js';
+import { join } from 'node:path';
+import { fromRoot } from '../../harness/config/paths.js';
+import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import { watchMemory } from './memory.js';
 import { runDir } from './run-dir.js';
 
@@ -43,7 +43,11 @@ export interface SuiteRunOptions {
 }
 
 /** The environment of a child suite run: only what it needs, so the caller's settings cannot leak in. */
-export function suiteEnv(o: Pick<SuiteRunOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'accessToken' | 'workers' | 'env'> & { reportsDir: string }): NodeJS.ProcessEnv {
+export function suiteEnv(
+  o: Pick<SuiteRunOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'accessToken' | 'workers' | 'env'> & {
+    reportsDir: string;
+  },
+): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -69,11 +73,21 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   const reportsDir = runDir(o.name.replace(/[^\w.-]+/g, '_'));
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
-  const args = ['test', ...(o.projects ?? []).map((p) => `--project=${p}`), ...(o.grep ? ['--grep', o.grep] : []), ...(o.args ?? [])];
+  const args = [
+    'test',
+    ...(o.projects ?? []).map((p) => `--project=${p}`),
+    ...(o.grep ? ['--grep', o.grep] : []),
+    ...(o.args ?? []),
+  ];
   const env = suiteEnv({ ...o, reportsDir });
   const started = Date.now();
   // A process group of its own, so that a run past its bound is killed with all its workers.
-  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, { cwd: fromRoot(), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, {
+    cwd: fromRoot(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const memory = watchMemory(child.pid!);
   // Its own group outlives this process: take it down if this process ends first.
   const orphan = () => killGroup(child.pid!);

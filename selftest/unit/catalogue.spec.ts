@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loadCatalogue } from '../../fixtures/catalogue.js';
-import { fromRoot } from '../../fixtures/config/paths.js';
-import { loadProfile } from '../../fixtures/config/profile.js';
-import { REQUIREMENT_ANNOTATION } from '../../fixtures/req.js';
+import { loadCatalogue } from '../../harness/catalogue.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import { loadProfile } from '../../harness/config/profile.js';
+import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
 
 /**
  * Every requirement id the collected tests name, from `playwright test --list` of the suite: the
@@ -20,12 +20,16 @@ function namedIds(): Map<string, string[]> {
   });
   if (run.status !== 0) throw new Error(`playwright test --list failed:\n${run.stderr.slice(-2000)}`);
   const named = new Map<string, string[]>();
-  type Suite = { suites?: Suite[]; specs?: { file: string; tests: { annotations: { type: string; description?: string }[] }[] }[] };
+  type Suite = {
+    suites?: Suite[];
+    specs?: { file: string; tests: { annotations: { type: string; description?: string }[] }[] }[];
+  };
   const walk = (suite: Suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
         for (const a of t.annotations) {
-          if (a.type === REQUIREMENT_ANNOTATION && a.description) named.set(a.description, [...new Set([...(named.get(a.description) ?? []), spec.file])]);
+          if (a.type === REQUIREMENT_ANNOTATION && a.description)
+            named.set(a.description, [...new Set([...(named.get(a.description) ?? []), spec.file])]);
         }
       }
     }
@@ -46,12 +50,16 @@ test('every catalogue file is valid and no id is declared twice', () => {
 
 test('every requirement id a test names exists in the catalogue', () => {
   const c = loadCatalogue();
-  const unknown = [...named().entries()].filter(([id]) => !c.byId.has(id)).map(([id, files]) => `${id} (${files.join(', ')})`);
+  const unknown = [...named().entries()]
+    .filter(([id]) => !c.byId.has(id))
+    .map(([id, files]) => `${id} (${files.join(', ')})`);
   expect(unknown).toEqual([]);
 });
 
 test('every MUST requirement has a test', () => {
-  const untested = loadCatalogue().all.filter((r) => r.level === 'MUST' && !named().has(r.id)).map((r) => `${r.area}: ${r.id}`);
+  const untested = loadCatalogue()
+    .all.filter((r) => r.level === 'MUST' && !named().has(r.id))
+    .map((r) => `${r.area}: ${r.id}`);
   expect(untested).toEqual([]);
 });
 
@@ -63,6 +71,8 @@ test('every feature a requirement needs is a feature some profile can claim (the
 
 test('each area has a requirements file, a test folder and a Playwright project', async () => {
   const { AREAS } = await import('../../playwright.config.js');
-  const files = readdirSync(fromRoot('requirements')).filter((f) => f.endsWith('.yaml')).map((f) => f.replace('.yaml', ''));
+  const files = readdirSync(fromRoot('requirements'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.replace('.yaml', ''));
   for (const f of files) expect(AREAS as readonly string[]).toContain(f);
 });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { loadProfile } from '../../fixtures/config/profile.js';
-import type { Target } from '../../fixtures/config/target.js';
-import { ApiClient, MAX_BODY_BYTES } from '../../fixtures/http/client.js';
-import type { Exchange } from '../../fixtures/http/response.js';
+import { loadProfile } from '../../harness/config/profile.js';
+import type { Target } from '../../harness/config/target.js';
+import { ApiClient, MAX_BODY_BYTES } from '../../harness/http/client.js';
+import type { Exchange } from '../../harness/http/response.js';
 import { startServer, type LocalServer } from '../support/servers.js';
 
 let server: LocalServer;
@@ -43,7 +43,10 @@ const client = (record: (e: Exchange) => void = () => {}) => {
     bicFi: 'SBXBSESS',
     timeouts: { requestMs: 1500, scaMs: 5000 },
   } as Target;
-  return new ApiClient(target, record, async (scope) => `token-for-${scope.replace(' ', '-')}`, { scope: 'accountinformation', bicFi: true });
+  return new ApiClient(target, record, async (scope) => `token-for-${scope.replace(' ', '-')}`, {
+    scope: 'accountinformation',
+    bicFi: true,
+  });
 };
 
 test('each call gets a fresh uuid X-Request-ID, X-BicFi and the bearer token; null removes a header', async () => {
@@ -81,7 +84,9 @@ test('every exchange is recorded, including the failing ones', async () => {
 
 test('transport trouble is a broken target that says what happened', async () => {
   const api = client();
-  await expect(api.get('/html500')).rejects.toThrow(/\[target broken\] GET \/html500: server error .*500.*text\/html.*<h1>down<\/h1>/);
+  await expect(api.get('/html500')).rejects.toThrow(
+    /\[target broken\] GET \/html500: server error .*500.*text\/html.*<h1>down<\/h1>/,
+  );
   await expect(api.get('/hang')).rejects.toThrow(/\[target broken\] GET \/hang: no usable answer after \d+ ms/);
   await expect(api.get('/reset')).rejects.toThrow(/\[target broken\] GET \/reset: no usable answer/);
   await expect(api.get('/loop')).rejects.toThrow(/\[target broken\] GET \/loop: redirected \(302\) to \/loop/);
@@ -89,7 +94,9 @@ test('transport trouble is a broken target that says what happened', async () =>
 
 test('a body labelled JSON that does not parse is broken even when the test never reads it; an empty one is not', async () => {
   const api = client();
-  await expect(api.get('/badjson')).rejects.toThrow(/\[target broken\] GET \/badjson → 200: expected a JSON body, got application\/json; charset=utf-8: invalid JSON .*body: \{"aspsps": \[/);
+  await expect(api.get('/badjson')).rejects.toThrow(
+    /\[target broken\] GET \/badjson → 200: expected a JSON body, got application\/json; charset=utf-8: invalid JSON .*body: \{"aspsps": \[/,
+  );
   expect((await api.get('/empty')).status).toBe(204);
 });
 
@@ -98,7 +105,12 @@ test('a body over the cap is read no further than the cap, announced or chunked,
     req.resume();
     const mb = Buffer.alloc(1024 * 1024, 0x20);
     let sent = 0;
-    res.writeHead(200, req.url === '/announced' ? { 'content-type': 'application/json', 'content-length': String(64 * mb.length) } : { 'content-type': 'application/json' });
+    res.writeHead(
+      200,
+      req.url === '/announced'
+        ? { 'content-type': 'application/json', 'content-length': String(64 * mb.length) }
+        : { 'content-type': 'application/json' },
+    );
     const more = () => {
       while (sent < 64 && !res.destroyed) {
         sent++;
@@ -113,10 +125,26 @@ test('a body over the cap is read no further than the cap, announced or chunked,
   const served: number[] = [];
   try {
     const recorded: Exchange[] = [];
-    const target = { baseUrl: big.baseUrl, profile: loadProfile('reference'), timeouts: { requestMs: 5000, scaMs: 5000 } } as Target;
-    const api = new ApiClient(target, (e) => recorded.push(e), async () => 'token');
-    await expect(api.get('/announced')).rejects.toThrow(new RegExp(`GET /announced: response body of ${64 * 1024 * 1024} bytes \\(Content-Length\\) exceeds the ${MAX_BODY_BYTES}-byte cap`));
-    await expect(api.get('/chunked')).rejects.toThrow(new RegExp(`GET /chunked: response body of more than \\d+ bytes \\(chunked\\) exceeds the ${MAX_BODY_BYTES}-byte cap`));
+    const target = {
+      baseUrl: big.baseUrl,
+      profile: loadProfile('reference'),
+      timeouts: { requestMs: 5000, scaMs: 5000 },
+    } as Target;
+    const api = new ApiClient(
+      target,
+      (e) => recorded.push(e),
+      async () => 'token',
+    );
+    await expect(api.get('/announced')).rejects.toThrow(
+      new RegExp(
+        `GET /announced: response body of ${64 * 1024 * 1024} bytes \\(Content-Length\\) exceeds the ${MAX_BODY_BYTES}-byte cap`,
+      ),
+    );
+    await expect(api.get('/chunked')).rejects.toThrow(
+      new RegExp(
+        `GET /chunked: response body of more than \\d+ bytes \\(chunked\\) exceeds the ${MAX_BODY_BYTES}-byte cap`,
+      ),
+    );
     // The client stopped reading: the server could not send all 64 MB of either answer.
     await expect.poll(() => served.length).toBe(2);
     for (const mbSent of served) expect(mbSent).toBeLessThan(64);

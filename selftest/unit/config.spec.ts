@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ConfigError } from '../../fixtures/config/errors.js';
-import { fromRoot } from '../../fixtures/config/paths.js';
-import { loadProfile } from '../../fixtures/config/profile.js';
-import { readSettings } from '../../fixtures/config/settings.js';
+import { ConfigError } from '../../harness/config/errors.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import { loadProfile } from '../../harness/config/profile.js';
+import { readSettings } from '../../harness/config/settings.js';
 
 const noFile = join(tmpdir(), 'obg-no-such.env');
 
@@ -15,8 +15,12 @@ test('a malformed setting is refused, naming the key', () => {
   expect(() => readSettings({ BICFI: 'bank1' }, noFile)).toThrow(/BICFI.*not a BIC/);
   expect(() => readSettings({ PSU_IP_ADDRESS: '300.1.1.1' }, noFile)).toThrow(/PSU_IP_ADDRESS/);
   expect(() => readSettings({ REQUEST_TIMEOUT_MS: 'fast' }, noFile)).toThrow(/REQUEST_TIMEOUT_MS/);
-  expect(() => readSettings({ TARGET_BASE_URL: 'https://bank.example', BICFI: 'SBXBSESS' }, noFile)).toThrow(/CLIENT_ID and CLIENT_SECRET/);
-  expect(() => readSettings({ TARGET_BASE_URL: 'https://bank.example', ACCESS_TOKEN: 't0k3n' }, noFile)).toThrow(/BICFI/);
+  expect(() => readSettings({ TARGET_BASE_URL: 'https://bank.example', BICFI: 'SBXBSESS' }, noFile)).toThrow(
+    /CLIENT_ID and CLIENT_SECRET/,
+  );
+  expect(() => readSettings({ TARGET_BASE_URL: 'https://bank.example', ACCESS_TOKEN: 't0k3n' }, noFile)).toThrow(
+    /BICFI/,
+  );
 });
 
 test('.env is read and the environment wins over it', () => {
@@ -36,7 +40,9 @@ test('an invalid profile is refused, naming the field', () => {
     return f;
   };
   expect(() => loadProfile(write({ ...good, psuContext: 'retail' }))).toThrow(/psuContext: must be one of/);
-  expect(() => loadProfile(write({ ...good, timeouts: { requestMs: 'x', scaMs: 1000 } }))).toThrow(/timeouts\.requestMs/);
+  expect(() => loadProfile(write({ ...good, timeouts: { requestMs: 'x', scaMs: 1000 } }))).toThrow(
+    /timeouts\.requestMs/,
+  );
   expect(() => loadProfile(write({ ...good, colour: 'blue' }))).toThrow(/"colour" is not a profile field/);
   expect(() => loadProfile(join(dir, 'missing'))).toThrow(ConfigError);
   writeFileSync(join(dir, 'broken.json'), '{ nope');
@@ -46,7 +52,14 @@ test('an invalid profile is refused, naming the field', () => {
 test('a bad setting stops the suite before any test, naming the key', () => {
   const run = spawnSync(fromRoot('node_modules/.bin/playwright'), ['test', '--list'], {
     cwd: fromRoot(),
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TARGET_BASE_URL: 'https://bank.example', CLIENT_ID: 'a', CLIENT_SECRET: 'b', BICFI: 'not-a-bic' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TARGET_BASE_URL: 'https://bank.example',
+      CLIENT_ID: 'a',
+      CLIENT_SECRET: 'b',
+      BICFI: 'not-a-bic',
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });

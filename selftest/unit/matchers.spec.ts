@@ -1,7 +1,7 @@
 import { expect as plain, test } from '@playwright/test';
-import { expect } from '../../fixtures/expect.js';
-import { ApiResponse, type Exchange } from '../../fixtures/http/response.js';
-import { SchemaRegistry } from '../../fixtures/schemas.js';
+import { expect } from '../../harness/expect.js';
+import { ApiResponse, type Exchange } from '../../harness/http/response.js';
+import { SchemaRegistry } from '../../harness/schemas.js';
 
 const exchange = (headers: Record<string, string> = {}): Exchange => ({
   seq: 1,
@@ -11,8 +11,11 @@ const exchange = (headers: Record<string, string> = {}): Exchange => ({
   durationMs: 3,
   startedAt: new Date().toISOString(),
 });
-const response = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  new ApiResponse(status, headers, body, exchange());
+const response = (
+  status: number,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) => new ApiResponse(status, headers, body, exchange());
 
 const failure = async (fn: () => unknown): Promise<string> => {
   try {
@@ -24,7 +27,10 @@ const failure = async (fn: () => unknown): Promise<string> => {
 };
 
 test('toMatchSchema names the JSON path, the keyword and the offending value', async () => {
-  const res = response(200, JSON.stringify({ aspsps: [{ bicFi: 'ESSESESS', name: 'A' }, { bicFi: 'bad', name: 'B' }, { name: 'C' }] }));
+  const res = response(
+    200,
+    JSON.stringify({ aspsps: [{ bicFi: 'ESSESESS', name: 'A' }, { bicFi: 'bad', name: 'B' }, { name: 'C' }] }),
+  );
   const msg = await failure(() => expect(res).toMatchSchema('directory/aspsp-list'));
   plain(msg).toContain('$.aspsps[1].bicFi');
   plain(msg).toContain('[pattern]');
@@ -40,9 +46,13 @@ test('toBeTppError says which status, shape or code was wrong and what came back
   const wrongCode = await failure(() => expect(ok).toBeTppError(404, 'RESOURCE_UNKNOWN'));
   plain(wrongCode).toContain('status 400, expected 404');
   plain(wrongCode).toContain('codes ["FORMAT_ERROR"], expected RESOURCE_UNKNOWN');
-  const html = await failure(() => expect(response(400, '<h1>Bad</h1>', { 'content-type': 'text/html' })).toBeTppError(400));
+  const html = await failure(() =>
+    expect(response(400, '<h1>Bad</h1>', { 'content-type': 'text/html' })).toBeTppError(400),
+  );
   plain(html).toContain('body is not JSON (text/html)');
-  const shape = await failure(() => expect(response(400, JSON.stringify({ tppMessages: [{ category: 'ERROR', errorCode: 'X' }] }))).toBeTppError(400));
+  const shape = await failure(() =>
+    expect(response(400, JSON.stringify({ tppMessages: [{ category: 'ERROR', errorCode: 'X' }] }))).toBeTppError(400),
+  );
   plain(shape).toContain('$.tppMessages[0].code');
 });
 

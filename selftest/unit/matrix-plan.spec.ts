@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test';
 import type { Fault } from '../../sandbox/faults/fault.js';
-import { COMBINATIONS, label } from '../../fixtures/areas/payments.js';
-import { tagOf } from '../../fixtures/req.js';
+import { COMBINATIONS, label } from '../../harness/areas/payments.js';
+import { tagOf } from '../../harness/req.js';
 import { faultCost, filesOf, listSuite, variantsLeftOut, type Listing } from '../support/run-matrix.js';
 
-const fault = (breaks: string[], projects = ['payments']): Fault => ({ id: 'payments.example', description: 'an example', projects, breaks, install: () => {} });
+const fault = (breaks: string[], projects = ['payments']): Fault => ({
+  id: 'payments.example',
+  description: 'an example',
+  projects,
+  breaks,
+  install: () => {},
+});
 /** What Playwright greps: the title path and the tags. */
 const line = (title: string, ids: string[]) => `tests/payments/initiation.spec.ts ${title} ${ids.map(tagOf).join(' ')}`;
 
@@ -12,21 +18,33 @@ test('the matrix leaves out the other variants of payment checks that do not nam
   const leaveOut = new RegExp(variantsLeftOut(fault(['payments.initiate.response']))!);
   const out = (title: string, ids: string[]) => leaveOut.test(line(title, ids));
   // Another service × product, another requirement: left out.
-  expect(out('bulk-payments/domestic: the 201 of an initiation carries Location', ['payments.initiate.headers'])).toBe(true);
-  expect(out('payments/international-tp: the 201 of an initiation carries Location', ['payments.initiate.headers'])).toBe(true);
+  expect(out('bulk-payments/domestic: the 201 of an initiation carries Location', ['payments.initiate.headers'])).toBe(
+    true,
+  );
+  expect(
+    out('payments/international-tp: the 201 of an initiation carries Location', ['payments.initiate.headers']),
+  ).toBe(true);
   // The first claimed combination runs every check.
-  expect(out('payments/sepa-credit-transfers: the 201 of an initiation carries Location', ['payments.initiate.headers'])).toBe(false);
+  expect(
+    out('payments/sepa-credit-transfers: the 201 of an initiation carries Location', ['payments.initiate.headers']),
+  ).toBe(false);
   // Every variant of a check of what the fault breaks runs, also beside another requirement.
   expect(out('bulk-payments/domestic: a valid initiation answers 201', ['payments.initiate.response'])).toBe(false);
-  expect(out('periodic-payments/swedish-giro: both', ['payments.initiate.headers', 'payments.initiate.response'])).toBe(false);
+  expect(out('periodic-payments/swedish-giro: both', ['payments.initiate.headers', 'payments.initiate.response'])).toBe(
+    false,
+  );
   // A longer id that starts with the broken one is another requirement.
   expect(out('bulk-payments/domestic: longer id', ['payments.initiate.response-extra'])).toBe(true);
   // Checks that are not per combination always run.
   expect(out('an unknown payment product is rejected', ['payments.initiate.unknown-product'])).toBe(false);
   // With a folder, the pattern holds only in that fault's wrappers.
   const inDir = new RegExp(variantsLeftOut(fault(['payments.initiate.response']), '007-payments.example')!);
-  expect(inDir.test(`007-payments.example/payments/initiation.spec.ts bulk-payments/domestic: b @payments.initiate.headers`)).toBe(true);
-  expect(inDir.test(`008-payments.other/payments/initiation.spec.ts bulk-payments/domestic: b @payments.initiate.headers`)).toBe(false);
+  expect(
+    inDir.test(`007-payments.example/payments/initiation.spec.ts bulk-payments/domestic: b @payments.initiate.headers`),
+  ).toBe(true);
+  expect(
+    inDir.test(`008-payments.other/payments/initiation.spec.ts bulk-payments/domestic: b @payments.initiate.headers`),
+  ).toBe(false);
   // Faults outside payments leave nothing out.
   expect(variantsLeftOut(fault(['headers.x-request-id.echo'], ['headers']))).toBeUndefined();
 });
@@ -34,12 +52,15 @@ test('the matrix leaves out the other variants of payment checks that do not nam
 test('a fault costs half a second per check it runs and fifteen per check it breaks', () => {
   const listing: Listing = {
     files: new Map([
-      ['payments/initiation.spec.ts', [
-        { title: 'payments/sepa-credit-transfers: a', ids: ['payments.initiate.response'] },
-        { title: 'bulk-payments/domestic: a', ids: ['payments.initiate.response'] },
-        { title: 'payments/sepa-credit-transfers: b', ids: ['payments.initiate.headers'] },
-        { title: 'bulk-payments/domestic: b', ids: ['payments.initiate.headers'] },
-      ]],
+      [
+        'payments/initiation.spec.ts',
+        [
+          { title: 'payments/sepa-credit-transfers: a', ids: ['payments.initiate.response'] },
+          { title: 'bulk-payments/domestic: a', ids: ['payments.initiate.response'] },
+          { title: 'payments/sepa-credit-transfers: b', ids: ['payments.initiate.headers'] },
+          { title: 'bulk-payments/domestic: b', ids: ['payments.initiate.headers'] },
+        ],
+      ],
       ['headers/common.spec.ts', [{ title: 'c', ids: ['headers.x-request-id.echo'] }]],
     ]),
   };
@@ -66,6 +87,8 @@ test('on the suite itself, a payment fault keeps every variant of the checks it 
   const primary = label(COMBINATIONS[0]);
   const variant = (t: { title: string }) => COMBINATIONS.some((c) => t.title.startsWith(`${label(c)}: `));
   // The other checks: those made per service × product for the first one only, the rest all.
-  expect(kept.filter((t) => !breaking(t)).map((t) => t.title)).toEqual(others.filter((t) => !variant(t) || t.title.startsWith(`${primary}: `)).map((t) => t.title));
+  expect(kept.filter((t) => !breaking(t)).map((t) => t.title)).toEqual(
+    others.filter((t) => !variant(t) || t.title.startsWith(`${primary}: `)).map((t) => t.title),
+  );
   expect(others.filter(variant).length, 'other checks made per service × product').toBeGreaterThan(50);
 });

@@ -1,9 +1,23 @@
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { cents, directDebitBody, dutchCreditor, pain008Summary, pain008XsdProblems, sepaCreditorId, type DirectDebitBody } from '../../fixtures/areas/direct-debit.js';
-import { creditorIdProblem } from '../../sandbox/directdebit/creditor-id.js';
-import { buildPain008, formatCents, pain008Problems, toCents, type Collection } from '../../sandbox/directdebit/pain008.js';
-import type { DirectDebitRequest } from '../../sandbox/directdebit/payment.js';
+import {
+  cents,
+  directDebitBody,
+  dutchCreditor,
+  pain008Summary,
+  pain008XsdProblems,
+  sepaCreditorId,
+  type DirectDebitBody,
+} from '../../harness/areas/direct-debit.js';
+import { creditorIdProblem } from '../../sandbox/direct-debit/creditor-id.js';
+import {
+  buildPain008,
+  formatCents,
+  pain008Problems,
+  toCents,
+  type Collection,
+} from '../../sandbox/direct-debit/pain008.js';
+import type { DirectDebitRequest } from '../../sandbox/direct-debit/payment.js';
 import { runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 
@@ -12,8 +26,15 @@ import { startSandbox } from '../support/sandbox.js';
  * own reader and xmllint against the XSD, both for crafted collections and for every file a run
  * of the direct-debit area makes the sandbox write.
  */
-const collection = (body: DirectDebitBody, n: number): Collection => ({ paymentId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, request: body as DirectDebitRequest });
-const meta = (reference = 'DD-20261121-0A1B2C3D') => ({ reference, createdAt: new Date('2026-11-21T10:00:00Z'), initiatingParty: 'Selftest B.V.' });
+const collection = (body: DirectDebitBody, n: number): Collection => ({
+  paymentId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  request: body as DirectDebitRequest,
+});
+const meta = (reference = 'DD-20261121-0A1B2C3D') => ({
+  reference,
+  createdAt: new Date('2026-11-21T10:00:00Z'),
+  initiatingParty: 'Selftest B.V.',
+});
 
 /** Every problem of one stored file: the XSD, and its totals against the payments it carries. */
 async function fileProblems(app: FastifyInstance): Promise<{ files: number; problems: string[] }> {
@@ -26,13 +47,20 @@ async function fileProblems(app: FastifyInstance): Promise<{ files: number; prob
     if (payments.some((p) => !p)) problems.push(`${file.reference}: carries payments the sandbox no longer knows`);
     const sum = payments.reduce((acc, p) => acc + (p ? cents(p.request.instructedAmount.amount) : 0), 0);
     if (s.msgId !== file.reference) problems.push(`${file.reference}: MsgId ${s.msgId}`);
-    if (s.nbOfTxs !== String(file.paymentIds.length)) problems.push(`${file.reference}: GrpHdr/NbOfTxs ${s.nbOfTxs}, confirmed ${file.paymentIds.length} payment(s)`);
-    if (cents(s.ctrlSum) !== sum) problems.push(`${file.reference}: GrpHdr/CtrlSum ${s.ctrlSum}, confirmed ${sum / 100}`);
+    if (s.nbOfTxs !== String(file.paymentIds.length))
+      problems.push(`${file.reference}: GrpHdr/NbOfTxs ${s.nbOfTxs}, confirmed ${file.paymentIds.length} payment(s)`);
+    if (cents(s.ctrlSum) !== sum)
+      problems.push(`${file.reference}: GrpHdr/CtrlSum ${s.ctrlSum}, confirmed ${sum / 100}`);
     const txs = s.paymentInfos.reduce((n, p) => n + p.amounts.length, 0);
-    if (txs !== file.paymentIds.length) problems.push(`${file.reference}: ${txs} DrctDbtTxInf for ${file.paymentIds.length} payment(s)`);
+    if (txs !== file.paymentIds.length)
+      problems.push(`${file.reference}: ${txs} DrctDbtTxInf for ${file.paymentIds.length} payment(s)`);
     for (const p of s.paymentInfos) {
-      if (p.nbOfTxs !== String(p.amounts.length)) problems.push(`${file.reference}: PmtInf ${p.creditorId}/${p.sequenceType} NbOfTxs ${p.nbOfTxs} for ${p.amounts.length}`);
-      if (cents(p.ctrlSum) !== p.amounts.reduce((a, x) => a + cents(x), 0)) problems.push(`${file.reference}: PmtInf ${p.creditorId}/${p.sequenceType} CtrlSum ${p.ctrlSum}`);
+      if (p.nbOfTxs !== String(p.amounts.length))
+        problems.push(
+          `${file.reference}: PmtInf ${p.creditorId}/${p.sequenceType} NbOfTxs ${p.nbOfTxs} for ${p.amounts.length}`,
+        );
+      if (cents(p.ctrlSum) !== p.amounts.reduce((a, x) => a + cents(x), 0))
+        problems.push(`${file.reference}: PmtInf ${p.creditorId}/${p.sequenceType} CtrlSum ${p.ctrlSum}`);
     }
   }
   return { files: dd.files.size, problems };
@@ -42,9 +70,16 @@ test('the builder writes a file that validates against the pain.008.001.02 XSD',
   const creditor = dutchCreditor();
   const bodies = [
     directDebitBody(creditor),
-    directDebitBody(creditor, { sequenceType: 'FRST', remittanceInformationUnstructuredArray: ['Invoice 1', 'Contract 7'] }),
+    directDebitBody(creditor, {
+      sequenceType: 'FRST',
+      remittanceInformationUnstructuredArray: ['Invoice 1', 'Contract 7'],
+    }),
     directDebitBody(creditor, { sequenceType: 'OOFF', debtorAgent: undefined, debtorAddress: undefined }),
-    directDebitBody(dutchCreditor(), { sequenceType: 'FNAL', creditorAddress: undefined, remittanceInformationUnstructuredArray: undefined }),
+    directDebitBody(dutchCreditor(), {
+      sequenceType: 'FNAL',
+      creditorAddress: undefined,
+      remittanceInformationUnstructuredArray: undefined,
+    }),
   ];
   const file = buildPain008(bodies.map(collection), meta());
   expect(await pain008XsdProblems(file.xml)).toEqual([]);
@@ -54,7 +89,9 @@ test('the builder writes a file that validates against the pain.008.001.02 XSD',
 test('NbOfTxs and CtrlSum are exact, for the group and for each PmtInf', async () => {
   const creditor = dutchCreditor();
   const amounts = ['0.10', '0.20', '999999999.99', '999999999.99', '1', '12.3'];
-  const bodies = amounts.map((amount, i) => directDebitBody(creditor, { instructedAmount: { currency: 'EUR', amount }, sequenceType: i % 2 ? 'RCUR' : 'FRST' }));
+  const bodies = amounts.map((amount, i) =>
+    directDebitBody(creditor, { instructedAmount: { currency: 'EUR', amount }, sequenceType: i % 2 ? 'RCUR' : 'FRST' }),
+  );
   const file = buildPain008(bodies.map(collection), meta());
   const s = pain008Summary(file.xml);
   expect(s.nbOfTxs).toBe('6');
@@ -79,7 +116,9 @@ test('there is one PmtInf per creditor, sequence type and collection date', asyn
     directDebitBody(b),
   ];
   const s = pain008Summary(buildPain008(bodies.map(collection), meta()).xml);
-  expect(s.paymentInfos.map((p) => `${p.creditorId === a.creditorId ? 'a' : 'b'} ${p.sequenceType} ${p.amounts.length}`)).toEqual(['a RCUR 2', 'a FRST 1', 'a RCUR 1', 'b RCUR 1']);
+  expect(
+    s.paymentInfos.map((p) => `${p.creditorId === a.creditorId ? 'a' : 'b'} ${p.sequenceType} ${p.amounts.length}`),
+  ).toEqual(['a RCUR 2', 'a FRST 1', 'a RCUR 1', 'b RCUR 1']);
 });
 
 test('the XSD check refuses a file that breaks the schema', async () => {
@@ -101,7 +140,15 @@ test('every file the sandbox writes in a run of the direct-debit area validates 
   test.setTimeout(300_000);
   const sandbox = await startSandbox({ scaDelayMs: 600 });
   try {
-    const run = await runSuite({ name: 'direct-debit-files', baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, projects: ['direct-debit'], workers: 3, timeoutMs: 280_000 });
+    const run = await runSuite({
+      name: 'direct-debit-files',
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      projects: ['direct-debit'],
+      workers: 3,
+      timeoutMs: 280_000,
+    });
     expect(run.report?.verdict, `the direct-debit area passes; output:\n${run.output.slice(-2000)}`).toBe('conformant');
     const { files, problems } = await fileProblems(sandbox.app);
     expect(files, 'the run confirmed collections, so files were written').toBeGreaterThan(3);
@@ -115,7 +162,16 @@ test('the file check catches a file whose NbOfTxs is wrong (fault direct-debit.f
   test.setTimeout(300_000);
   const sandbox = await startSandbox({ scaDelayMs: 600, faults: ['direct-debit.file-nboftxs-wrong'] });
   try {
-    await runSuite({ name: 'direct-debit-files-nboftxs', baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, projects: ['direct-debit'], grep: 'section H', workers: 1, timeoutMs: 280_000 });
+    await runSuite({
+      name: 'direct-debit-files-nboftxs',
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      projects: ['direct-debit'],
+      grep: 'section H',
+      workers: 1,
+      timeoutMs: 280_000,
+    });
     const { files, problems } = await fileProblems(sandbox.app);
     expect(files).toBeGreaterThan(0);
     expect(problems.join('\n')).toContain('GrpHdr/NbOfTxs');

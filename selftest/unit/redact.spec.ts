@@ -1,19 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { formatExchange } from '../../fixtures/evidence/format.js';
-import { REDACTED, redactHeaders, redactText, registerSecret } from '../../fixtures/evidence/redact.js';
+import { formatExchange } from '../../harness/evidence/format.js';
+import { REDACTED, redactHeaders, redactText, registerSecret } from '../../harness/evidence/redact.js';
 
 test('secret headers are redacted, others kept', () => {
-  const out = redactHeaders({ Authorization: 'Bearer abc.def', 'PSU-ID': '19800101-1234', 'PSU-Corporate-ID': 'corp-1', Signature: 'keyId="x"', 'X-Request-ID': 'r-1' });
-  expect(out).toEqual({ Authorization: `Bearer ${REDACTED}`, 'PSU-ID': REDACTED, 'PSU-Corporate-ID': REDACTED, Signature: REDACTED, 'X-Request-ID': 'r-1' });
+  const out = redactHeaders({
+    Authorization: 'Bearer abc.def',
+    'PSU-ID': '19800101-1234',
+    'PSU-Corporate-ID': 'corp-1',
+    Signature: 'keyId="x"',
+    'X-Request-ID': 'r-1',
+  });
+  expect(out).toEqual({
+    Authorization: `Bearer ${REDACTED}`,
+    'PSU-ID': REDACTED,
+    'PSU-Corporate-ID': REDACTED,
+    Signature: REDACTED,
+    'X-Request-ID': 'r-1',
+  });
 });
 
 test('token fields, form secrets, codes and bearer tokens are redacted in text; tppMessage codes are kept', () => {
   const json = JSON.stringify({ access_token: 'tok-123456', scope: 'x', tppMessages: [{ code: 'FORMAT_ERROR' }] });
-  expect(redactText(json)).toBe(JSON.stringify({ access_token: REDACTED, scope: 'x', tppMessages: [{ code: 'FORMAT_ERROR' }] }));
+  expect(redactText(json)).toBe(
+    JSON.stringify({ access_token: REDACTED, scope: 'x', tppMessages: [{ code: 'FORMAT_ERROR' }] }),
+  );
   expect(redactText('grant_type=authorization_code&code=abc123&client_secret=s3cr3t&client_id=me')).toBe(
     `grant_type=authorization_code&code=${REDACTED}&client_secret=${REDACTED}&client_id=me`,
   );
-  expect(redactText('https://tpp.example/cb?code=xyz&state=s1')).toBe(`https://tpp.example/cb?code=${REDACTED}&state=s1`);
+  expect(redactText('https://tpp.example/cb?code=xyz&state=s1')).toBe(
+    `https://tpp.example/cb?code=${REDACTED}&state=s1`,
+  );
   expect(redactText('got Authorization: Bearer eyJhbGciOi.x-y_z')).toBe(`got Authorization: Bearer ${REDACTED}`);
 });
 

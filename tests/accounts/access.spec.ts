@@ -1,38 +1,85 @@
-import { aisConsent, authorisedConsent, because, expect, req, test, withIban, type Account } from '../../fixtures/areas/accounts.js';
+import {
+  aisConsent,
+  authorisedConsent,
+  because,
+  expect,
+  req,
+  test,
+  withIban,
+  type Account,
+} from '../../harness/areas/accounts.js';
 
 // What a consent's access reaches: only the accounts it names, only the services it names.
 
 const byIban = (list: Account[], iban: string) => list.find((a) => a.iban === iban);
 
-test('a consent naming one account shows and serves no other account', req('accounts.access.account-outside'), async ({ accounts, consents, consent }) => {
-  const [inside, outside] = withIban(consent.accounts, 2);
-  const limited = await authorisedConsent(consents, aisConsent({ access: { balances: [{ iban: inside.iban }], transactions: [{ iban: inside.iban }] } }));
-  const listed = await accounts.accountsOf(limited);
-  expect(listed.map((a) => a.iban), because('List accounts under a consent naming one account must show that account')).toContain(inside.iban);
-  expect(listed.map((a) => a.iban), because('List accounts under a consent naming one account must not show the PSU\'s other accounts')).not.toContain(outside.iban);
-  for (const res of [
-    await accounts.detail(limited, outside.resourceId),
-    await accounts.balances(limited, outside.resourceId),
-    await accounts.transactions(limited, outside.resourceId, { bookingStatus: 'both', dateFrom: '2000-01-01' }),
-  ]) {
-    expect(res.status, because(`a read of an account outside the consent's access must be refused with a 4xx; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
-    expect(res.status, because(`a read of an account outside the consent's access must be refused with a 4xx; got ${res.describe()}`)).toBeLessThan(500);
-  }
-});
+test(
+  'a consent naming one account shows and serves no other account',
+  req('accounts.access.account-outside'),
+  async ({ accounts, consents, consent }) => {
+    const [inside, outside] = withIban(consent.accounts, 2);
+    const limited = await authorisedConsent(
+      consents,
+      aisConsent({ access: { balances: [{ iban: inside.iban }], transactions: [{ iban: inside.iban }] } }),
+    );
+    const listed = await accounts.accountsOf(limited);
+    expect(
+      listed.map((a) => a.iban),
+      because('List accounts under a consent naming one account must show that account'),
+    ).toContain(inside.iban);
+    expect(
+      listed.map((a) => a.iban),
+      because("List accounts under a consent naming one account must not show the PSU's other accounts"),
+    ).not.toContain(outside.iban);
+    for (const res of [
+      await accounts.detail(limited, outside.resourceId),
+      await accounts.balances(limited, outside.resourceId),
+      await accounts.transactions(limited, outside.resourceId, { bookingStatus: 'both', dateFrom: '2000-01-01' }),
+    ]) {
+      expect(
+        res.status,
+        because(`a read of an account outside the consent's access must be refused with a 4xx; got ${res.describe()}`),
+      ).toBeGreaterThanOrEqual(400);
+      expect(
+        res.status,
+        because(`a read of an account outside the consent's access must be refused with a 4xx; got ${res.describe()}`),
+      ).toBeLessThan(500);
+    }
+  },
+);
 
-test('a consent serves only the services it names on each account', req('accounts.access.service-outside'), async ({ accounts, consents, consent }) => {
-  const [a, b] = withIban(consent.accounts, 2);
-  const limited = await authorisedConsent(consents, aisConsent({ access: { balances: [{ iban: a.iban }], transactions: [{ iban: b.iban }] } }));
-  const listed = await accounts.accountsOf(limited);
-  const onlyBalances = byIban(listed, a.iban!);
-  const onlyTransactions = byIban(listed, b.iban!);
-  expect(onlyBalances, because(`List accounts must show the account the consent gives balances on`)).toBeDefined();
-  expect(onlyTransactions, because(`List accounts must show the account the consent gives transactions on`)).toBeDefined();
-  const query = { bookingStatus: 'both', dateFrom: '2000-01-01' };
-  await expect(await accounts.balances(limited, onlyBalances!.resourceId)).toHaveStatus(200);
-  await expect(await accounts.transactions(limited, onlyTransactions!.resourceId, query)).toHaveStatus(200);
-  for (const res of [await accounts.transactions(limited, onlyBalances!.resourceId, query), await accounts.balances(limited, onlyTransactions!.resourceId)]) {
-    expect(res.status, because(`a service the consent does not give on the account must be refused with a 4xx; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
-    expect(res.status, because(`a service the consent does not give on the account must be refused with a 4xx; got ${res.describe()}`)).toBeLessThan(500);
-  }
-});
+test(
+  'a consent serves only the services it names on each account',
+  req('accounts.access.service-outside'),
+  async ({ accounts, consents, consent }) => {
+    const [a, b] = withIban(consent.accounts, 2);
+    const limited = await authorisedConsent(
+      consents,
+      aisConsent({ access: { balances: [{ iban: a.iban }], transactions: [{ iban: b.iban }] } }),
+    );
+    const listed = await accounts.accountsOf(limited);
+    const onlyBalances = byIban(listed, a.iban!);
+    const onlyTransactions = byIban(listed, b.iban!);
+    expect(onlyBalances, because(`List accounts must show the account the consent gives balances on`)).toBeDefined();
+    expect(
+      onlyTransactions,
+      because(`List accounts must show the account the consent gives transactions on`),
+    ).toBeDefined();
+    const query = { bookingStatus: 'both', dateFrom: '2000-01-01' };
+    await expect(await accounts.balances(limited, onlyBalances!.resourceId)).toHaveStatus(200);
+    await expect(await accounts.transactions(limited, onlyTransactions!.resourceId, query)).toHaveStatus(200);
+    for (const res of [
+      await accounts.transactions(limited, onlyBalances!.resourceId, query),
+      await accounts.balances(limited, onlyTransactions!.resourceId),
+    ]) {
+      expect(
+        res.status,
+        because(`a service the consent does not give on the account must be refused with a 4xx; got ${res.describe()}`),
+      ).toBeGreaterThanOrEqual(400);
+      expect(
+        res.status,
+        because(`a service the consent does not give on the account must be refused with a 4xx; got ${res.describe()}`),
+      ).toBeLessThan(500);
+    }
+  },
+);

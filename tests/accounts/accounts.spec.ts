@@ -1,26 +1,38 @@
 import { isValidIBAN } from 'ibantools';
-import { because, expect, isoDate, req, test, type Account } from '../../fixtures/areas/accounts.js';
+import { because, expect, isoDate, req, test, type Account } from '../../harness/areas/accounts.js';
 
 // List accounts and account detail: the Account resource, its links and its id.
 
 const FIELDS = ['resourceId', 'iban', 'currency', 'product', 'cashAccountType', 'name', 'clearingNumber'] as const;
 
-test('List accounts answers accounts, an array of Account', req('accounts.list.shape'), async ({ accounts, consent }) => {
-  const res = await accounts.list(consent.consentId);
-  await expect(res).toHaveStatus(200);
-  await expect(res).toMatchSchema('accounts/account-list');
-  expect(res.json<{ accounts: Account[] }>().accounts.length, because('the PSU behind the consent has accounts; List accounts gave none')).toBeGreaterThan(0);
-});
-
-test('account detail answers account, the Account of the list', req('accounts.detail.shape'), async ({ accounts, consent }) => {
-  for (const entry of consent.accounts) {
-    const res = await accounts.detail(consent.consentId, entry.resourceId);
+test(
+  'List accounts answers accounts, an array of Account',
+  req('accounts.list.shape'),
+  async ({ accounts, consent }) => {
+    const res = await accounts.list(consent.consentId);
     await expect(res).toHaveStatus(200);
-    await expect(res).toMatchSchema('accounts/account-detail');
-    const detail = res.json<{ account: Account }>().account;
-    for (const f of FIELDS) expect(detail[f], because(`account.${f} of ${res.label} must equal the list entry's ${f}`)).toEqual(entry[f]);
-  }
-});
+    await expect(res).toMatchSchema('accounts/account-list');
+    expect(
+      res.json<{ accounts: Account[] }>().accounts.length,
+      because('the PSU behind the consent has accounts; List accounts gave none'),
+    ).toBeGreaterThan(0);
+  },
+);
+
+test(
+  'account detail answers account, the Account of the list',
+  req('accounts.detail.shape'),
+  async ({ accounts, consent }) => {
+    for (const entry of consent.accounts) {
+      const res = await accounts.detail(consent.consentId, entry.resourceId);
+      await expect(res).toHaveStatus(200);
+      await expect(res).toMatchSchema('accounts/account-detail');
+      const detail = res.json<{ account: Account }>().account;
+      for (const f of FIELDS)
+        expect(detail[f], because(`account.${f} of ${res.label} must equal the list entry's ${f}`)).toEqual(entry[f]);
+    }
+  },
+);
 
 test('every iban of an account has valid check digits', req('accounts.account.iban-check'), async ({ consent }) => {
   for (const a of consent.accounts.filter((x) => x.iban !== undefined)) {
@@ -28,38 +40,76 @@ test('every iban of an account has valid check digits', req('accounts.account.ib
   }
 });
 
-test('the balances and transactions links of an account resolve to working reads', req('accounts.account.links'), async ({ accounts, consent }) => {
-  for (const a of consent.accounts) {
-    const links = a._links ?? {};
-    expect(links.balances?.href, because(`account ${a.resourceId}: _links.balances is missing under a consent giving balances`)).toBeTruthy();
-    expect(links.transactions?.href, because(`account ${a.resourceId}: _links.transactions is missing under a consent giving transactions`)).toBeTruthy();
-    await expect(await accounts.read(consent.consentId, links.balances!.href)).toHaveStatus(200);
-    await expect(await accounts.read(consent.consentId, links.transactions!.href, { query: { bookingStatus: 'both', dateFrom: isoDate(-7) } })).toHaveStatus(200);
-  }
-});
+test(
+  'the balances and transactions links of an account resolve to working reads',
+  req('accounts.account.links'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const links = a._links ?? {};
+      expect(
+        links.balances?.href,
+        because(`account ${a.resourceId}: _links.balances is missing under a consent giving balances`),
+      ).toBeTruthy();
+      expect(
+        links.transactions?.href,
+        because(`account ${a.resourceId}: _links.transactions is missing under a consent giving transactions`),
+      ).toBeTruthy();
+      await expect(await accounts.read(consent.consentId, links.balances!.href)).toHaveStatus(200);
+      await expect(
+        await accounts.read(consent.consentId, links.transactions!.href, {
+          query: { bookingStatus: 'both', dateFrom: isoDate(-7) },
+        }),
+      ).toHaveStatus(200);
+    }
+  },
+);
 
-test('the account id of one read works in the next, for the whole consent', req('accounts.account.id-stable'), async ({ accounts, consent }) => {
-  const ids = consent.accounts.map((a) => a.resourceId);
-  for (const id of ids) {
-    const detail = await accounts.detail(consent.consentId, id);
-    await expect(detail).toHaveStatus(200);
-    expect(detail.json<{ account: Account }>().account.resourceId, because(`account detail of ${id} must carry the same resourceId`)).toBe(id);
-    await expect(await accounts.balances(consent.consentId, id)).toHaveStatus(200);
-    await expect(await accounts.transactions(consent.consentId, id, { bookingStatus: 'booked', dateFrom: isoDate(-7) })).toHaveStatus(200);
-  }
-  const again = (await accounts.accountsOf(consent.consentId)).map((a) => a.resourceId);
-  expect(again, because('a second List accounts under the same consent must give the same account ids')).toEqual(ids);
-});
+test(
+  'the account id of one read works in the next, for the whole consent',
+  req('accounts.account.id-stable'),
+  async ({ accounts, consent }) => {
+    const ids = consent.accounts.map((a) => a.resourceId);
+    for (const id of ids) {
+      const detail = await accounts.detail(consent.consentId, id);
+      await expect(detail).toHaveStatus(200);
+      expect(
+        detail.json<{ account: Account }>().account.resourceId,
+        because(`account detail of ${id} must carry the same resourceId`),
+      ).toBe(id);
+      await expect(await accounts.balances(consent.consentId, id)).toHaveStatus(200);
+      await expect(
+        await accounts.transactions(consent.consentId, id, { bookingStatus: 'booked', dateFrom: isoDate(-7) }),
+      ).toHaveStatus(200);
+    }
+    const again = (await accounts.accountsOf(consent.consentId)).map((a) => a.resourceId);
+    expect(again, because('a second List accounts under the same consent must give the same account ids')).toEqual(ids);
+  },
+);
 
-test('withBalance=true is accepted on List accounts and account detail', req('accounts.list.with-balance-accepted'), async ({ accounts, consent }) => {
-  await expect(await accounts.list(consent.consentId, { query: { withBalance: true } })).toHaveStatus(200);
-  await expect(await accounts.detail(consent.consentId, consent.accounts[0].resourceId, { query: { withBalance: true } })).toHaveStatus(200);
-});
+test(
+  'withBalance=true is accepted on List accounts and account detail',
+  req('accounts.list.with-balance-accepted'),
+  async ({ accounts, consent }) => {
+    await expect(await accounts.list(consent.consentId, { query: { withBalance: true } })).toHaveStatus(200);
+    await expect(
+      await accounts.detail(consent.consentId, consent.accounts[0].resourceId, { query: { withBalance: true } }),
+    ).toHaveStatus(200);
+  },
+);
 
-test('withBalance=true gives each account its balances', req('accounts.list.with-balance'), async ({ accounts, consent }) => {
-  const res = await accounts.list(consent.consentId, { query: { withBalance: true } });
-  await expect(res).toHaveStatus(200);
-  for (const a of res.json<{ accounts: Account[] }>().accounts) {
-    expect(Array.isArray(a.balances) && a.balances.length > 0, because(`account ${a.resourceId}: withBalance=true under balance access should give balances; the account has none`)).toBe(true);
-  }
-});
+test(
+  'withBalance=true gives each account its balances',
+  req('accounts.list.with-balance'),
+  async ({ accounts, consent }) => {
+    const res = await accounts.list(consent.consentId, { query: { withBalance: true } });
+    await expect(res).toHaveStatus(200);
+    for (const a of res.json<{ accounts: Account[] }>().accounts) {
+      expect(
+        Array.isArray(a.balances) && a.balances.length > 0,
+        because(
+          `account ${a.resourceId}: withBalance=true under balance access should give balances; the account has none`,
+        ),
+      ).toBe(true);
+    }
+  },
+);

@@ -1,29 +1,50 @@
-import { because, expect, isoDate, req, test, type Balance } from '../../fixtures/areas/accounts.js';
+import { because, expect, isoDate, req, test, type Balance } from '../../harness/areas/accounts.js';
 
 // Balances: account.iban, balances[] with type, amount, dates.
 
-test('balances answer the account iban and balances of type, amount and dates', req('accounts.balances.shape'), async ({ accounts, consent }) => {
-  for (const a of consent.accounts) {
-    const res = await accounts.balances(consent.consentId, a.resourceId);
-    await expect(res).toHaveStatus(200);
-    await expect(res).toMatchSchema('accounts/balances');
-    if (a.iban) expect(res.json<{ account: { iban?: string } }>().account.iban, because(`${res.label}: account.iban must be the account's iban`)).toBe(a.iban);
-  }
-});
+test(
+  'balances answer the account iban and balances of type, amount and dates',
+  req('accounts.balances.shape'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const res = await accounts.balances(consent.consentId, a.resourceId);
+      await expect(res).toHaveStatus(200);
+      await expect(res).toMatchSchema('accounts/balances');
+      if (a.iban)
+        expect(
+          res.json<{ account: { iban?: string } }>().account.iban,
+          because(`${res.label}: account.iban must be the account's iban`),
+        ).toBe(a.iban);
+    }
+  },
+);
 
-test('every balanceType is one of the enumeration', req('accounts.balances.type-enum'), async ({ accounts, consent }) => {
-  for (const a of consent.accounts) {
-    const res = await accounts.balances(consent.consentId, a.resourceId);
-    for (const b of res.json<{ balances: Balance[] }>().balances ?? []) await expect(b.balanceType).toMatchSchema('accounts/balance-type');
-  }
-});
+test(
+  'every balanceType is one of the enumeration',
+  req('accounts.balances.type-enum'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const res = await accounts.balances(consent.consentId, a.resourceId);
+      for (const b of res.json<{ balances: Balance[] }>().balances ?? [])
+        await expect(b.balanceType).toMatchSchema('accounts/balance-type');
+    }
+  },
+);
 
-test('amounts of balances and transactions match the amount pattern', req('accounts.amounts.pattern'), async ({ accounts, consent }) => {
-  for (const a of consent.accounts) {
-    const balances = (await accounts.balances(consent.consentId, a.resourceId)).json<{ balances: Balance[] }>().balances ?? [];
-    for (const b of balances) await expect(b.balanceAmount).toMatchSchema('common/amount');
-    const list = await accounts.transactionsOf(consent.consentId, a.resourceId, { bookingStatus: 'both', dateFrom: isoDate(-30) });
-    for (const t of [...(list.transactions.booked ?? []), ...(list.transactions.pending ?? [])]) await expect(t.transactionAmount).toMatchSchema('common/amount');
-  }
-});
-
+test(
+  'amounts of balances and transactions match the amount pattern',
+  req('accounts.amounts.pattern'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const balances =
+        (await accounts.balances(consent.consentId, a.resourceId)).json<{ balances: Balance[] }>().balances ?? [];
+      for (const b of balances) await expect(b.balanceAmount).toMatchSchema('common/amount');
+      const list = await accounts.transactionsOf(consent.consentId, a.resourceId, {
+        bookingStatus: 'both',
+        dateFrom: isoDate(-30),
+      });
+      for (const t of [...(list.transactions.booked ?? []), ...(list.transactions.pending ?? [])])
+        await expect(t.transactionAmount).toMatchSchema('common/amount');
+    }
+  },
+);

@@ -1,20 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { aisConsent, because, consentRequest, expect, req, test, type AccountsClient } from '../../fixtures/areas/accounts.js';
-import type { ApiResponse } from '../../fixtures/http/response.js';
+import {
+  aisConsent,
+  because,
+  consentRequest,
+  expect,
+  req,
+  test,
+  type AccountsClient,
+} from '../../harness/areas/accounts.js';
+import type { ApiResponse } from '../../harness/http/response.js';
 
 // The consent behind a read: Consent-ID required, known, and valid.
 
 const refused = (res: ApiResponse, what: string) =>
-  expect(res.status, because(`${what}: the read must be refused with a 4xx error and give no account data; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
+  expect(
+    res.status,
+    because(`${what}: the read must be refused with a 4xx error and give no account data; got ${res.describe()}`),
+  ).toBeGreaterThanOrEqual(400);
 
 const noData = (res: ApiResponse) => {
   const body = res.body as Record<string, unknown> | undefined;
-  expect(body && ('accounts' in body || 'balances' in body || 'transactions' in body), because(`a refused read must carry no account data; got ${res.describe()}`)).toBeFalsy();
+  expect(
+    body && ('accounts' in body || 'balances' in body || 'transactions' in body),
+    because(`a refused read must carry no account data; got ${res.describe()}`),
+  ).toBeFalsy();
 };
 
-async function refusedEverywhere(accounts: AccountsClient, consentId: string, accountId: string | undefined, what: string) {
+async function refusedEverywhere(
+  accounts: AccountsClient,
+  consentId: string,
+  accountId: string | undefined,
+  what: string,
+) {
   const reads = [await accounts.list(consentId)];
-  if (accountId) reads.push(await accounts.balances(consentId, accountId), await accounts.transactions(consentId, accountId, { bookingStatus: 'both', dateFrom: '2000-01-01' }));
+  if (accountId)
+    reads.push(
+      await accounts.balances(consentId, accountId),
+      await accounts.transactions(consentId, accountId, { bookingStatus: 'both', dateFrom: '2000-01-01' }),
+    );
   for (const res of reads) {
     refused(res, what);
     noData(res);
@@ -29,69 +52,135 @@ const isolatedPsu = (accounts: AccountsClient, i: number): Record<string, string
 };
 
 test.describe('Consent-ID', () => {
-  test('a read without Consent-ID is a FORMAT_ERROR', req('accounts.consent.missing-code'), async ({ accounts, consent }) => {
-    // The TPP holds a valid consent, so a target that falls back to one when Consent-ID is missing shows it.
-    expect(consent.accounts.length, because('the consent of the test lists accounts')).toBeGreaterThan(0);
-    await expect(await accounts.list(null)).toBeTppError(400, 'FORMAT_ERROR');
-  });
+  test(
+    'a read without Consent-ID is a FORMAT_ERROR',
+    req('accounts.consent.missing-code'),
+    async ({ accounts, consent }) => {
+      // The TPP holds a valid consent, so a target that falls back to one when Consent-ID is missing shows it.
+      expect(consent.accounts.length, because('the consent of the test lists accounts')).toBeGreaterThan(0);
+      await expect(await accounts.list(null)).toBeTppError(400, 'FORMAT_ERROR');
+    },
+  );
 
-  test('a read with a Consent-ID the server never issued is refused', req('accounts.consent.unknown'), async ({ accounts }) => {
-    const res = await accounts.list(randomUUID());
-    refused(res, 'an unknown Consent-ID');
-    noData(res);
-  });
+  test(
+    'a read with a Consent-ID the server never issued is refused',
+    req('accounts.consent.unknown'),
+    async ({ accounts }) => {
+      const res = await accounts.list(randomUUID());
+      refused(res, 'an unknown Consent-ID');
+      noData(res);
+    },
+  );
 
-  test('an unknown Consent-ID is answered CONSENT_UNKNOWN', req('accounts.consent.unknown-code'), async ({ accounts }) => {
-    await expect(await accounts.list(randomUUID())).toBeTppError([403, 400], 'CONSENT_UNKNOWN');
-  });
+  test(
+    'an unknown Consent-ID is answered CONSENT_UNKNOWN',
+    req('accounts.consent.unknown-code'),
+    async ({ accounts }) => {
+      await expect(await accounts.list(randomUUID())).toBeTppError([403, 400], 'CONSENT_UNKNOWN');
+    },
+  );
 });
 
 test.describe('consents that are not valid', () => {
-  test('a consent not yet authorised gives no access', req('accounts.consent.received'), async ({ accounts, consents }) => {
-    const created = await consents.create({ body: aisConsent() });
-    await expect(created).toHaveStatus(201);
-    await refusedEverywhere(accounts, created.json<{ consentId: string }>().consentId, undefined, 'consent received, not authorised');
-  });
+  test(
+    'a consent not yet authorised gives no access',
+    req('accounts.consent.received'),
+    async ({ accounts, consents }) => {
+      const created = await consents.create({ body: aisConsent() });
+      await expect(created).toHaveStatus(201);
+      await refusedEverywhere(
+        accounts,
+        created.json<{ consentId: string }>().consentId,
+        undefined,
+        'consent received, not authorised',
+      );
+    },
+  );
 
-  test('a consent whose SCA failed gives no access', req('accounts.consent.rejected'), async ({ accounts, consents }) => {
-    const failing = consents.api.target.profile.sca?.failingPsuId;
-    test.skip(!failing, 'the profile names no sca.failingPsuId, so no SCA can be made to fail');
-    const { consentId, sca } = await consents.createAuthorised({ body: aisConsent(), headers: { 'PSU-ID': failing } });
-    expect(sca.scaStatus, because('the SCA of the failing PSU must fail')).toBe('failed');
-    await refusedEverywhere(accounts, consentId, undefined, 'consent whose SCA failed (rejected)');
-  });
+  test(
+    'a consent whose SCA failed gives no access',
+    req('accounts.consent.rejected'),
+    async ({ accounts, consents }) => {
+      const failing = consents.api.target.profile.sca?.failingPsuId;
+      test.skip(!failing, 'the profile names no sca.failingPsuId, so no SCA can be made to fail');
+      const { consentId, sca } = await consents.createAuthorised({
+        body: aisConsent(),
+        headers: { 'PSU-ID': failing },
+      });
+      expect(sca.scaStatus, because('the SCA of the failing PSU must fail')).toBe('failed');
+      await refusedEverywhere(accounts, consentId, undefined, 'consent whose SCA failed (rejected)');
+    },
+  );
 
-  test('a deleted consent gives no access, not even to an account seen before', req('accounts.consent.terminated'), async ({ accounts, consents, consent }) => {
-    await expect(await consents.delete(consent.consentId)).toHaveStatus([200, 202, 204]);
-    await refusedEverywhere(accounts, consent.consentId, consent.accounts[0].resourceId, 'consent deleted (terminatedByTpp)');
-  });
+  test(
+    'a deleted consent gives no access, not even to an account seen before',
+    req('accounts.consent.terminated'),
+    async ({ accounts, consents, consent }) => {
+      await expect(await consents.delete(consent.consentId)).toHaveStatus([200, 202, 204]);
+      await refusedEverywhere(
+        accounts,
+        consent.consentId,
+        consent.accounts[0].resourceId,
+        'consent deleted (terminatedByTpp)',
+      );
+    },
+  );
 
-  test('a recurring consent ended by a newer recurring consent of the PSU gives no access', req('accounts.consent.expired'), async ({ accounts, consents }) => {
-    const headers = isolatedPsu(accounts, 0);
-    const former = await consents.createAuthorised({ body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }), headers });
-    expect(former.sca.scaStatus, because('the SCA of the former consent must finalise')).toBe('finalised');
-    const accountId = (await accounts.accountsOf(former.consentId))[0]?.resourceId;
-    const newer = await consents.createAuthorised({ body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }), headers });
-    expect(newer.sca.scaStatus, because('the SCA of the newer consent must finalise')).toBe('finalised');
-    await refusedEverywhere(accounts, former.consentId, accountId, 'former recurring consent, expired by a newer one');
-  });
+  test(
+    'a recurring consent ended by a newer recurring consent of the PSU gives no access',
+    req('accounts.consent.expired'),
+    async ({ accounts, consents }) => {
+      const headers = isolatedPsu(accounts, 0);
+      const former = await consents.createAuthorised({
+        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
+        headers,
+      });
+      expect(former.sca.scaStatus, because('the SCA of the former consent must finalise')).toBe('finalised');
+      const accountId = (await accounts.accountsOf(former.consentId))[0]?.resourceId;
+      const newer = await consents.createAuthorised({
+        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
+        headers,
+      });
+      expect(newer.sca.scaStatus, because('the SCA of the newer consent must finalise')).toBe('finalised');
+      await refusedEverywhere(
+        accounts,
+        former.consentId,
+        accountId,
+        'former recurring consent, expired by a newer one',
+      );
+    },
+  );
 
-  test('reads under a received, rejected or deleted consent are CONSENT_INVALID', req('accounts.consent.invalid-code'), async ({ accounts, consents, consent }) => {
-    const received = (await consents.create({ body: aisConsent() })).json<{ consentId: string }>().consentId;
-    await expect(await accounts.list(received)).toBeTppError(401, 'CONSENT_INVALID');
-    const failing = consents.api.target.profile.sca?.failingPsuId;
-    if (failing) {
-      const rejected = await consents.createAuthorised({ body: aisConsent(), headers: { 'PSU-ID': failing } });
-      await expect(await accounts.list(rejected.consentId)).toBeTppError(401, 'CONSENT_INVALID');
-    }
-    await consents.delete(consent.consentId);
-    await expect(await accounts.list(consent.consentId)).toBeTppError(401, 'CONSENT_INVALID');
-  });
+  test(
+    'reads under a received, rejected or deleted consent are CONSENT_INVALID',
+    req('accounts.consent.invalid-code'),
+    async ({ accounts, consents, consent }) => {
+      const received = (await consents.create({ body: aisConsent() })).json<{ consentId: string }>().consentId;
+      await expect(await accounts.list(received)).toBeTppError(401, 'CONSENT_INVALID');
+      const failing = consents.api.target.profile.sca?.failingPsuId;
+      if (failing) {
+        const rejected = await consents.createAuthorised({ body: aisConsent(), headers: { 'PSU-ID': failing } });
+        await expect(await accounts.list(rejected.consentId)).toBeTppError(401, 'CONSENT_INVALID');
+      }
+      await consents.delete(consent.consentId);
+      await expect(await accounts.list(consent.consentId)).toBeTppError(401, 'CONSENT_INVALID');
+    },
+  );
 
-  test('reads under an expired consent are CONSENT_EXPIRED', req('accounts.consent.expired-code'), async ({ accounts, consents }) => {
-    const headers = isolatedPsu(accounts, 1);
-    const former = await consents.createAuthorised({ body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }), headers });
-    await consents.createAuthorised({ body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }), headers });
-    await expect(await accounts.list(former.consentId)).toBeTppError(401, 'CONSENT_EXPIRED');
-  });
+  test(
+    'reads under an expired consent are CONSENT_EXPIRED',
+    req('accounts.consent.expired-code'),
+    async ({ accounts, consents }) => {
+      const headers = isolatedPsu(accounts, 1);
+      const former = await consents.createAuthorised({
+        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
+        headers,
+      });
+      await consents.createAuthorised({
+        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
+        headers,
+      });
+      await expect(await accounts.list(former.consentId)).toBeTppError(401, 'CONSENT_EXPIRED');
+    },
+  );
 });

@@ -1,25 +1,49 @@
-import { because, expect, req, test } from '../../fixtures/areas/accounts.js';
+import { because, expect, req, test } from '../../harness/areas/accounts.js';
 
 // frequencyPerDay (reads without the PSU present) and the token scope of account reads.
 
-test('reads without the PSU present beyond frequencyPerDay are ACCESS_EXCEEDED', req('accounts.frequency.access-exceeded'), async ({ accounts, consents, consent }) => {
-  const frequency = (await consents.read(consent.consentId)).json<{ frequencyPerDay?: number }>().frequencyPerDay ?? 1;
-  const id = consent.accounts[0].resourceId;
-  for (let i = 1; i <= frequency; i++) {
-    await expect(await accounts.balances(consent.consentId, id, { psuPresent: false })).toHaveStatus(200);
-  }
-  await expect(await accounts.balances(consent.consentId, id, { psuPresent: false })).toBeTppError(429, 'ACCESS_EXCEEDED');
-});
+test(
+  'reads without the PSU present beyond frequencyPerDay are ACCESS_EXCEEDED',
+  req('accounts.frequency.access-exceeded'),
+  async ({ accounts, consents, consent }) => {
+    const frequency =
+      (await consents.read(consent.consentId)).json<{ frequencyPerDay?: number }>().frequencyPerDay ?? 1;
+    const id = consent.accounts[0].resourceId;
+    for (let i = 1; i <= frequency; i++) {
+      await expect(await accounts.balances(consent.consentId, id, { psuPresent: false })).toHaveStatus(200);
+    }
+    await expect(await accounts.balances(consent.consentId, id, { psuPresent: false })).toBeTppError(
+      429,
+      'ACCESS_EXCEEDED',
+    );
+  },
+);
 
-test('reads with the PSU present are not counted against frequencyPerDay', req('accounts.frequency.psu-present'), async ({ accounts, consents, consent }) => {
-  const frequency = (await consents.read(consent.consentId)).json<{ frequencyPerDay?: number }>().frequencyPerDay ?? 1;
-  const id = consent.accounts[0].resourceId;
-  for (let i = 0; i <= frequency; i++) await expect(await accounts.balances(consent.consentId, id)).toHaveStatus(200);
-  const res = await accounts.balances(consent.consentId, id, { psuPresent: false });
-  expect(res.status, because(`after ${frequency + 1} reads with PSU-IP-Address, a first read without it is still within frequencyPerDay ${frequency}; got ${res.describe()}`)).toBe(200);
-});
+test(
+  'reads with the PSU present are not counted against frequencyPerDay',
+  req('accounts.frequency.psu-present'),
+  async ({ accounts, consents, consent }) => {
+    const frequency =
+      (await consents.read(consent.consentId)).json<{ frequencyPerDay?: number }>().frequencyPerDay ?? 1;
+    const id = consent.accounts[0].resourceId;
+    for (let i = 0; i <= frequency; i++) await expect(await accounts.balances(consent.consentId, id)).toHaveStatus(200);
+    const res = await accounts.balances(consent.consentId, id, { psuPresent: false });
+    expect(
+      res.status,
+      because(
+        `after ${frequency + 1} reads with PSU-IP-Address, a first read without it is still within frequencyPerDay ${frequency}; got ${res.describe()}`,
+      ),
+    ).toBe(200);
+  },
+);
 
-test('an account read with a paymentinitiation token is refused', req('accounts.scope.payment-token'), async ({ accounts, consent }) => {
-  const res = await accounts.balances(consent.consentId, consent.accounts[0].resourceId, { scope: 'paymentinitiation' });
-  await expect(res).toHaveStatus([401, 403]);
-});
+test(
+  'an account read with a paymentinitiation token is refused',
+  req('accounts.scope.payment-token'),
+  async ({ accounts, consent }) => {
+    const res = await accounts.balances(consent.consentId, consent.accounts[0].resourceId, {
+      scope: 'paymentinitiation',
+    });
+    await expect(res).toHaveStatus([401, 403]);
+  },
+);

@@ -1,4 +1,14 @@
-import { because, expect, isoDate, req, test, type Account, type AccountsClient, type Transaction, type TransactionList } from '../../fixtures/areas/accounts.js';
+import {
+  because,
+  expect,
+  isoDate,
+  req,
+  test,
+  type Account,
+  type AccountsClient,
+  type Transaction,
+  type TransactionList,
+} from '../../harness/areas/accounts.js';
 
 // Transaction list (query table of section C) and transaction detail.
 
@@ -8,138 +18,297 @@ const pending = (l: TransactionList) => l.transactions.pending ?? [];
 const WINDOW = -120;
 
 /** The account with the most booked entries over the window, and that list (bookingStatus both). */
-async function busiest(accounts: AccountsClient, consentId: string, list: Account[]): Promise<{ account: Account; all: TransactionList }> {
+async function busiest(
+  accounts: AccountsClient,
+  consentId: string,
+  list: Account[],
+): Promise<{ account: Account; all: TransactionList }> {
   let best: { account: Account; all: TransactionList } | undefined;
   for (const account of list) {
-    const all = await accounts.transactionsOf(consentId, account.resourceId, { bookingStatus: 'both', dateFrom: isoDate(WINDOW) });
+    const all = await accounts.transactionsOf(consentId, account.resourceId, {
+      bookingStatus: 'both',
+      dateFrom: isoDate(WINDOW),
+    });
     if (!best || booked(all).length > booked(best.all).length) best = { account, all };
   }
   return best!;
 }
 
-test('the transaction list answers the account iban, booked and pending entries and the account link', req('accounts.transactions.shape'), async ({ accounts, consent }) => {
-  for (const a of consent.accounts) {
-    const res = await accounts.transactions(consent.consentId, a.resourceId, { bookingStatus: 'both', dateFrom: isoDate(-30) });
+test(
+  'the transaction list answers the account iban, booked and pending entries and the account link',
+  req('accounts.transactions.shape'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const res = await accounts.transactions(consent.consentId, a.resourceId, {
+        bookingStatus: 'both',
+        dateFrom: isoDate(-30),
+      });
+      await expect(res).toHaveStatus(200);
+      await expect(res).toMatchSchema('accounts/transaction-list');
+      if (a.iban)
+        expect(
+          res.json<TransactionList>().account.iban,
+          because(`${res.label}: account.iban must be the account's iban`),
+        ).toBe(a.iban);
+    }
+  },
+);
+
+test(
+  'bookingStatus is required and must be booked, pending or both',
+  req('accounts.transactions.booking-status-required'),
+  async ({ accounts, consent }) => {
+    const id = consent.accounts[0].resourceId;
+    for (const bookingStatus of [undefined, 'all', 'BOOKED', 'information']) {
+      const res = await accounts.transactions(consent.consentId, id, { bookingStatus, dateFrom: isoDate(-30) });
+      expect(
+        res.status,
+        because(`bookingStatus ${bookingStatus ?? '(absent)'} must be rejected with 400; got ${res.describe()}`),
+      ).toBe(400);
+    }
+  },
+);
+
+test(
+  'dateFrom is required when no delta access is asked for',
+  req('accounts.transactions.date-from-required'),
+  async ({ accounts, consent }) => {
+    const res = await accounts.transactions(consent.consentId, consent.accounts[0].resourceId, {
+      bookingStatus: 'booked',
+    });
+    expect(
+      res.status,
+      because(
+        `a transaction list without dateFrom, entryReferenceFrom and deltaList must be rejected with a 4xx; got ${res.describe()}`,
+      ),
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      res.status,
+      because(`a transaction list without dateFrom must be rejected with a 4xx; got ${res.describe()}`),
+    ).toBeLessThan(500);
+  },
+);
+
+test(
+  'dateFrom and dateTo select booked entries by booking date, both ends included',
+  req('accounts.transactions.date-range'),
+  async ({ accounts, consent }) => {
+    const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
+    const dates = [
+      ...new Set(
+        booked(all)
+          .map((t) => t.bookingDate)
+          .filter((d): d is string => !!d),
+      ),
+    ].sort();
+    test.skip(dates.length < 3, 'the PSU has fewer than three booking dates in the last 120 days');
+    const from = dates[Math.floor(dates.length / 3)];
+    const to = dates[Math.floor((2 * dates.length) / 3)];
+    const got = await accounts.transactionsOf(consent.consentId, account.resourceId, {
+      bookingStatus: 'booked',
+      dateFrom: from,
+      dateTo: to,
+    });
+    const outside = booked(got).filter((t) => !t.bookingDate || t.bookingDate < from || t.bookingDate > to);
+    expect(
+      outside.map((t) => `${keyOf(t)} booked ${t.bookingDate}`),
+      because(`booked entries of dateFrom=${from}&dateTo=${to} must have a bookingDate within them`),
+    ).toEqual([]);
+    const want = booked(all)
+      .filter((t) => t.bookingDate! >= from && t.bookingDate! <= to)
+      .map(keyOf);
+    const have = new Set(booked(got).map(keyOf));
+    expect(
+      want.filter((k) => !have.has(k)),
+      because(`booked entries with a bookingDate from ${from} to ${to} (ends included) left out of the answer`),
+    ).toEqual([]);
+  },
+);
+
+test(
+  'without dateTo the list runs to today',
+  req('accounts.transactions.date-to-default'),
+  async ({ accounts, consent }) => {
+    const { account } = await busiest(accounts, consent.consentId, consent.accounts);
+    const from = isoDate(-60);
+    const open = await accounts.transactionsOf(consent.consentId, account.resourceId, {
+      bookingStatus: 'booked',
+      dateFrom: from,
+    });
+    const today = await accounts.transactionsOf(consent.consentId, account.resourceId, {
+      bookingStatus: 'booked',
+      dateFrom: from,
+      dateTo: isoDate(0),
+    });
+    expect(
+      booked(open).map(keyOf).sort(),
+      because(`booked entries without dateTo must be those up to today (dateTo=${isoDate(0)})`),
+    ).toEqual(booked(today).map(keyOf).sort());
+  },
+);
+
+test(
+  'bookingStatus booked gives no pending entries, pending no booked, both gives both',
+  req('accounts.transactions.booking-status-filter'),
+  async ({ accounts, consent }) => {
+    const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
+    expect(
+      Array.isArray(all.transactions.booked) && Array.isArray(all.transactions.pending),
+      because('bookingStatus=both must give a booked and a pending array'),
+    ).toBe(true);
+    const onlyBooked = await accounts.transactionsOf(consent.consentId, account.resourceId, {
+      bookingStatus: 'booked',
+      dateFrom: isoDate(WINDOW),
+    });
+    expect(pending(onlyBooked).map(keyOf), because('bookingStatus=booked must give no pending entries')).toEqual([]);
+    const onlyPending = await accounts.transactionsOf(consent.consentId, account.resourceId, {
+      bookingStatus: 'pending',
+      dateFrom: isoDate(WINDOW),
+    });
+    expect(booked(onlyPending).map(keyOf), because('bookingStatus=pending must give no booked entries')).toEqual([]);
+  },
+);
+
+test(
+  'pending entries carry no bookingDate',
+  req('accounts.transactions.pending-no-booking-date'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const list = await accounts.transactionsOf(consent.consentId, a.resourceId, {
+        bookingStatus: 'pending',
+        dateFrom: isoDate(-30),
+      });
+      const dated = pending(list).filter((t) => t.bookingDate !== undefined);
+      expect(
+        dated.map((t) => `${keyOf(t)} bookingDate ${t.bookingDate}`),
+        because(`pending entries of account ${a.resourceId} must carry no bookingDate`),
+      ).toEqual([]);
+    }
+  },
+);
+
+test(
+  'the account link of a transaction list resolves to the account',
+  req('accounts.transactions.account-link'),
+  async ({ accounts, consent }) => {
+    const a = consent.accounts[0];
+    const list = await accounts.transactionsOf(consent.consentId, a.resourceId, {
+      bookingStatus: 'booked',
+      dateFrom: isoDate(-7),
+    });
+    const href = list.transactions._links?.account?.href;
+    expect(href, because('transactions._links.account is missing')).toBeTruthy();
+    const res = await accounts.read(consent.consentId, href!);
     await expect(res).toHaveStatus(200);
-    await expect(res).toMatchSchema('accounts/transaction-list');
-    if (a.iban) expect(res.json<TransactionList>().account.iban, because(`${res.label}: account.iban must be the account's iban`)).toBe(a.iban);
-  }
-});
+    const target = res.json<{ account?: Account }>().account;
+    expect(
+      target?.resourceId,
+      because(`transactions._links.account (${href}) must lead to the account ${a.resourceId}`),
+    ).toBe(a.resourceId);
+    expect(target?.iban, because(`transactions._links.account (${href}) must lead to the account's iban`)).toBe(a.iban);
+  },
+);
 
-test('bookingStatus is required and must be booked, pending or both', req('accounts.transactions.booking-status-required'), async ({ accounts, consent }) => {
-  const id = consent.accounts[0].resourceId;
-  for (const bookingStatus of [undefined, 'all', 'BOOKED', 'information']) {
-    const res = await accounts.transactions(consent.consentId, id, { bookingStatus, dateFrom: isoDate(-30) });
-    expect(res.status, because(`bookingStatus ${bookingStatus ?? '(absent)'} must be rejected with 400; got ${res.describe()}`)).toBe(400);
-  }
-});
+test(
+  'entryReferenceFrom gives the entries after the named entry',
+  req('accounts.transactions.entry-reference-from'),
+  async ({ accounts, consent }) => {
+    test.skip(!accounts.deltaAccess, 'not claimed: the profile does not claim accounts.deltaAccess');
+    const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
+    const entries = booked(all).filter((t) => t.bookingDate);
+    expect(
+      entries.every((t) => typeof t.entryReference === 'string'),
+      because('delta access is claimed, but booked entries carry no entryReference'),
+    ).toBe(true);
+    const dates = [...new Set(entries.map((t) => t.bookingDate!))].sort();
+    test.skip(dates.length < 3, 'the PSU has fewer than three booking dates in the last 120 days');
+    const pivot = entries.find((t) => t.bookingDate === dates[Math.floor(dates.length / 2)])!;
+    const got = booked(
+      await accounts.transactionsOf(consent.consentId, account.resourceId, {
+        bookingStatus: 'booked',
+        entryReferenceFrom: pivot.entryReference!,
+      }),
+    );
+    const before = got.filter(
+      (t) => t.entryReference === pivot.entryReference || (t.bookingDate && t.bookingDate < pivot.bookingDate!),
+    );
+    expect(
+      before.map((t) => `${keyOf(t)} booked ${t.bookingDate}`),
+      because(`entryReferenceFrom=${pivot.entryReference} (booked ${pivot.bookingDate}) must give no entry up to it`),
+    ).toEqual([]);
+    const have = new Set(got.map(keyOf));
+    const later = entries.filter((t) => t.bookingDate! > pivot.bookingDate!).map(keyOf);
+    expect(
+      later.filter((k) => !have.has(k)),
+      because(`entries booked after ${pivot.bookingDate} left out of entryReferenceFrom=${pivot.entryReference}`),
+    ).toEqual([]);
+  },
+);
 
-test('dateFrom is required when no delta access is asked for', req('accounts.transactions.date-from-required'), async ({ accounts, consent }) => {
-  const res = await accounts.transactions(consent.consentId, consent.accounts[0].resourceId, { bookingStatus: 'booked' });
-  expect(res.status, because(`a transaction list without dateFrom, entryReferenceFrom and deltaList must be rejected with a 4xx; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
-  expect(res.status, because(`a transaction list without dateFrom must be rejected with a 4xx; got ${res.describe()}`)).toBeLessThan(500);
-});
+test(
+  'deltaList is rejected, or a second deltaList repeats nothing of the first',
+  req('accounts.transactions.delta-list'),
+  async ({ accounts, consent }) => {
+    test.skip(!accounts.deltaAccess, 'not claimed: the profile does not claim accounts.deltaAccess');
+    const { account } = await busiest(accounts, consent.consentId, consent.accounts);
+    const query = { bookingStatus: 'both', deltaList: true, dateFrom: isoDate(-30) };
+    const first = await accounts.transactions(consent.consentId, account.resourceId, query);
+    if (first.status === 400) {
+      test
+        .info()
+        .annotations.push({ type: 'note', description: `the target rejects deltaList (allowed): ${first.describe()}` });
+      return;
+    }
+    await expect(first).toHaveStatus(200);
+    const second = await accounts.transactions(consent.consentId, account.resourceId, query);
+    await expect(second).toHaveStatus(200);
+    const given = new Set([...booked(first.json()), ...pending(first.json())].map(keyOf));
+    const repeated = [...booked(second.json()), ...pending(second.json())].map(keyOf).filter((k) => given.has(k));
+    expect(
+      repeated,
+      because(
+        `a second deltaList read must give only entries since the first report (${given.size} entries); these came again`,
+      ),
+    ).toEqual([]);
+  },
+);
 
-test('dateFrom and dateTo select booked entries by booking date, both ends included', req('accounts.transactions.date-range'), async ({ accounts, consent }) => {
-  const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
-  const dates = [...new Set(booked(all).map((t) => t.bookingDate).filter((d): d is string => !!d))].sort();
-  test.skip(dates.length < 3, 'the PSU has fewer than three booking dates in the last 120 days');
-  const from = dates[Math.floor(dates.length / 3)];
-  const to = dates[Math.floor((2 * dates.length) / 3)];
-  const got = await accounts.transactionsOf(consent.consentId, account.resourceId, { bookingStatus: 'booked', dateFrom: from, dateTo: to });
-  const outside = booked(got).filter((t) => !t.bookingDate || t.bookingDate < from || t.bookingDate > to);
-  expect(outside.map((t) => `${keyOf(t)} booked ${t.bookingDate}`), because(`booked entries of dateFrom=${from}&dateTo=${to} must have a bookingDate within them`)).toEqual([]);
-  const want = booked(all).filter((t) => t.bookingDate! >= from && t.bookingDate! <= to).map(keyOf);
-  const have = new Set(booked(got).map(keyOf));
-  expect(want.filter((k) => !have.has(k)), because(`booked entries with a bookingDate from ${from} to ${to} (ends included) left out of the answer`)).toEqual([]);
-});
+test(
+  'transaction detail holds the list entry under transactionsDetails',
+  req('accounts.transaction.details'),
+  async ({ accounts, consent }) => {
+    const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
+    const entries = [...booked(all).slice(-3), ...pending(all).slice(0, 2)].filter((t) => t.transactionId);
+    expect(entries.length, because('the transaction list gives no entry with a transactionId')).toBeGreaterThan(0);
+    for (const entry of entries) {
+      const res = await accounts.transaction(consent.consentId, account.resourceId, entry.transactionId!);
+      await expect(res).toHaveStatus(200);
+      await expect(res).toMatchSchema('accounts/transaction-details');
+      const { _links: _a, ...detail } = res.json<{ transactionsDetails: Transaction }>().transactionsDetails;
+      const { _links: _b, ...listed } = entry;
+      expect(detail, because(`transactionsDetails of ${entry.transactionId} must equal the list entry`)).toEqual(
+        listed,
+      );
+    }
+  },
+);
 
-test('without dateTo the list runs to today', req('accounts.transactions.date-to-default'), async ({ accounts, consent }) => {
-  const { account } = await busiest(accounts, consent.consentId, consent.accounts);
-  const from = isoDate(-60);
-  const open = await accounts.transactionsOf(consent.consentId, account.resourceId, { bookingStatus: 'booked', dateFrom: from });
-  const today = await accounts.transactionsOf(consent.consentId, account.resourceId, { bookingStatus: 'booked', dateFrom: from, dateTo: isoDate(0) });
-  expect(booked(open).map(keyOf).sort(), because(`booked entries without dateTo must be those up to today (dateTo=${isoDate(0)})`)).toEqual(booked(today).map(keyOf).sort());
-});
-
-test('bookingStatus booked gives no pending entries, pending no booked, both gives both', req('accounts.transactions.booking-status-filter'), async ({ accounts, consent }) => {
-  const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
-  expect(Array.isArray(all.transactions.booked) && Array.isArray(all.transactions.pending), because('bookingStatus=both must give a booked and a pending array')).toBe(true);
-  const onlyBooked = await accounts.transactionsOf(consent.consentId, account.resourceId, { bookingStatus: 'booked', dateFrom: isoDate(WINDOW) });
-  expect(pending(onlyBooked).map(keyOf), because('bookingStatus=booked must give no pending entries')).toEqual([]);
-  const onlyPending = await accounts.transactionsOf(consent.consentId, account.resourceId, { bookingStatus: 'pending', dateFrom: isoDate(WINDOW) });
-  expect(booked(onlyPending).map(keyOf), because('bookingStatus=pending must give no booked entries')).toEqual([]);
-});
-
-test('pending entries carry no bookingDate', req('accounts.transactions.pending-no-booking-date'), async ({ accounts, consent }) => {
-  for (const a of consent.accounts) {
-    const list = await accounts.transactionsOf(consent.consentId, a.resourceId, { bookingStatus: 'pending', dateFrom: isoDate(-30) });
-    const dated = pending(list).filter((t) => t.bookingDate !== undefined);
-    expect(dated.map((t) => `${keyOf(t)} bookingDate ${t.bookingDate}`), because(`pending entries of account ${a.resourceId} must carry no bookingDate`)).toEqual([]);
-  }
-});
-
-test('the account link of a transaction list resolves to the account', req('accounts.transactions.account-link'), async ({ accounts, consent }) => {
-  const a = consent.accounts[0];
-  const list = await accounts.transactionsOf(consent.consentId, a.resourceId, { bookingStatus: 'booked', dateFrom: isoDate(-7) });
-  const href = list.transactions._links?.account?.href;
-  expect(href, because('transactions._links.account is missing')).toBeTruthy();
-  const res = await accounts.read(consent.consentId, href!);
-  await expect(res).toHaveStatus(200);
-  const target = res.json<{ account?: Account }>().account;
-  expect(target?.resourceId, because(`transactions._links.account (${href}) must lead to the account ${a.resourceId}`)).toBe(a.resourceId);
-  expect(target?.iban, because(`transactions._links.account (${href}) must lead to the account's iban`)).toBe(a.iban);
-});
-
-test('entryReferenceFrom gives the entries after the named entry', req('accounts.transactions.entry-reference-from'), async ({ accounts, consent }) => {
-  test.skip(!accounts.deltaAccess, 'not claimed: the profile does not claim accounts.deltaAccess');
-  const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
-  const entries = booked(all).filter((t) => t.bookingDate);
-  expect(entries.every((t) => typeof t.entryReference === 'string'), because('delta access is claimed, but booked entries carry no entryReference')).toBe(true);
-  const dates = [...new Set(entries.map((t) => t.bookingDate!))].sort();
-  test.skip(dates.length < 3, 'the PSU has fewer than three booking dates in the last 120 days');
-  const pivot = entries.find((t) => t.bookingDate === dates[Math.floor(dates.length / 2)])!;
-  const got = booked(await accounts.transactionsOf(consent.consentId, account.resourceId, { bookingStatus: 'booked', entryReferenceFrom: pivot.entryReference! }));
-  const before = got.filter((t) => t.entryReference === pivot.entryReference || (t.bookingDate && t.bookingDate < pivot.bookingDate!));
-  expect(before.map((t) => `${keyOf(t)} booked ${t.bookingDate}`), because(`entryReferenceFrom=${pivot.entryReference} (booked ${pivot.bookingDate}) must give no entry up to it`)).toEqual([]);
-  const have = new Set(got.map(keyOf));
-  const later = entries.filter((t) => t.bookingDate! > pivot.bookingDate!).map(keyOf);
-  expect(later.filter((k) => !have.has(k)), because(`entries booked after ${pivot.bookingDate} left out of entryReferenceFrom=${pivot.entryReference}`)).toEqual([]);
-});
-
-test('deltaList is rejected, or a second deltaList repeats nothing of the first', req('accounts.transactions.delta-list'), async ({ accounts, consent }) => {
-  test.skip(!accounts.deltaAccess, 'not claimed: the profile does not claim accounts.deltaAccess');
-  const { account } = await busiest(accounts, consent.consentId, consent.accounts);
-  const query = { bookingStatus: 'both', deltaList: true, dateFrom: isoDate(-30) };
-  const first = await accounts.transactions(consent.consentId, account.resourceId, query);
-  if (first.status === 400) {
-    test.info().annotations.push({ type: 'note', description: `the target rejects deltaList (allowed): ${first.describe()}` });
-    return;
-  }
-  await expect(first).toHaveStatus(200);
-  const second = await accounts.transactions(consent.consentId, account.resourceId, query);
-  await expect(second).toHaveStatus(200);
-  const given = new Set([...booked(first.json()), ...pending(first.json())].map(keyOf));
-  const repeated = [...booked(second.json()), ...pending(second.json())].map(keyOf).filter((k) => given.has(k));
-  expect(repeated, because(`a second deltaList read must give only entries since the first report (${given.size} entries); these came again`)).toEqual([]);
-});
-
-test('transaction detail holds the list entry under transactionsDetails', req('accounts.transaction.details'), async ({ accounts, consent }) => {
-  const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
-  const entries = [...booked(all).slice(-3), ...pending(all).slice(0, 2)].filter((t) => t.transactionId);
-  expect(entries.length, because('the transaction list gives no entry with a transactionId')).toBeGreaterThan(0);
-  for (const entry of entries) {
-    const res = await accounts.transaction(consent.consentId, account.resourceId, entry.transactionId!);
-    await expect(res).toHaveStatus(200);
-    await expect(res).toMatchSchema('accounts/transaction-details');
-    const { _links: _a, ...detail } = res.json<{ transactionsDetails: Transaction }>().transactionsDetails;
-    const { _links: _b, ...listed } = entry;
-    expect(detail, because(`transactionsDetails of ${entry.transactionId} must equal the list entry`)).toEqual(listed);
-  }
-});
-
-test('transaction detail of an unknown transactionId is refused', req('accounts.transaction.unknown'), async ({ accounts, consent }) => {
-  const res = await accounts.transaction(consent.consentId, consent.accounts[0].resourceId, 'obg-unknown-transaction-0000');
-  expect(res.status, because(`an unknown transactionId must be refused with a 4xx; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
-  expect(res.status, because(`an unknown transactionId must be refused with a 4xx; got ${res.describe()}`)).toBeLessThan(500);
-});
+test(
+  'transaction detail of an unknown transactionId is refused',
+  req('accounts.transaction.unknown'),
+  async ({ accounts, consent }) => {
+    const res = await accounts.transaction(
+      consent.consentId,
+      consent.accounts[0].resourceId,
+      'obg-unknown-transaction-0000',
+    );
+    expect(
+      res.status,
+      because(`an unknown transactionId must be refused with a 4xx; got ${res.describe()}`),
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      res.status,
+      because(`an unknown transactionId must be refused with a 4xx; got ${res.describe()}`),
+    ).toBeLessThan(500);
+  },
+);

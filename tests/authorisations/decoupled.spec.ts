@@ -1,66 +1,120 @@
 import { PNG } from 'pngjs';
-import { because, expect, req, test } from '../../fixtures/areas/authorisations.js';
-import { pollQrTimeline, QR_MARGIN_MS, QR_VALIDITY_MS, timelineSvg, timelineText } from '../../fixtures/sca/qr-timeline.js';
+import { because, expect, req, test } from '../../harness/areas/authorisations.js';
+import {
+  pollQrTimeline,
+  QR_MARGIN_MS,
+  QR_VALIDITY_MS,
+  timelineSvg,
+  timelineText,
+} from '../../harness/sca/qr-timeline.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-test('mbid_same_device gives an auto-start token that builds the app link', req('authorisations.decoupled.autostart-token'), async ({ authorisations, target }) => {
-  const b = await authorisations.begin();
-  const method = b.methods.some((m) => m.authenticationMethodId === 'mbid_same_device') ? 'mbid_same_device' : 'mbid';
-  const started = await authorisations.sca.start(b.href, method, authorisations.headers());
-  await expect(started).toHaveStatus(200);
-  const data = started.json().challengeData?.data;
-  const token = Array.isArray(data) ? data[0] : data;
-  expect(typeof token === 'string' && token.trim().length > 0, because(`challengeData.data[0] must be the auto-start token; got ${JSON.stringify(data)}`)).toBe(true);
-  for (const redirect of ['null', target.redirectUri]) {
-    const link = `${target.appLinkBase}/?autostarttoken=${encodeURIComponent(token)}&redirect=${encodeURIComponent(redirect)}`;
-    const parsed = new URL(link);
-    expect(parsed.searchParams.get('autostarttoken'), because(`the token must survive the app link ${link}`)).toBe(token);
-    expect(parsed.searchParams.get('redirect'), because('the redirect target survives the app link')).toBe(redirect);
-  }
-});
+test(
+  'mbid_same_device gives an auto-start token that builds the app link',
+  req('authorisations.decoupled.autostart-token'),
+  async ({ authorisations, target }) => {
+    const b = await authorisations.begin();
+    const method = b.methods.some((m) => m.authenticationMethodId === 'mbid_same_device') ? 'mbid_same_device' : 'mbid';
+    const started = await authorisations.sca.start(b.href, method, authorisations.headers());
+    await expect(started).toHaveStatus(200);
+    const data = started.json().challengeData?.data;
+    const token = Array.isArray(data) ? data[0] : data;
+    expect(
+      typeof token === 'string' && token.trim().length > 0,
+      because(`challengeData.data[0] must be the auto-start token; got ${JSON.stringify(data)}`),
+    ).toBe(true);
+    for (const redirect of ['null', target.redirectUri]) {
+      const link = `${target.appLinkBase}/?autostarttoken=${encodeURIComponent(token)}&redirect=${encodeURIComponent(redirect)}`;
+      const parsed = new URL(link);
+      expect(parsed.searchParams.get('autostarttoken'), because(`the token must survive the app link ${link}`)).toBe(
+        token,
+      );
+      expect(parsed.searchParams.get('redirect'), because('the redirect target survives the app link')).toBe(redirect);
+    }
+  },
+);
 
-test('the animated QR token changes at least once a second until the SCA ends', req('authorisations.qr.token-rotates'), async ({ authorisations, target }, testInfo) => {
-  const b = await authorisations.begin({ method: 'mbid_animated_qr_token' });
-  await expect(b.started!).toHaveStatus(200);
-  const timeline = await pollQrTimeline(authorisations.sca, b.href, { intervalMs: 600, timeoutMs: target.timeouts.scaMs, headers: authorisations.headers() });
-  await testInfo.attach('QR poll timeline', { body: timelineSvg(timeline, `Animated QR token: ${timeline.polls.length} polls, ended ${timeline.status}`), contentType: 'image/svg+xml' });
-  await testInfo.attach('QR poll timeline (text)', { body: timelineText(timeline.polls), contentType: 'text/plain' });
-  const running = timeline.polls.filter((p) => p.status === 'started');
-  const text = `\npoll timeline (every 600 ms after the previous answer, one request outstanding):\n${timelineText(timeline.polls)}`;
-  expect(running.every((p) => p.token), because(`every status answer while started must carry the token in challengeData.data${text}`)).toBe(true);
-  expect(
-    timeline.stale.map((s) => `token ${s.token.slice(-8)} served for at least ${s.livedAtLeastMs} ms (polls #${s.firstPoll + 1} to #${s.lastPoll + 1})`),
-    because(
-      `no QR token may be served for more than ${QR_VALIDITY_MS} ms; lifetime measured from the answer that first showed it to the sending of the last request that still showed it (latency only shortens it), with ${QR_MARGIN_MS} ms for timer granularity${text}`,
-    ),
-  ).toEqual([]);
-  expect(timeline.ended, because(`the animated QR SCA must end (finalised or failed) within ${target.timeouts.scaMs} ms${text}`)).toBe(true);
-});
+test(
+  'the animated QR token changes at least once a second until the SCA ends',
+  req('authorisations.qr.token-rotates'),
+  async ({ authorisations, target }, testInfo) => {
+    const b = await authorisations.begin({ method: 'mbid_animated_qr_token' });
+    await expect(b.started!).toHaveStatus(200);
+    const timeline = await pollQrTimeline(authorisations.sca, b.href, {
+      intervalMs: 600,
+      timeoutMs: target.timeouts.scaMs,
+      headers: authorisations.headers(),
+    });
+    await testInfo.attach('QR poll timeline', {
+      body: timelineSvg(timeline, `Animated QR token: ${timeline.polls.length} polls, ended ${timeline.status}`),
+      contentType: 'image/svg+xml',
+    });
+    await testInfo.attach('QR poll timeline (text)', { body: timelineText(timeline.polls), contentType: 'text/plain' });
+    const running = timeline.polls.filter((p) => p.status === 'started');
+    const text = `\npoll timeline (every 600 ms after the previous answer, one request outstanding):\n${timelineText(timeline.polls)}`;
+    expect(
+      running.every((p) => p.token),
+      because(`every status answer while started must carry the token in challengeData.data${text}`),
+    ).toBe(true);
+    expect(
+      timeline.stale.map(
+        (s) =>
+          `token ${s.token.slice(-8)} served for at least ${s.livedAtLeastMs} ms (polls #${s.firstPoll + 1} to #${s.lastPoll + 1})`,
+      ),
+      because(
+        `no QR token may be served for more than ${QR_VALIDITY_MS} ms; lifetime measured from the answer that first showed it to the sending of the last request that still showed it (latency only shortens it), with ${QR_MARGIN_MS} ms for timer granularity${text}`,
+      ),
+    ).toEqual([]);
+    expect(
+      timeline.ended,
+      because(`the animated QR SCA must end (finalised or failed) within ${target.timeouts.scaMs} ms${text}`),
+    ).toBe(true);
+  },
+);
 
-test('mbid_animated_qr_image gives a real PNG data URI and a psuMessage', req('authorisations.qr.image'), async ({ authorisations }) => {
-  const b = await authorisations.begin({ method: 'mbid_animated_qr_image' });
-  await expect(b.started!).toHaveStatus(200);
-  const body = b.started!.json();
-  const image: unknown = body.challengeData?.image;
-  expect(typeof image === 'string' && image.startsWith('data:image/png;base64,'), because(`challengeData.image must be a data:image/png;base64, URI; got ${String(image).slice(0, 60)}`)).toBe(true);
-  const bytes = Buffer.from((image as string).slice('data:image/png;base64,'.length), 'base64');
-  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE), because(`the image bytes must start with the PNG signature; got ${bytes.subarray(0, 8).toString('hex')}`)).toBe(true);
-  expect(bytes.subarray(12, 16).toString('latin1'), because('the first PNG chunk must be IHDR')).toBe('IHDR');
-  let decoded: { width: number; height: number } | undefined;
-  try {
-    decoded = PNG.sync.read(bytes);
-  } catch (err) {
-    expect.soft(String(err), because('the PNG must decode')).toBe('');
-  }
-  expect((decoded?.width ?? 0) > 0 && (decoded?.height ?? 0) > 0, because('the PNG has a width and a height')).toBe(true);
-  expect(typeof body.psuMessage === 'string' && body.psuMessage.length > 0, because(`the response carries psuMessage; got ${JSON.stringify(body.psuMessage)}`)).toBe(true);
-});
+test(
+  'mbid_animated_qr_image gives a real PNG data URI and a psuMessage',
+  req('authorisations.qr.image'),
+  async ({ authorisations }) => {
+    const b = await authorisations.begin({ method: 'mbid_animated_qr_image' });
+    await expect(b.started!).toHaveStatus(200);
+    const body = b.started!.json();
+    const image: unknown = body.challengeData?.image;
+    expect(
+      typeof image === 'string' && image.startsWith('data:image/png;base64,'),
+      because(`challengeData.image must be a data:image/png;base64, URI; got ${String(image).slice(0, 60)}`),
+    ).toBe(true);
+    const bytes = Buffer.from((image as string).slice('data:image/png;base64,'.length), 'base64');
+    expect(
+      bytes.subarray(0, 8).equals(PNG_SIGNATURE),
+      because(`the image bytes must start with the PNG signature; got ${bytes.subarray(0, 8).toString('hex')}`),
+    ).toBe(true);
+    expect(bytes.subarray(12, 16).toString('latin1'), because('the first PNG chunk must be IHDR')).toBe('IHDR');
+    let decoded: { width: number; height: number } | undefined;
+    try {
+      decoded = PNG.sync.read(bytes);
+    } catch (err) {
+      expect.soft(String(err), because('the PNG must decode')).toBe('');
+    }
+    expect((decoded?.width ?? 0) > 0 && (decoded?.height ?? 0) > 0, because('the PNG has a width and a height')).toBe(
+      true,
+    );
+    expect(
+      typeof body.psuMessage === 'string' && body.psuMessage.length > 0,
+      because(`the response carries psuMessage; got ${JSON.stringify(body.psuMessage)}`),
+    ).toBe(true);
+  },
+);
 
-test('scaMethods offer both animated QR ids together', req('authorisations.qr.both-ids'), async ({ authorisations }) => {
-  const b = await authorisations.begin();
-  const ids = b.methods.map((m) => m.authenticationMethodId);
-  for (const id of ['mbid_animated_qr_token', 'mbid_animated_qr_image']) {
-    expect(ids, because(`a bank with animated QR offers ${id}; scaMethods: ${ids.join(', ')}`)).toContain(id);
-  }
-});
+test(
+  'scaMethods offer both animated QR ids together',
+  req('authorisations.qr.both-ids'),
+  async ({ authorisations }) => {
+    const b = await authorisations.begin();
+    const ids = b.methods.map((m) => m.authenticationMethodId);
+    for (const id of ['mbid_animated_qr_token', 'mbid_animated_qr_image']) {
+      expect(ids, because(`a bank with animated QR offers ${id}; scaMethods: ${ids.join(', ')}`)).toContain(id);
+    }
+  },
+);

@@ -1,4 +1,12 @@
-import { because, consentRequest, expect, isoDate, req, test, type ConsentRequest } from '../../fixtures/areas/consents.js';
+import {
+  because,
+  consentRequest,
+  expect,
+  isoDate,
+  req,
+  test,
+  type ConsentRequest,
+} from '../../harness/areas/consents.js';
 
 const IBAN = 'DE89370400440532013000';
 const REQUIRED = ['access', 'recurringIndicator', 'validUntil', 'frequencyPerDay', 'combinedServiceIndicator'] as const;
@@ -9,87 +17,160 @@ const without = (field: string): Record<string, unknown> => {
   return body;
 };
 
-test('the 201 of create consent carries Location and ASPSP-SCA-Approach', req('consents.create.headers'), async ({ consents }) => {
-  const res = await consents.create();
-  await expect(res).toHaveStatus(201);
-  await expect(res).toHaveHeader('Location', new RegExp(`${res.json().consentId}`));
-  await expect(res).toHaveHeader('ASPSP-SCA-Approach', /^(EMBEDDED|DECOUPLED|REDIRECT)$/);
-});
+test(
+  'the 201 of create consent carries Location and ASPSP-SCA-Approach',
+  req('consents.create.headers'),
+  async ({ consents }) => {
+    const res = await consents.create();
+    await expect(res).toHaveStatus(201);
+    await expect(res).toHaveHeader('Location', new RegExp(`${res.json().consentId}`));
+    await expect(res).toHaveHeader('ASPSP-SCA-Approach', /^(EMBEDDED|DECOUPLED|REDIRECT)$/);
+  },
+);
 
-test('a create-consent body without a required field is rejected with 400', req('consents.create.required-fields'), async ({ consents }) => {
-  for (const field of REQUIRED) {
-    const res = await consents.create({ body: without(field) as unknown as ConsentRequest });
-    expect(res.status, because(`create consent without "${field}" must be rejected with 400; got ${res.describe()}`)).toBe(400);
-  }
-});
+test(
+  'a create-consent body without a required field is rejected with 400',
+  req('consents.create.required-fields'),
+  async ({ consents }) => {
+    for (const field of REQUIRED) {
+      const res = await consents.create({ body: without(field) as unknown as ConsentRequest });
+      expect(
+        res.status,
+        because(`create consent without "${field}" must be rejected with 400; got ${res.describe()}`),
+      ).toBe(400);
+    }
+  },
+);
 
-test('a create-consent body with a field of the wrong type is rejected with 400', req('consents.create.field-types'), async ({ consents }) => {
-  const cases: [string, Record<string, unknown>][] = [
-    ['access as a string', { access: 'allAccounts' }],
-    ['recurringIndicator as the string "true"', { recurringIndicator: 'true' }],
-    ['validUntil not a date', { validUntil: '31.12.2030' }],
-    ['frequencyPerDay as the string "4"', { frequencyPerDay: '4' }],
-    ['frequencyPerDay not an integer (2.5)', { frequencyPerDay: 2.5 }],
-    ['combinedServiceIndicator as a number', { combinedServiceIndicator: 0 }],
-  ];
-  for (const [what, patch] of cases) {
-    const res = await consents.create({ body: { ...consentRequest(), ...patch } as ConsentRequest });
-    expect(res.status, because(`create consent with ${what} must be rejected with 400; got ${res.describe()}`)).toBe(400);
-  }
-});
+test(
+  'a create-consent body with a field of the wrong type is rejected with 400',
+  req('consents.create.field-types'),
+  async ({ consents }) => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['access as a string', { access: 'allAccounts' }],
+      ['recurringIndicator as the string "true"', { recurringIndicator: 'true' }],
+      ['validUntil not a date', { validUntil: '31.12.2030' }],
+      ['frequencyPerDay as the string "4"', { frequencyPerDay: '4' }],
+      ['frequencyPerDay not an integer (2.5)', { frequencyPerDay: 2.5 }],
+      ['combinedServiceIndicator as a number', { combinedServiceIndicator: 0 }],
+    ];
+    for (const [what, patch] of cases) {
+      const res = await consents.create({ body: { ...consentRequest(), ...patch } as ConsentRequest });
+      expect(res.status, because(`create consent with ${what} must be rejected with 400; got ${res.describe()}`)).toBe(
+        400,
+      );
+    }
+  },
+);
 
-test('a malformed create-consent body is a FORMAT_ERROR whose path names the field', req('consents.create.format-error'), async ({ consents }) => {
-  const res = await consents.create({ body: without('frequencyPerDay') as unknown as ConsentRequest });
-  await expect(res).toBeTppError(400, 'FORMAT_ERROR');
-  const paths = (res.json<{ tppMessages: { path?: string }[] }>().tppMessages ?? []).map((m) => m.path ?? '');
-  expect(paths.some((p) => p.includes('frequencyPerDay')), because(`a tppMessage path should name frequencyPerDay; paths: ${JSON.stringify(paths)}`)).toBe(true);
-});
+test(
+  'a malformed create-consent body is a FORMAT_ERROR whose path names the field',
+  req('consents.create.format-error'),
+  async ({ consents }) => {
+    const res = await consents.create({ body: without('frequencyPerDay') as unknown as ConsentRequest });
+    await expect(res).toBeTppError(400, 'FORMAT_ERROR');
+    const paths = (res.json<{ tppMessages: { path?: string }[] }>().tppMessages ?? []).map((m) => m.path ?? '');
+    expect(
+      paths.some((p) => p.includes('frequencyPerDay')),
+      because(`a tppMessage path should name frequencyPerDay; paths: ${JSON.stringify(paths)}`),
+    ).toBe(true);
+  },
+);
 
-test('account references by iban, maskedPan and pan, with an optional currency, are accepted', req('consents.create.account-references'), async ({ consents }) => {
-  const refs = [{ iban: IBAN }, { iban: IBAN, currency: 'EUR' }, { maskedPan: '123456xxxxxx1234' }, { pan: '5409050000000000', currency: 'EUR' }];
-  for (const ref of refs) {
-    const res = await consents.create({ body: consentRequest({ access: { balances: [ref], transactions: [ref] } }) });
-    expect(res.status, because(`create consent with the reference ${JSON.stringify(ref)} must be accepted (201); got ${res.describe()}`)).toBe(201);
-  }
-});
+test(
+  'account references by iban, maskedPan and pan, with an optional currency, are accepted',
+  req('consents.create.account-references'),
+  async ({ consents }) => {
+    const refs = [
+      { iban: IBAN },
+      { iban: IBAN, currency: 'EUR' },
+      { maskedPan: '123456xxxxxx1234' },
+      { pan: '5409050000000000', currency: 'EUR' },
+    ];
+    for (const ref of refs) {
+      const res = await consents.create({ body: consentRequest({ access: { balances: [ref], transactions: [ref] } }) });
+      expect(
+        res.status,
+        because(
+          `create consent with the reference ${JSON.stringify(ref)} must be accepted (201); got ${res.describe()}`,
+        ),
+      ).toBe(201);
+    }
+  },
+);
 
-test('an account reference without iban, maskedPan or pan, or with a bad IBAN, is rejected with 400', req('consents.create.account-reference-invalid'), async ({ consents }) => {
-  for (const ref of [{ currency: 'EUR' }, { iban: 'DE00370400440532013000' }]) {
-    const res = await consents.create({ body: consentRequest({ access: { balances: [ref], transactions: [] } }) });
-    expect(res.status, because(`create consent with the reference ${JSON.stringify(ref)} must be rejected with 400; got ${res.describe()}`)).toBe(400);
-  }
-});
+test(
+  'an account reference without iban, maskedPan or pan, or with a bad IBAN, is rejected with 400',
+  req('consents.create.account-reference-invalid'),
+  async ({ consents }) => {
+    for (const ref of [{ currency: 'EUR' }, { iban: 'DE00370400440532013000' }]) {
+      const res = await consents.create({ body: consentRequest({ access: { balances: [ref], transactions: [] } }) });
+      expect(
+        res.status,
+        because(
+          `create consent with the reference ${JSON.stringify(ref)} must be rejected with 400; got ${res.describe()}`,
+        ),
+      ).toBe(400);
+    }
+  },
+);
 
 test('frequencyPerDay 0 is rejected with 400', req('consents.limits.frequency-min'), async ({ consents }) => {
   const res = await consents.create({ body: consentRequest({ frequencyPerDay: 0 }) });
   expect(res.status, because(`frequencyPerDay is at least 1; got ${res.describe()}`)).toBe(400);
 });
 
-test('frequencyPerDay above the maximum is rejected and the maximum is accepted', req('consents.limits.frequency-max'), async ({ consents, target }) => {
-  const max = target.profile.consents?.maxFrequencyPerDay ?? 4;
-  const ok = await consents.create({ body: consentRequest({ frequencyPerDay: max }) });
-  expect(ok.status, because(`frequencyPerDay ${max} (the maximum) must be accepted; got ${ok.describe()}`)).toBe(201);
-  const res = await consents.create({ body: consentRequest({ frequencyPerDay: max + 1 }) });
-  expect(res.status, because(`frequencyPerDay ${max + 1} is above the maximum of ${max}; got ${res.describe()}`)).toBe(400);
-});
+test(
+  'frequencyPerDay above the maximum is rejected and the maximum is accepted',
+  req('consents.limits.frequency-max'),
+  async ({ consents, target }) => {
+    const max = target.profile.consents?.maxFrequencyPerDay ?? 4;
+    const ok = await consents.create({ body: consentRequest({ frequencyPerDay: max }) });
+    expect(ok.status, because(`frequencyPerDay ${max} (the maximum) must be accepted; got ${ok.describe()}`)).toBe(201);
+    const res = await consents.create({ body: consentRequest({ frequencyPerDay: max + 1 }) });
+    expect(
+      res.status,
+      because(`frequencyPerDay ${max + 1} is above the maximum of ${max}; got ${res.describe()}`),
+    ).toBe(400);
+  },
+);
 
-test('a one-off consent with frequencyPerDay 2 is rejected with 400', req('consents.limits.frequency-one-off'), async ({ consents }) => {
-  const res = await consents.create({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 2 }) });
-  expect(res.status, because(`one-off access (recurringIndicator false) uses frequencyPerDay 1; got ${res.describe()}`)).toBe(400);
-});
+test(
+  'a one-off consent with frequencyPerDay 2 is rejected with 400',
+  req('consents.limits.frequency-one-off'),
+  async ({ consents }) => {
+    const res = await consents.create({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 2 }) });
+    expect(
+      res.status,
+      because(`one-off access (recurringIndicator false) uses frequencyPerDay 1; got ${res.describe()}`),
+    ).toBe(400);
+  },
+);
 
-test('X-Consent-Type sepaDirectDebit creates a consent in status received', req('consents.create.direct-debit'), async ({ consents }) => {
-  const res = await consents.create({ consentType: 'sepaDirectDebit' });
-  await expect(res).toHaveStatus(201);
-  await expect(res).toMatchSchema('consents/consent-created');
-  expect(res.json().consentStatus, because('a new direct debit consent is received')).toBe('received');
-});
+test(
+  'X-Consent-Type sepaDirectDebit creates a consent in status received',
+  req('consents.create.direct-debit'),
+  async ({ consents }) => {
+    const res = await consents.create({ consentType: 'sepaDirectDebit' });
+    await expect(res).toHaveStatus(201);
+    await expect(res).toMatchSchema('consents/consent-created');
+    expect(res.json().consentStatus, because('a new direct debit consent is received')).toBe('received');
+  },
+);
 
-test('create consent with a paymentinitiation token is refused', req('consents.scope.accountinformation'), async ({ consents }) => {
-  const res = await consents.api.post(consents.path, { json: consentRequest(), scope: 'paymentinitiation', headers: consents.psuHeaders() });
-  if (res.status === 201) consents.created.push(res.json<{ consentId: string }>().consentId);
-  await expect(res).toHaveStatus([401, 403]);
-});
+test(
+  'create consent with a paymentinitiation token is refused',
+  req('consents.scope.accountinformation'),
+  async ({ consents }) => {
+    const res = await consents.api.post(consents.path, {
+      json: consentRequest(),
+      scope: 'paymentinitiation',
+      headers: consents.psuHeaders(),
+    });
+    if (res.status === 201) consents.created.push(res.json<{ consentId: string }>().consentId);
+    await expect(res).toHaveStatus([401, 403]);
+  },
+);
 
 test('a validUntil in the past is rejected with 400', req('consents.valid-until.past'), async ({ consents }) => {
   const res = await consents.create({ body: consentRequest({ validUntil: isoDate(-2) }) });

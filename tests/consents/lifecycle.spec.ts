@@ -1,15 +1,26 @@
-import { because, consentRequest, expect, req, test } from '../../fixtures/areas/consents.js';
+import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 
-test('a valid create consent answers 201 with received, consentId and the status and scaStatus links', req('consents.create.response'), async ({ consents }) => {
-  const res = await consents.create();
-  await expect(res).toHaveStatus(201);
-  await expect(res).toMatchSchema('consents/consent-created');
-  expect(res.json().consentStatus, because('a new consent is received')).toBe('received');
-});
+test(
+  'a valid create consent answers 201 with received, consentId and the status and scaStatus links',
+  req('consents.create.response'),
+  async ({ consents }) => {
+    const res = await consents.create();
+    await expect(res).toHaveStatus(201);
+    await expect(res).toMatchSchema('consents/consent-created');
+    expect(res.json().consentStatus, because('a new consent is received')).toBe('received');
+  },
+);
 
 test('the consent is valid once its SCA is finalised', req('consents.state.valid-after-sca'), async ({ consents }) => {
   // One-off access: a recurring consent could be expired by another test's recurring consent of the same PSU.
-  const { consentId, sca } = await consents.createAuthorised({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }) });
+  const { consentId, sca } = await consents.createAuthorised({
+    body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
+  });
   expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-  await expect.poll(async () => (await consents.read(consentId)).json().consentStatus, { message: because('consentStatus (read consent) after the SCA'), intervals: [500] }).toBe('valid');
+  await expect
+    .poll(async () => (await consents.read(consentId)).json().consentStatus, {
+      message: because('consentStatus (read consent) after the SCA'),
+      intervals: [500],
+    })
+    .toBe('valid');
 });

@@ -1,42 +1,63 @@
 import { randomUUID } from 'node:crypto';
-import { because, consentRequest, expect, isoDate, req, test } from '../../fixtures/areas/consents.js';
+import { because, consentRequest, expect, isoDate, req, test } from '../../harness/areas/consents.js';
 
 const IBAN = 'DE89370400440532013000';
 const today = () => isoDate(0);
 
-test('validUntil 9999-12-31 asks for the maximum and reads back as a real adjusted date', req('consents.valid-until.maximum'), async ({ consents }) => {
-  const res = await consents.create({ body: consentRequest({ validUntil: '9999-12-31' }) });
-  await expect(res).toHaveStatus(201);
-  const read = await consents.read(res.json().consentId);
-  await expect(read).toMatchSchema('consents/consent');
-  const validUntil = read.json<{ validUntil: string }>().validUntil;
-  expect(validUntil >= today() && validUntil <= '9999-12-31', because(`validUntil read back must be a date from today (${today()}) to 9999-12-31; got ${validUntil}`)).toBe(true);
-});
+test(
+  'validUntil 9999-12-31 asks for the maximum and reads back as a real adjusted date',
+  req('consents.valid-until.maximum'),
+  async ({ consents }) => {
+    const res = await consents.create({ body: consentRequest({ validUntil: '9999-12-31' }) });
+    await expect(res).toHaveStatus(201);
+    const read = await consents.read(res.json().consentId);
+    await expect(read).toMatchSchema('consents/consent');
+    const validUntil = read.json<{ validUntil: string }>().validUntil;
+    expect(
+      validUntil >= today() && validUntil <= '9999-12-31',
+      because(`validUntil read back must be a date from today (${today()}) to 9999-12-31; got ${validUntil}`),
+    ).toBe(true);
+  },
+);
 
-test('read consent returns a validUntil never later than asked', req('consents.valid-until.not-later'), async ({ consents }) => {
-  const asked = isoDate(30);
-  const res = await consents.create({ body: consentRequest({ validUntil: asked }) });
-  await expect(res).toHaveStatus(201);
-  const read = await consents.read(res.json().consentId);
-  await expect(read).toHaveStatus(200);
-  const validUntil = read.json<{ validUntil: string }>().validUntil;
-  expect(validUntil <= asked && validUntil >= today(), because(`validUntil asked ${asked}; read back ${validUntil} must be no later, and not before today`)).toBe(true);
-});
+test(
+  'read consent returns a validUntil never later than asked',
+  req('consents.valid-until.not-later'),
+  async ({ consents }) => {
+    const asked = isoDate(30);
+    const res = await consents.create({ body: consentRequest({ validUntil: asked }) });
+    await expect(res).toHaveStatus(201);
+    const read = await consents.read(res.json().consentId);
+    await expect(read).toHaveStatus(200);
+    const validUntil = read.json<{ validUntil: string }>().validUntil;
+    expect(
+      validUntil <= asked && validUntil >= today(),
+      because(`validUntil asked ${asked}; read back ${validUntil} must be no later, and not before today`),
+    ).toBe(true);
+  },
+);
 
-test('read consent returns access, recurringIndicator, validUntil, frequencyPerDay, consentStatus and the account link', req('consents.read.fields'), async ({ consents }) => {
-  const body = consentRequest({ access: { balances: [{ iban: IBAN }], transactions: [{ iban: IBAN }] }, frequencyPerDay: 3 });
-  const res = await consents.create({ body });
-  await expect(res).toHaveStatus(201);
-  const read = await consents.read(res.json().consentId);
-  await expect(read).toHaveStatus(200);
-  await expect(read).toMatchSchema('consents/consent');
-  const c = read.json();
-  expect(c.recurringIndicator, because('recurringIndicator as created')).toBe(true);
-  expect(c.frequencyPerDay, because('frequencyPerDay as created')).toBe(3);
-  expect(c.access?.balances?.[0]?.iban, because('access.balances[0].iban as created')).toBe(IBAN);
-  expect(c.access?.transactions?.[0]?.iban, because('access.transactions[0].iban as created')).toBe(IBAN);
-  expect(c.consentStatus, because('a consent not yet authorised reads as received')).toBe('received');
-});
+test(
+  'read consent returns access, recurringIndicator, validUntil, frequencyPerDay, consentStatus and the account link',
+  req('consents.read.fields'),
+  async ({ consents }) => {
+    const body = consentRequest({
+      access: { balances: [{ iban: IBAN }], transactions: [{ iban: IBAN }] },
+      frequencyPerDay: 3,
+    });
+    const res = await consents.create({ body });
+    await expect(res).toHaveStatus(201);
+    const read = await consents.read(res.json().consentId);
+    await expect(read).toHaveStatus(200);
+    await expect(read).toMatchSchema('consents/consent');
+    const c = read.json();
+    expect(c.recurringIndicator, because('recurringIndicator as created')).toBe(true);
+    expect(c.frequencyPerDay, because('frequencyPerDay as created')).toBe(3);
+    expect(c.access?.balances?.[0]?.iban, because('access.balances[0].iban as created')).toBe(IBAN);
+    expect(c.access?.transactions?.[0]?.iban, because('access.transactions[0].iban as created')).toBe(IBAN);
+    expect(c.consentStatus, because('a consent not yet authorised reads as received')).toBe('received');
+  },
+);
 
 test('consent status answers the consentStatus', req('consents.status.response'), async ({ consents }) => {
   const res = await consents.create();
@@ -47,29 +68,43 @@ test('consent status answers the consentStatus', req('consents.status.response')
   expect(st.json().consentStatus, because('a consent not yet authorised is received')).toBe('received');
 });
 
-test('delete consent answers 204 and the consent then reads as terminatedByTpp', req('consents.delete.terminated'), async ({ consents, target }) => {
-  const res = await consents.create();
-  await expect(res).toHaveStatus(201);
-  const id = res.json().consentId;
-  const del = await consents.delete(id);
-  await expect(del).toHaveStatus(204);
-  const read = await consents.read(id);
-  if ((target.profile.consents?.afterDelete ?? 'terminatedByTpp') === 'gone') {
-    await expect(read).toHaveStatus([403, 404]);
-  } else {
-    await expect(read).toHaveStatus(200);
-    expect(read.json().consentStatus, because('a consent deleted by the TPP reads as terminatedByTpp')).toBe('terminatedByTpp');
-  }
-});
+test(
+  'delete consent answers 204 and the consent then reads as terminatedByTpp',
+  req('consents.delete.terminated'),
+  async ({ consents, target }) => {
+    const res = await consents.create();
+    await expect(res).toHaveStatus(201);
+    const id = res.json().consentId;
+    const del = await consents.delete(id);
+    await expect(del).toHaveStatus(204);
+    const read = await consents.read(id);
+    if ((target.profile.consents?.afterDelete ?? 'terminatedByTpp') === 'gone') {
+      await expect(read).toHaveStatus([403, 404]);
+    } else {
+      await expect(read).toHaveStatus(200);
+      expect(read.json().consentStatus, because('a consent deleted by the TPP reads as terminatedByTpp')).toBe(
+        'terminatedByTpp',
+      );
+    }
+  },
+);
 
-test('read, status and delete of an unknown consentId are rejected with 403 or 404', req('consents.unknown.rejected'), async ({ consents }) => {
-  const id = randomUUID();
-  for (const res of [await consents.read(id), await consents.status(id), await consents.delete(id)]) {
-    await expect(res).toBeTppError([403, 404]);
-  }
-});
+test(
+  'read, status and delete of an unknown consentId are rejected with 403 or 404',
+  req('consents.unknown.rejected'),
+  async ({ consents }) => {
+    const id = randomUUID();
+    for (const res of [await consents.read(id), await consents.status(id), await consents.delete(id)]) {
+      await expect(res).toBeTppError([403, 404]);
+    }
+  },
+);
 
-test('an unknown consentId is answered 403 CONSENT_UNKNOWN or 404 RESOURCE_UNKNOWN', req('consents.unknown.code'), async ({ consents }) => {
-  const res = await consents.read(randomUUID());
-  await expect(res).toBeTppError([403, 404], res.status === 404 ? 'RESOURCE_UNKNOWN' : 'CONSENT_UNKNOWN');
-});
+test(
+  'an unknown consentId is answered 403 CONSENT_UNKNOWN or 404 RESOURCE_UNKNOWN',
+  req('consents.unknown.code'),
+  async ({ consents }) => {
+    const res = await consents.read(randomUUID());
+    await expect(res).toBeTppError([403, 404], res.status === 404 ? 'RESOURCE_UNKNOWN' : 'CONSENT_UNKNOWN');
+  },
+);

@@ -1,72 +1,116 @@
 import { randomUUID } from 'node:crypto';
-import { because, consentRequest, expect, req, test } from '../../fixtures/areas/direct-debit.js';
+import { because, consentRequest, expect, req, test } from '../../harness/areas/direct-debit.js';
 
 // One-off account-information consents: a recurring one, once authorised, would expire the one
 // another test of this file authorised for the same PSU at the same time.
 const oneOff = () => ({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }) });
 
-test('confirm with an authorised direct debit consent answers one FILE_UPLOADED message carrying the file reference', req('direct-debit.confirm.file-uploaded'), async ({ directDebit }) => {
-  const { paymentId } = await directDebit.createPayment();
-  const consentId = await directDebit.authorisedConsent();
-  const res = await directDebit.confirm([paymentId], consentId);
-  await expect(res).toHaveStatus(200);
-  await expect(res).toMatchSchema('direct-debit/confirm-response');
-  const text = res.json<{ tppMessages: { text: string }[] }>().tppMessages[0].text;
-  const reference = directDebit.fileReference(text);
-  if (directDebit.api.target.profile.directDebit?.files) {
-    expect(reference, because(`the FILE_UPLOADED text carries a file reference matching ${directDebit.api.target.profile.directDebit.files.referencePattern}; text: ${JSON.stringify(text)}`)).toBeTruthy();
-  }
-});
+test(
+  'confirm with an authorised direct debit consent answers one FILE_UPLOADED message carrying the file reference',
+  req('direct-debit.confirm.file-uploaded'),
+  async ({ directDebit }) => {
+    const { paymentId } = await directDebit.createPayment();
+    const consentId = await directDebit.authorisedConsent();
+    const res = await directDebit.confirm([paymentId], consentId);
+    await expect(res).toHaveStatus(200);
+    await expect(res).toMatchSchema('direct-debit/confirm-response');
+    const text = res.json<{ tppMessages: { text: string }[] }>().tppMessages[0].text;
+    const reference = directDebit.fileReference(text);
+    if (directDebit.api.target.profile.directDebit?.files) {
+      expect(
+        reference,
+        because(
+          `the FILE_UPLOADED text carries a file reference matching ${directDebit.api.target.profile.directDebit.files.referencePattern}; text: ${JSON.stringify(text)}`,
+        ),
+      ).toBeTruthy();
+    }
+  },
+);
 
 test('confirm without Consent-ID is refused', req('direct-debit.confirm.consent-required'), async ({ directDebit }) => {
   const { paymentId } = await directDebit.createPayment();
   await expect(await directDebit.confirm([paymentId], null)).toBeTppError([400, 401, 403]);
 });
 
-test('confirm without Consent-ID is answered 400 FORMAT_ERROR', req('direct-debit.confirm.consent-required-code'), async ({ directDebit }) => {
-  const { paymentId } = await directDebit.createPayment();
-  await expect(await directDebit.confirm([paymentId], null)).toBeTppError(400, 'FORMAT_ERROR');
-});
+test(
+  'confirm without Consent-ID is answered 400 FORMAT_ERROR',
+  req('direct-debit.confirm.consent-required-code'),
+  async ({ directDebit }) => {
+    const { paymentId } = await directDebit.createPayment();
+    await expect(await directDebit.confirm([paymentId], null)).toBeTppError(400, 'FORMAT_ERROR');
+  },
+);
 
-test('confirm with an authorised account-information consent is refused', req('direct-debit.confirm.consent-direct-debit'), async ({ directDebit, consents }) => {
-  const { paymentId } = await directDebit.createPayment();
-  const { consentId } = await consents.createAuthorised(oneOff());
-  await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError([400, 401, 403]);
-});
+test(
+  'confirm with an authorised account-information consent is refused',
+  req('direct-debit.confirm.consent-direct-debit'),
+  async ({ directDebit, consents }) => {
+    const { paymentId } = await directDebit.createPayment();
+    const { consentId } = await consents.createAuthorised(oneOff());
+    await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError([400, 401, 403]);
+  },
+);
 
-test('confirm with a direct debit consent whose SCA is not done is refused', req('direct-debit.confirm.consent-authorised'), async ({ directDebit }) => {
-  const { paymentId } = await directDebit.createPayment();
-  const consent = await directDebit.createConsent();
-  await expect(consent).toHaveStatus(201);
-  await expect(await directDebit.confirm([paymentId], consent.json().consentId)).toBeTppError([400, 401, 403]);
-});
+test(
+  'confirm with a direct debit consent whose SCA is not done is refused',
+  req('direct-debit.confirm.consent-authorised'),
+  async ({ directDebit }) => {
+    const { paymentId } = await directDebit.createPayment();
+    const consent = await directDebit.createConsent();
+    await expect(consent).toHaveStatus(201);
+    await expect(await directDebit.confirm([paymentId], consent.json().consentId)).toBeTppError([400, 401, 403]);
+  },
+);
 
-test('confirm with an account-information consent is answered 401 CONSENT_INVALID', req('direct-debit.confirm.consent-invalid-code'), async ({ directDebit, consents }) => {
-  const { paymentId } = await directDebit.createPayment();
-  const { consentId } = await consents.createAuthorised(oneOff());
-  await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError(401, 'CONSENT_INVALID');
-});
+test(
+  'confirm with an account-information consent is answered 401 CONSENT_INVALID',
+  req('direct-debit.confirm.consent-invalid-code'),
+  async ({ directDebit, consents }) => {
+    const { paymentId } = await directDebit.createPayment();
+    const { consentId } = await consents.createAuthorised(oneOff());
+    await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError(401, 'CONSENT_INVALID');
+  },
+);
 
-test('confirm with a direct debit consent whose SCA is not done is answered 401 CONSENT_INVALID', req('direct-debit.confirm.consent-invalid-code'), async ({ directDebit }) => {
-  const { paymentId } = await directDebit.createPayment();
-  const consent = await directDebit.createConsent();
-  await expect(consent).toHaveStatus(201);
-  await expect(await directDebit.confirm([paymentId], consent.json().consentId)).toBeTppError(401, 'CONSENT_INVALID');
-});
+test(
+  'confirm with a direct debit consent whose SCA is not done is answered 401 CONSENT_INVALID',
+  req('direct-debit.confirm.consent-invalid-code'),
+  async ({ directDebit }) => {
+    const { paymentId } = await directDebit.createPayment();
+    const consent = await directDebit.createConsent();
+    await expect(consent).toHaveStatus(201);
+    await expect(await directDebit.confirm([paymentId], consent.json().consentId)).toBeTppError(401, 'CONSENT_INVALID');
+  },
+);
 
-test('confirm naming an unknown payment id is refused with RESOURCE_UNKNOWN', req('direct-debit.confirm.payment-unknown'), async ({ directDebit }) => {
-  const consentId = await directDebit.authorisedConsent();
-  await expect(await directDebit.confirm([randomUUID()], consentId)).toBeTppError([400, 403, 404], 'RESOURCE_UNKNOWN');
-});
+test(
+  'confirm naming an unknown payment id is refused with RESOURCE_UNKNOWN',
+  req('direct-debit.confirm.payment-unknown'),
+  async ({ directDebit }) => {
+    const consentId = await directDebit.authorisedConsent();
+    await expect(await directDebit.confirm([randomUUID()], consentId)).toBeTppError(
+      [400, 403, 404],
+      'RESOURCE_UNKNOWN',
+    );
+  },
+);
 
-test('confirming a payment a second time is refused with 409 STATUS_INVALID', req('direct-debit.confirm.already-confirmed'), async ({ directDebit }) => {
-  const { paymentId } = await directDebit.createPayment();
-  const consentId = await directDebit.authorisedConsent();
-  await expect(await directDebit.confirm([paymentId], consentId)).toHaveStatus(200);
-  await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError(409, 'STATUS_INVALID');
-});
+test(
+  'confirming a payment a second time is refused with 409 STATUS_INVALID',
+  req('direct-debit.confirm.already-confirmed'),
+  async ({ directDebit }) => {
+    const { paymentId } = await directDebit.createPayment();
+    const consentId = await directDebit.authorisedConsent();
+    await expect(await directDebit.confirm([paymentId], consentId)).toHaveStatus(200);
+    await expect(await directDebit.confirm([paymentId], consentId)).toBeTppError(409, 'STATUS_INVALID');
+  },
+);
 
-test('confirm with an empty paymentIds array is refused with FORMAT_ERROR', req('direct-debit.confirm.payment-ids-required'), async ({ directDebit }) => {
-  const consentId = await directDebit.authorisedConsent();
-  await expect(await directDebit.confirm([], consentId)).toBeTppError(400, 'FORMAT_ERROR');
-});
+test(
+  'confirm with an empty paymentIds array is refused with FORMAT_ERROR',
+  req('direct-debit.confirm.payment-ids-required'),
+  async ({ directDebit }) => {
+    const consentId = await directDebit.authorisedConsent();
+    await expect(await directDebit.confirm([], consentId)).toBeTppError(400, 'FORMAT_ERROR');
+  },
+);

@@ -1,45 +1,128 @@
-import { because, dutchCreditor, expect, germanIban, req, test, withWrongCheckDigits } from '../../fixtures/areas/direct-debit.js';
-import type { DirectDebitBody } from '../../fixtures/areas/direct-debit.js';
+import {
+  because,
+  dutchCreditor,
+  expect,
+  germanIban,
+  req,
+  test,
+  withWrongCheckDigits,
+} from '../../harness/areas/direct-debit.js';
+import type { DirectDebitBody } from '../../harness/areas/direct-debit.js';
 
-test('a valid collection is answered with transactionStatus RCVD, a paymentId and the confirmPayment and self links', req('direct-debit.create.response'), async ({ directDebit }) => {
-  const res = await directDebit.create(directDebit.body());
-  await expect(res).toHaveStatus([200, 201]);
-  await expect(res).toMatchSchema('direct-debit/payment-created');
-});
+test(
+  'a valid collection is answered with transactionStatus RCVD, a paymentId and the confirmPayment and self links',
+  req('direct-debit.create.response'),
+  async ({ directDebit }) => {
+    const res = await directDebit.create(directDebit.body());
+    await expect(res).toHaveStatus([200, 201]);
+    await expect(res).toMatchSchema('direct-debit/payment-created');
+  },
+);
 
 test('a valid collection is answered 201', req('direct-debit.create.status-201'), async ({ directDebit }) => {
   await expect(await directDebit.create(directDebit.body())).toHaveStatus(201);
 });
 
-test('the confirmPayment link points to /iso/payments/confirm and self to /iso/payments/<paymentId>', req('direct-debit.create.links'), async ({ directDebit }) => {
-  const res = await directDebit.create(directDebit.body());
-  await expect(res).toHaveStatus([200, 201]);
-  const body = res.json<{ paymentId: string; _links?: Record<string, { href?: string }> }>();
-  expect(body._links?.confirmPayment?.href, because('_links.confirmPayment.href ends with /iso/payments/confirm')).toMatch(/\/iso\/payments\/confirm$/);
-  expect(body._links?.self?.href, because(`_links.self.href ends with /iso/payments/${body.paymentId}`)).toMatch(new RegExp(`/iso/payments/${body.paymentId}$`));
-});
+test(
+  'the confirmPayment link points to /iso/payments/confirm and self to /iso/payments/<paymentId>',
+  req('direct-debit.create.links'),
+  async ({ directDebit }) => {
+    const res = await directDebit.create(directDebit.body());
+    await expect(res).toHaveStatus([200, 201]);
+    const body = res.json<{ paymentId: string; _links?: Record<string, { href?: string }> }>();
+    expect(
+      body._links?.confirmPayment?.href,
+      because('_links.confirmPayment.href ends with /iso/payments/confirm'),
+    ).toMatch(/\/iso\/payments\/confirm$/);
+    expect(body._links?.self?.href, because(`_links.self.href ends with /iso/payments/${body.paymentId}`)).toMatch(
+      new RegExp(`/iso/payments/${body.paymentId}$`),
+    );
+  },
+);
 
-const isMust = (d: ReturnType<typeof req>) => (d.annotation as { type: string; description?: string }[] | undefined)?.some((a) => a.type === '@allure.label.level' && a.description === 'MUST') ?? false;
+const isMust = (d: ReturnType<typeof req>) =>
+  (d.annotation as { type: string; description?: string }[] | undefined)?.some(
+    (a) => a.type === '@allure.label.level' && a.description === 'MUST',
+  ) ?? false;
 
 /** A body that breaks one rule; the rule is named in the test title. */
 const refused: { title: string; details: ReturnType<typeof req>; edit: (b: DirectDebitBody) => unknown }[] = [
-  { title: 'a USD collection is refused', details: req('direct-debit.create.currency-eur'), edit: (b) => ({ ...b, instructedAmount: { currency: 'USD', amount: b.instructedAmount.amount } }) },
-  { title: 'a B2B collection (localInstrumentCode B2B) is refused', details: req('direct-debit.create.local-instrument-core'), edit: (b) => ({ ...b, localInstrumentCode: 'B2B' }) },
-  { title: 'a collection from a German debtor IBAN is refused', details: req('direct-debit.create.debtor-nl'), edit: (b) => ({ ...b, debtorAccount: { iban: germanIban(), currency: 'EUR' }, debtorAgent: 'COBADEFF', debtorAgentName: 'Commerzbank' }) },
-  { title: 'a requestedExecutionDate in the form 31.12.2026 is refused', details: req('direct-debit.create.dates-iso'), edit: (b) => ({ ...b, requestedExecutionDate: '31.12.2026' }) },
-  { title: 'a mandate dateOfSignature in the form 01/02/2025 is refused', details: req('direct-debit.create.dates-iso'), edit: (b) => ({ ...b, mandateRelatedInformation: { ...b.mandateRelatedInformation, dateOfSignature: '01/02/2025' } }) },
-  { title: 'a debtor IBAN with wrong check digits is refused with FORMAT_ERROR', details: req('direct-debit.create.iban-check-digits'), edit: (b) => ({ ...b, debtorAccount: { iban: withWrongCheckDigits(b.debtorAccount.iban), currency: 'EUR' } }) },
-  { title: 'a creditor IBAN with wrong check digits is refused with FORMAT_ERROR', details: req('direct-debit.create.iban-check-digits'), edit: (b) => ({ ...b, creditorAccount: { iban: withWrongCheckDigits(b.creditorAccount.iban), currency: 'EUR' } }) },
-  { title: 'a creditorAgent that is not a BIC is refused with FORMAT_ERROR', details: req('direct-debit.create.bic'), edit: (b) => ({ ...b, creditorAgent: 'ABNA-NL-2A' }) },
-  { title: 'a debtorAgent that is not a BIC is refused with FORMAT_ERROR', details: req('direct-debit.create.bic'), edit: (b) => ({ ...b, debtorAgent: 'rabonl2u' }) },
+  {
+    title: 'a USD collection is refused',
+    details: req('direct-debit.create.currency-eur'),
+    edit: (b) => ({ ...b, instructedAmount: { currency: 'USD', amount: b.instructedAmount.amount } }),
+  },
+  {
+    title: 'a B2B collection (localInstrumentCode B2B) is refused',
+    details: req('direct-debit.create.local-instrument-core'),
+    edit: (b) => ({ ...b, localInstrumentCode: 'B2B' }),
+  },
+  {
+    title: 'a collection from a German debtor IBAN is refused',
+    details: req('direct-debit.create.debtor-nl'),
+    edit: (b) => ({
+      ...b,
+      debtorAccount: { iban: germanIban(), currency: 'EUR' },
+      debtorAgent: 'COBADEFF',
+      debtorAgentName: 'Commerzbank',
+    }),
+  },
+  {
+    title: 'a requestedExecutionDate in the form 31.12.2026 is refused',
+    details: req('direct-debit.create.dates-iso'),
+    edit: (b) => ({ ...b, requestedExecutionDate: '31.12.2026' }),
+  },
+  {
+    title: 'a mandate dateOfSignature in the form 01/02/2025 is refused',
+    details: req('direct-debit.create.dates-iso'),
+    edit: (b) => ({
+      ...b,
+      mandateRelatedInformation: { ...b.mandateRelatedInformation, dateOfSignature: '01/02/2025' },
+    }),
+  },
+  {
+    title: 'a debtor IBAN with wrong check digits is refused with FORMAT_ERROR',
+    details: req('direct-debit.create.iban-check-digits'),
+    edit: (b) => ({ ...b, debtorAccount: { iban: withWrongCheckDigits(b.debtorAccount.iban), currency: 'EUR' } }),
+  },
+  {
+    title: 'a creditor IBAN with wrong check digits is refused with FORMAT_ERROR',
+    details: req('direct-debit.create.iban-check-digits'),
+    edit: (b) => ({ ...b, creditorAccount: { iban: withWrongCheckDigits(b.creditorAccount.iban), currency: 'EUR' } }),
+  },
+  {
+    title: 'a creditorAgent that is not a BIC is refused with FORMAT_ERROR',
+    details: req('direct-debit.create.bic'),
+    edit: (b) => ({ ...b, creditorAgent: 'ABNA-NL-2A' }),
+  },
+  {
+    title: 'a debtorAgent that is not a BIC is refused with FORMAT_ERROR',
+    details: req('direct-debit.create.bic'),
+    edit: (b) => ({ ...b, debtorAgent: 'rabonl2u' }),
+  },
   {
     title: 'a creditorId with wrong SEPA check digits is refused with FORMAT_ERROR',
     details: req('direct-debit.create.creditor-id'),
     edit: (b) => ({ ...b, creditorId: withWrongCheckDigits(dutchCreditor().creditorId) }),
   },
-  { title: 'a sequenceType outside FRST, RCUR, OOFF, FNAL (ONCE) is refused with FORMAT_ERROR', details: req('direct-debit.create.sequence-type'), edit: (b) => ({ ...b, sequenceType: 'ONCE' }) },
-  { title: 'a collection without mandateId is refused with FORMAT_ERROR', details: req('direct-debit.create.mandate'), edit: (b) => ({ ...b, mandateRelatedInformation: { dateOfSignature: b.mandateRelatedInformation.dateOfSignature } }) },
-  { title: 'a collection without the mandate dateOfSignature is refused with FORMAT_ERROR', details: req('direct-debit.create.mandate'), edit: (b) => ({ ...b, mandateRelatedInformation: { mandateId: b.mandateRelatedInformation.mandateId } }) },
+  {
+    title: 'a sequenceType outside FRST, RCUR, OOFF, FNAL (ONCE) is refused with FORMAT_ERROR',
+    details: req('direct-debit.create.sequence-type'),
+    edit: (b) => ({ ...b, sequenceType: 'ONCE' }),
+  },
+  {
+    title: 'a collection without mandateId is refused with FORMAT_ERROR',
+    details: req('direct-debit.create.mandate'),
+    edit: (b) => ({
+      ...b,
+      mandateRelatedInformation: { dateOfSignature: b.mandateRelatedInformation.dateOfSignature },
+    }),
+  },
+  {
+    title: 'a collection without the mandate dateOfSignature is refused with FORMAT_ERROR',
+    details: req('direct-debit.create.mandate'),
+    edit: (b) => ({ ...b, mandateRelatedInformation: { mandateId: b.mandateRelatedInformation.mandateId } }),
+  },
 ];
 
 for (const r of refused) {
@@ -52,29 +135,59 @@ for (const r of refused) {
 }
 
 for (const sequenceType of ['FRST', 'RCUR', 'OOFF', 'FNAL']) {
-  test(`sequenceType ${sequenceType} is accepted`, req('direct-debit.create.sequence-types-accepted'), async ({ directDebit }) => {
-    await expect(await directDebit.create(directDebit.body({ sequenceType }))).toHaveStatus([200, 201]);
-  });
+  test(
+    `sequenceType ${sequenceType} is accepted`,
+    req('direct-debit.create.sequence-types-accepted'),
+    async ({ directDebit }) => {
+      await expect(await directDebit.create(directDebit.body({ sequenceType }))).toHaveStatus([200, 201]);
+    },
+  );
 }
 
-const REQUIRED = ['instructedAmount', 'creditorAccount', 'creditorName', 'creditorId', 'creditorAgent', 'debtorAccount', 'debtorName', 'localInstrumentCode', 'sequenceType', 'mandateRelatedInformation', 'requestedExecutionDate'] as const;
+const REQUIRED = [
+  'instructedAmount',
+  'creditorAccount',
+  'creditorName',
+  'creditorId',
+  'creditorAgent',
+  'debtorAccount',
+  'debtorName',
+  'localInstrumentCode',
+  'sequenceType',
+  'mandateRelatedInformation',
+  'requestedExecutionDate',
+] as const;
 
-test('a body missing a field a pain.008 needs is refused with FORMAT_ERROR naming the field', req('direct-debit.create.required-fields'), async ({ directDebit }) => {
-  for (const field of REQUIRED) {
-    const body: Record<string, unknown> = { ...directDebit.body() };
-    delete body[field];
-    const res = await directDebit.create(body);
-    await expect(res).toBeTppError(400, 'FORMAT_ERROR');
-    const paths = (res.json<{ tppMessages: { path?: string; text?: string }[] }>().tppMessages ?? []).map((m) => `${m.path ?? ''} ${m.text ?? ''}`);
-    expect(paths.some((p) => p.includes(field)), because(`the FORMAT_ERROR for a body without ${field} names ${field} in its path or text; got ${JSON.stringify(paths)}`)).toBe(true);
-  }
-});
+test(
+  'a body missing a field a pain.008 needs is refused with FORMAT_ERROR naming the field',
+  req('direct-debit.create.required-fields'),
+  async ({ directDebit }) => {
+    for (const field of REQUIRED) {
+      const body: Record<string, unknown> = { ...directDebit.body() };
+      delete body[field];
+      const res = await directDebit.create(body);
+      await expect(res).toBeTppError(400, 'FORMAT_ERROR');
+      const paths = (res.json<{ tppMessages: { path?: string; text?: string }[] }>().tppMessages ?? []).map(
+        (m) => `${m.path ?? ''} ${m.text ?? ''}`,
+      );
+      expect(
+        paths.some((p) => p.includes(field)),
+        because(
+          `the FORMAT_ERROR for a body without ${field} names ${field} in its path or text; got ${JSON.stringify(paths)}`,
+        ),
+      ).toBe(true);
+    }
+  },
+);
 
 for (const [header, details] of [
   ['PSU-IP-Address', req('direct-debit.create.psu-ip-address')],
   ['PSU-Corporate-ID', req('direct-debit.create.psu-corporate-id')],
 ] as const) {
   test(`a create without ${header} is refused with FORMAT_ERROR`, details, async ({ directDebit }) => {
-    await expect(await directDebit.create(directDebit.body(), { headers: { [header]: null } })).toBeTppError(400, 'FORMAT_ERROR');
+    await expect(await directDebit.create(directDebit.body(), { headers: { [header]: null } })).toBeTppError(
+      400,
+      'FORMAT_ERROR',
+    );
   });
 }

@@ -1,31 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import { because, expect, req, test, type City, type Country } from '../../fixtures/areas/directory.js';
+import { because, expect, req, test, type City, type Country } from '../../harness/areas/directory.js';
 
 const ids = (list: City[]) => list.map((c) => c.cityId).sort();
 
 test.describe('Cities', () => {
-  test('List cities answers a cities array of City objects', req('directory.cities.list-shape'), async ({ directory }) => {
-    const res = await directory.listCities();
-    await expect(res).toHaveStatus(200);
-    await expect(res).toMatchSchema('directory/city-list');
-    expect(res.json().cities.length, because('the city list should not be empty')).toBeGreaterThan(0);
-  });
-
-  test('isoCountryCodes returns exactly the cities of that country', req('directory.cities.filter-country'), async ({ directory }) => {
-    const all = (await directory.listCities()).json<{ cities: City[] }>().cities;
-    for (const code of [...new Set(all.map((c) => c.isoCountryCode))]) {
-      const res = await directory.listCities({ isoCountryCodes: [code] });
+  test(
+    'List cities answers a cities array of City objects',
+    req('directory.cities.list-shape'),
+    async ({ directory }) => {
+      const res = await directory.listCities();
       await expect(res).toHaveStatus(200);
-      expect(ids(res.json<{ cities: City[] }>().cities), because(`isoCountryCodes=${code} must return exactly the cities of ${code}`)).toEqual(ids(all.filter((c) => c.isoCountryCode === code)));
-    }
-  });
+      await expect(res).toMatchSchema('directory/city-list');
+      expect(res.json().cities.length, because('the city list should not be empty')).toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    'isoCountryCodes returns exactly the cities of that country',
+    req('directory.cities.filter-country'),
+    async ({ directory }) => {
+      const all = (await directory.listCities()).json<{ cities: City[] }>().cities;
+      for (const code of [...new Set(all.map((c) => c.isoCountryCode))]) {
+        const res = await directory.listCities({ isoCountryCodes: [code] });
+        await expect(res).toHaveStatus(200);
+        expect(
+          ids(res.json<{ cities: City[] }>().cities),
+          because(`isoCountryCodes=${code} must return exactly the cities of ${code}`),
+        ).toEqual(ids(all.filter((c) => c.isoCountryCode === code)));
+      }
+    },
+  );
 
   test('cityIds returns exactly the cities named', req('directory.cities.filter-city'), async ({ directory }) => {
     const all = (await directory.listCities()).json<{ cities: City[] }>().cities;
     const chosen = all.filter((_, i) => i % 2 === 0).slice(0, 3);
     const res = await directory.listCities({ cityIds: chosen.map((c) => c.cityId) });
     await expect(res).toHaveStatus(200);
-    expect(ids(res.json<{ cities: City[] }>().cities), because('cityIds must return exactly the cities named')).toEqual(ids(chosen));
+    expect(ids(res.json<{ cities: City[] }>().cities), because('cityIds must return exactly the cities named')).toEqual(
+      ids(chosen),
+    );
   });
 
   test('City by uuid equals its list entry', req('directory.city.detail'), async ({ directory }) => {
@@ -48,20 +61,37 @@ test.describe('Cities', () => {
 });
 
 test.describe('Countries', () => {
-  test('List countries answers a countries array of Country objects', req('directory.countries.list-shape'), async ({ directory }) => {
-    const res = await directory.listCountries();
-    await expect(res).toHaveStatus(200);
-    await expect(res).toMatchSchema('directory/country-list');
-    expect(res.json().countries.length, because('the country list should not be empty')).toBeGreaterThan(0);
-  });
+  test(
+    'List countries answers a countries array of Country objects',
+    req('directory.countries.list-shape'),
+    async ({ directory }) => {
+      const res = await directory.listCountries();
+      await expect(res).toHaveStatus(200);
+      await expect(res).toMatchSchema('directory/country-list');
+      expect(res.json().countries.length, because('the country list should not be empty')).toBeGreaterThan(0);
+    },
+  );
 
-  test('isoCountryCodes returns exactly the countries named', req('directory.countries.filter-country'), async ({ directory }) => {
-    const all = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
-    const chosen = all.slice(0, 2).map((c) => c.isoCountryCode).sort();
-    const res = await directory.listCountries({ isoCountryCodes: chosen });
-    await expect(res).toHaveStatus(200);
-    expect(res.json<{ countries: Country[] }>().countries.map((c) => c.isoCountryCode).sort(), because(`isoCountryCodes=${chosen.join(',')} must return exactly those countries`)).toEqual(chosen);
-  });
+  test(
+    'isoCountryCodes returns exactly the countries named',
+    req('directory.countries.filter-country'),
+    async ({ directory }) => {
+      const all = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
+      const chosen = all
+        .slice(0, 2)
+        .map((c) => c.isoCountryCode)
+        .sort();
+      const res = await directory.listCountries({ isoCountryCodes: chosen });
+      await expect(res).toHaveStatus(200);
+      expect(
+        res
+          .json<{ countries: Country[] }>()
+          .countries.map((c) => c.isoCountryCode)
+          .sort(),
+        because(`isoCountryCodes=${chosen.join(',')} must return exactly those countries`),
+      ).toEqual(chosen);
+    },
+  );
 
   test('Country by code equals its list entry', req('directory.country.detail'), async ({ directory }) => {
     const all = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
@@ -69,16 +99,26 @@ test.describe('Countries', () => {
       const res = await directory.country(country.isoCountryCode);
       await expect(res).toHaveStatus(200);
       await expect(res).toMatchSchema('directory/country');
-      expect(res.json(), because(`Country ${country.isoCountryCode} must equal its entry in List countries`)).toEqual(country);
+      expect(res.json(), because(`Country ${country.isoCountryCode} must equal its entry in List countries`)).toEqual(
+        country,
+      );
     }
   });
 
-  test('an isoCountryCode that is not two letters is rejected', req('directory.country.code-format'), async ({ directory }) => {
-    const [first] = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
-    for (const bad of [`${first.isoCountryCode}E`, first.isoCountryCode.slice(0, 1), first.isoCountryCode.toLowerCase()]) {
-      await expect(await directory.country(bad)).toHaveStatus([400, 404, 422]);
-    }
-  });
+  test(
+    'an isoCountryCode that is not two letters is rejected',
+    req('directory.country.code-format'),
+    async ({ directory }) => {
+      const [first] = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
+      for (const bad of [
+        `${first.isoCountryCode}E`,
+        first.isoCountryCode.slice(0, 1),
+        first.isoCountryCode.toLowerCase(),
+      ]) {
+        await expect(await directory.country(bad)).toHaveStatus([400, 404, 422]);
+      }
+    },
+  );
 
   test('a code of no listed country is RESOURCE_UNKNOWN', req('directory.country.unknown'), async ({ directory }) => {
     await expect(await directory.country('ZZ')).toBeTppError(404, 'RESOURCE_UNKNOWN');

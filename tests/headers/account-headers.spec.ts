@@ -1,10 +1,18 @@
-import { expect, req, test } from '../../fixtures/areas/accounts.js';
+import { expect, req, test } from '../../harness/areas/accounts.js';
 
 // Consent-ID on account-information reads (Common request headers), shown on the account reads.
 
-test('account-information reads without Consent-ID are rejected with 400', req('headers.consent-id.account-reads'), async ({ accounts, consent }) => {
-  const id = consent.accounts[0].resourceId;
-  for (const res of [await accounts.list(null), await accounts.balances(null, id), await accounts.transactions(null, id, { bookingStatus: 'booked', dateFrom: '2000-01-01' })]) {
-    await expect(res).toHaveStatus(400);
-  }
-});
+test(
+  'account-information reads without Consent-ID are rejected with 400',
+  req('headers.consent-id.account-reads'),
+  async ({ accounts, consent }) => {
+    const id = consent.accounts[0].resourceId;
+    for (const res of [
+      await accounts.list(null),
+      await accounts.balances(null, id),
+      await accounts.transactions(null, id, { bookingStatus: 'booked', dateFrom: '2000-01-01' }),
+    ]) {
+      await expect(res).toHaveStatus(400);
+    }
+  },
+);

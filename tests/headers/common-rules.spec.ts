@@ -1,47 +1,71 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { fromRoot } from '../../fixtures/config/paths.js';
-import { because, expect, req, test, type AspspEntry, type DirectoryClient } from '../../fixtures/areas/directory.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import { because, expect, req, test, type AspspEntry, type DirectoryClient } from '../../harness/areas/directory.js';
 
 // The common rules shown on the directory operations: they need no consent or payment.
 
 test.describe('X-Request-ID', () => {
   test('a call without X-Request-ID is rejected', req('headers.x-request-id.required'), async ({ directory }) => {
-    const res = await directory.api.get(directory.api.target.profile.paths.aspsps, { headers: { 'X-Request-ID': null } });
-    expect(res.status, because(`a call without X-Request-ID must be rejected with a 4xx; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
+    const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
+      headers: { 'X-Request-ID': null },
+    });
+    expect(
+      res.status,
+      because(`a call without X-Request-ID must be rejected with a 4xx; got ${res.describe()}`),
+    ).toBeGreaterThanOrEqual(400);
   });
 
   test('a missing X-Request-ID is a FORMAT_ERROR', req('headers.x-request-id.required-code'), async ({ directory }) => {
-    const res = await directory.api.get(directory.api.target.profile.paths.aspsps, { headers: { 'X-Request-ID': null } });
+    const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
+      headers: { 'X-Request-ID': null },
+    });
     await expect(res).toBeTppError(400, 'FORMAT_ERROR');
   });
 
   test('an X-Request-ID that is not a uuid is rejected', req('headers.x-request-id.uuid'), async ({ directory }) => {
     for (const bad of ['12345', 'not-a-uuid', '6f1e0f1c-0d2e-4c0b-9d1e']) {
-      const res = await directory.api.get(directory.api.target.profile.paths.aspsps, { headers: { 'X-Request-ID': bad } });
-      expect(res.status, because(`X-Request-ID "${bad}" is not a uuid and must be rejected with a 4xx; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
+      const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
+        headers: { 'X-Request-ID': bad },
+      });
+      expect(
+        res.status,
+        because(`X-Request-ID "${bad}" is not a uuid and must be rejected with a 4xx; got ${res.describe()}`),
+      ).toBeGreaterThanOrEqual(400);
     }
   });
 
-  test('every answer echoes the X-Request-ID, errors included', req('headers.x-request-id.echo'), async ({ directory }) => {
-    await expect(await directory.listBanks()).toEchoRequestId();
-    await expect(await directory.bank('ZZZZZZ2Z')).toEchoRequestId();
-    await expect(await directory.listCities({ cityIds: ['not-a-uuid'] })).toEchoRequestId();
-  });
+  test(
+    'every answer echoes the X-Request-ID, errors included',
+    req('headers.x-request-id.echo'),
+    async ({ directory }) => {
+      await expect(await directory.listBanks()).toEchoRequestId();
+      await expect(await directory.bank('ZZZZZZ2Z')).toEchoRequestId();
+      await expect(await directory.listCities({ cityIds: ['not-a-uuid'] })).toEchoRequestId();
+    },
+  );
 });
 
 test.describe('Authorization', () => {
-  test('a call without Authorization is refused with 401', req('headers.authorization.required'), async ({ directory }) => {
-    const res = await directory.api.get(directory.api.target.profile.paths.aspsps, { noAuth: true });
-    await expect(res).toHaveStatus(401);
-  });
+  test(
+    'a call without Authorization is refused with 401',
+    req('headers.authorization.required'),
+    async ({ directory }) => {
+      const res = await directory.api.get(directory.api.target.profile.paths.aspsps, { noAuth: true });
+      await expect(res).toHaveStatus(401);
+    },
+  );
 
-  test('a bearer token the server never issued is refused with 401', req('headers.authorization.invalid-token'), async ({ directory }) => {
-    const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
-      noAuth: true,
-      headers: { Authorization: 'Bearer obg-conformance-never-issued-token-0000' },
-    });
-    await expect(res).toHaveStatus(401);
-  });
+  test(
+    'a bearer token the server never issued is refused with 401',
+    req('headers.authorization.invalid-token'),
+    async ({ directory }) => {
+      const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
+        noAuth: true,
+        headers: { Authorization: 'Bearer obg-conformance-never-issued-token-0000' },
+      });
+      await expect(res).toHaveStatus(401);
+    },
+  );
 
   test('a token of another API scope is refused', req('headers.authorization.scope'), async ({ directory }) => {
     const res = await directory.api.get(directory.api.target.profile.paths.aspsps, { scope: 'accountinformation' });
@@ -57,19 +81,29 @@ test.describe('Error bodies', () => {
     await directory.api.get(directory.api.target.profile.paths.cities, { noAuth: true }),
   ];
 
-  test('error answers carry tppMessages of category, code, path and text', req('headers.errors.tpp-messages'), async ({ directory }) => {
-    for (const res of await provoke(directory)) {
-      expect(res.status, because(`expected an error answer; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
-      await expect(res).toBeTppError(res.status);
-    }
-  });
+  test(
+    'error answers carry tppMessages of category, code, path and text',
+    req('headers.errors.tpp-messages'),
+    async ({ directory }) => {
+      for (const res of await provoke(directory)) {
+        expect(res.status, because(`expected an error answer; got ${res.describe()}`)).toBeGreaterThanOrEqual(400);
+        await expect(res).toBeTppError(res.status);
+      }
+    },
+  );
 
-  test('the category of an error message is ERROR', req('headers.errors.tpp-message-category'), async ({ directory }) => {
-    for (const res of await provoke(directory)) {
-      const categories = (res.json<{ tppMessages?: { category?: string }[] }>().tppMessages ?? []).map((m) => m.category);
-      expect(categories, because(`tppMessages of ${res.label} must have category ERROR`)).toContain('ERROR');
-    }
-  });
+  test(
+    'the category of an error message is ERROR',
+    req('headers.errors.tpp-message-category'),
+    async ({ directory }) => {
+      for (const res of await provoke(directory)) {
+        const categories = (res.json<{ tppMessages?: { category?: string }[] }>().tppMessages ?? []).map(
+          (m) => m.category,
+        );
+        expect(categories, because(`tppMessages of ${res.label} must have category ERROR`)).toContain('ERROR');
+      }
+    },
+  );
 });
 
 test.describe('Names', () => {
@@ -89,34 +123,51 @@ test.describe('Names', () => {
     if (!value || typeof value !== 'object') return [];
     return Object.entries(value).flatMap(([k, v]) => {
       const spec = byLower.get(k.toLowerCase());
-      return [...(spec && spec !== k ? [`${path}.${k} (the specification's name is ${spec})`] : []), ...offCase(v, `${path}.${k}`)];
+      return [
+        ...(spec && spec !== k ? [`${path}.${k} (the specification's name is ${spec})`] : []),
+        ...offCase(v, `${path}.${k}`),
+      ];
     });
   };
 
-  test('response fields carry the exact names of the specification', req('headers.fields.case-sensitive'), async ({ directory }) => {
-    const list = await directory.listBanks();
-    const bank = await directory.bank(list.json<{ aspsps: AspspEntry[] }>().aspsps[0].bicFi);
-    const cities = await directory.listCities();
-    const countries = await directory.listCountries();
-    for (const res of [list, bank, cities, countries]) {
-      expect(offCase(res.json()), because(`${res.label}: fields under another casing`)).toEqual([]);
-    }
-  });
+  test(
+    'response fields carry the exact names of the specification',
+    req('headers.fields.case-sensitive'),
+    async ({ directory }) => {
+      const list = await directory.listBanks();
+      const bank = await directory.bank(list.json<{ aspsps: AspspEntry[] }>().aspsps[0].bicFi);
+      const cities = await directory.listCities();
+      const countries = await directory.listCountries();
+      for (const res of [list, bank, cities, countries]) {
+        expect(offCase(res.json()), because(`${res.label}: fields under another casing`)).toEqual([]);
+      }
+    },
+  );
 
-  test('query parameters are recognised only under their exact name', req('headers.parameters.case-sensitive'), async ({ directory }) => {
-    const all = (await directory.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
-    const snapshot = await directory.snapshot();
-    const code = snapshot.countries.find((c) => {
-      const n = snapshot.banks.filter((b) => b.country === c.isoCountryCode || b.country === c.name).length;
-      return n > 0 && n < all.length;
-    })?.isoCountryCode;
-    test.skip(!code, 'no country holds some but not all banks');
-    const filtered = (await directory.listBanks({ isoCountryCodes: [code!] })).json<{ aspsps: AspspEntry[] }>().aspsps;
-    const res = await directory.listBanks({ isocountrycodes: [code!] } as never);
-    if (res.status >= 400) return; // rejecting the unknown parameter keeps the rule too
-    const got = res.json<{ aspsps: AspspEntry[] }>().aspsps.map((b) => b.bicFi).sort();
-    expect(got, because(`isocountrycodes=${code} (lower case) must not filter as isoCountryCodes does`)).not.toEqual(filtered.map((b) => b.bicFi).sort());
-  });
+  test(
+    'query parameters are recognised only under their exact name',
+    req('headers.parameters.case-sensitive'),
+    async ({ directory }) => {
+      const all = (await directory.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
+      const snapshot = await directory.snapshot();
+      const code = snapshot.countries.find((c) => {
+        const n = snapshot.banks.filter((b) => b.country === c.isoCountryCode || b.country === c.name).length;
+        return n > 0 && n < all.length;
+      })?.isoCountryCode;
+      test.skip(!code, 'no country holds some but not all banks');
+      const filtered = (await directory.listBanks({ isoCountryCodes: [code!] })).json<{ aspsps: AspspEntry[] }>()
+        .aspsps;
+      const res = await directory.listBanks({ isocountrycodes: [code!] } as never);
+      if (res.status >= 400) return; // rejecting the unknown parameter keeps the rule too
+      const got = res
+        .json<{ aspsps: AspspEntry[] }>()
+        .aspsps.map((b) => b.bicFi)
+        .sort();
+      expect(got, because(`isocountrycodes=${code} (lower case) must not filter as isoCountryCodes does`)).not.toEqual(
+        filtered.map((b) => b.bicFi).sort(),
+      );
+    },
+  );
 
   test('JSON answers carry Content-Type application/json', req('headers.content-type.json'), async ({ directory }) => {
     for (const res of [await directory.listBanks(), await directory.bank('ZZZZZZ2Z')]) {
@@ -125,18 +176,25 @@ test.describe('Names', () => {
   });
 });
 
-test('the directory operations answer without X-BicFi', req('headers.x-bicfi.directory-optional'), async ({ directory }) => {
-  const banks = await directory.listBanks();
-  await expect(banks).toHaveStatus(200);
-  const bic = banks.json<{ aspsps: AspspEntry[] }>().aspsps[0].bicFi;
-  const cities = await directory.listCities();
-  await expect(cities).toHaveStatus(200);
-  const cityId = cities.json<{ cities: { cityId: string }[] }>().cities[0].cityId;
-  const countries = await directory.listCountries();
-  await expect(countries).toHaveStatus(200);
-  const code = countries.json<{ countries: { isoCountryCode: string }[] }>().countries[0].isoCountryCode;
-  for (const res of [await directory.bank(bic), await directory.city(cityId), await directory.country(code)]) {
-    await expect(res).toHaveStatus(200);
-    expect(Object.keys(res.exchange.requestHeaders).map((h) => h.toLowerCase()), because('the directory client must not send X-BicFi')).not.toContain('x-bicfi');
-  }
-});
+test(
+  'the directory operations answer without X-BicFi',
+  req('headers.x-bicfi.directory-optional'),
+  async ({ directory }) => {
+    const banks = await directory.listBanks();
+    await expect(banks).toHaveStatus(200);
+    const bic = banks.json<{ aspsps: AspspEntry[] }>().aspsps[0].bicFi;
+    const cities = await directory.listCities();
+    await expect(cities).toHaveStatus(200);
+    const cityId = cities.json<{ cities: { cityId: string }[] }>().cities[0].cityId;
+    const countries = await directory.listCountries();
+    await expect(countries).toHaveStatus(200);
+    const code = countries.json<{ countries: { isoCountryCode: string }[] }>().countries[0].isoCountryCode;
+    for (const res of [await directory.bank(bic), await directory.city(cityId), await directory.country(code)]) {
+      await expect(res).toHaveStatus(200);
+      expect(
+        Object.keys(res.exchange.requestHeaders).map((h) => h.toLowerCase()),
+        because('the directory client must not send X-BicFi'),
+      ).not.toContain('x-bicfi');
+    }
+  },
+);

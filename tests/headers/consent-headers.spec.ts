@@ -1,25 +1,46 @@
-import { because, consentRequest, expect, req, test } from '../../fixtures/areas/consents.js';
+import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 
 // Common header rules the directory cannot show (it needs no X-BicFi and no PSU), tested on the consent operations.
 
-test('create consent without X-BicFi is rejected with a 4xx error', req('headers.x-bicfi.required'), async ({ consents }) => {
-  const res = await consents.create({ headers: { 'X-BicFi': null } });
-  expect(res.status >= 400 && res.status < 500, because(`create consent without X-BicFi must be rejected; got ${res.describe()}`)).toBe(true);
-});
+test(
+  'create consent without X-BicFi is rejected with a 4xx error',
+  req('headers.x-bicfi.required'),
+  async ({ consents }) => {
+    const res = await consents.create({ headers: { 'X-BicFi': null } });
+    expect(
+      res.status >= 400 && res.status < 500,
+      because(`create consent without X-BicFi must be rejected; got ${res.describe()}`),
+    ).toBe(true);
+  },
+);
 
-test('create consent with an X-BicFi that is not a BIC is rejected with a 4xx error', req('headers.x-bicfi.pattern'), async ({ consents }) => {
-  for (const bic of ['ESSESES', 'essesess', 'ESSESESS1']) {
-    const res = await consents.create({ headers: { 'X-BicFi': bic } });
-    expect(res.status >= 400 && res.status < 500, because(`create consent with X-BicFi "${bic}" must be rejected; got ${res.describe()}`)).toBe(true);
-  }
-});
+test(
+  'create consent with an X-BicFi that is not a BIC is rejected with a 4xx error',
+  req('headers.x-bicfi.pattern'),
+  async ({ consents }) => {
+    for (const bic of ['ESSESES', 'essesess', 'ESSESESS1']) {
+      const res = await consents.create({ headers: { 'X-BicFi': bic } });
+      expect(
+        res.status >= 400 && res.status < 500,
+        because(`create consent with X-BicFi "${bic}" must be rejected; got ${res.describe()}`),
+      ).toBe(true);
+    }
+  },
+);
 
-test('PSU-Corporate-ID with a private-context token is rejected', req('headers.psu-corporate-id.context'), async ({ consents, target }) => {
-  const res = await consents.api.post(consents.path, {
-    json: consentRequest(),
-    scope: 'accountinformation private',
-    headers: { ...consents.psuHeaders(), 'PSU-Corporate-ID': target.psuCorporateId || 'corporate-0001' },
-  });
-  if (res.status === 201) consents.created.push(res.json<{ consentId: string }>().consentId);
-  expect(res.status >= 400 && res.status < 500, because(`PSU-Corporate-ID is allowed only in a corporate context; got ${res.describe()}`)).toBe(true);
-});
+test(
+  'PSU-Corporate-ID with a private-context token is rejected',
+  req('headers.psu-corporate-id.context'),
+  async ({ consents, target }) => {
+    const res = await consents.api.post(consents.path, {
+      json: consentRequest(),
+      scope: 'accountinformation private',
+      headers: { ...consents.psuHeaders(), 'PSU-Corporate-ID': target.psuCorporateId || 'corporate-0001' },
+    });
+    if (res.status === 201) consents.created.push(res.json<{ consentId: string }>().consentId);
+    expect(
+      res.status >= 400 && res.status < 500,
+      because(`PSU-Corporate-ID is allowed only in a corporate context; got ${res.describe()}`),
+    ).toBe(true);
+  },
+);

@@ -1,72 +1,119 @@
-import { because, expect, req, test } from '../../fixtures/areas/oauth.js';
-import { authorizeUrlFor } from '../../fixtures/sca/psu-agent.js';
+import { because, expect, req, test } from '../../harness/areas/oauth.js';
+import { authorizeUrlFor } from '../../harness/sca/psu-agent.js';
 
 const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
 
-test('starting with mbid gives the REDIRECT approach and an scaOAuth link to the authorise URL', req('oauth.sca-oauth.link'), async ({ redirect, target }) => {
-  const start = await redirect.begin();
-  await expect(start.started).toHaveStatus(200);
-  await expect(start.started).toHaveHeader('aspsp-sca-approach', 'REDIRECT');
-  expect(start.scaOAuth, because(`_links.scaOAuth.href is required in the redirect flow; got ${start.started.describe()}`)).toBeTruthy();
-  const u = new URL(start.scaOAuth!);
-  expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(`${target.authUrl}/connect/authorize`);
-  const q = u.searchParams;
-  for (const name of ['client_id', 'scope', 'response_type', 'redirect_uri', 'state', 'acr_values']) {
-    expect(q.get(name), because(`scaOAuth href must carry the query parameter ${name}: ${u.pathname}?${[...q.keys()].join('&')}`)).toBeTruthy();
-  }
-  expect(q.get('response_type'), because('response_type of the authorise URL')).toBe('code');
-  expect(q.get('client_id'), because("client_id is the TPP application's")).toBe(target.clientId);
-  expect(words(q.get('scope')), because('scope is the resourceScope of a consent')).toEqual(words(redirect.scope));
-  const acr = (q.get('acr_values') ?? '').split(' ').filter(Boolean);
-  expect(acr.length, because(`acr_values holds three space-separated entries; got "${q.get('acr_values')}"`)).toBe(3);
-  expect(acr[0], because('the first acr_values entry is idp:<bicfi>')).toBe(`idp:${target.bicFi}`);
-  expect(acr[1], because('the second acr_values entry is consentId:<consent id>')).toBe(`consentId:${start.consentId}`);
-  expect(acr[2], because('the third acr_values entry is ConsentAuthorisationId:<authorisation id> (either casing of the first letter)')).toMatch(
-    new RegExp(`^[Cc]onsentAuthorisationId:${start.authorisationId}$`),
-  );
-});
+test(
+  'starting with mbid gives the REDIRECT approach and an scaOAuth link to the authorise URL',
+  req('oauth.sca-oauth.link'),
+  async ({ redirect, target }) => {
+    const start = await redirect.begin();
+    await expect(start.started).toHaveStatus(200);
+    await expect(start.started).toHaveHeader('aspsp-sca-approach', 'REDIRECT');
+    expect(
+      start.scaOAuth,
+      because(`_links.scaOAuth.href is required in the redirect flow; got ${start.started.describe()}`),
+    ).toBeTruthy();
+    const u = new URL(start.scaOAuth!);
+    expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
+      `${target.authUrl}/connect/authorize`,
+    );
+    const q = u.searchParams;
+    for (const name of ['client_id', 'scope', 'response_type', 'redirect_uri', 'state', 'acr_values']) {
+      expect(
+        q.get(name),
+        because(`scaOAuth href must carry the query parameter ${name}: ${u.pathname}?${[...q.keys()].join('&')}`),
+      ).toBeTruthy();
+    }
+    expect(q.get('response_type'), because('response_type of the authorise URL')).toBe('code');
+    expect(q.get('client_id'), because("client_id is the TPP application's")).toBe(target.clientId);
+    expect(words(q.get('scope')), because('scope is the resourceScope of a consent')).toEqual(words(redirect.scope));
+    const acr = (q.get('acr_values') ?? '').split(' ').filter(Boolean);
+    expect(acr.length, because(`acr_values holds three space-separated entries; got "${q.get('acr_values')}"`)).toBe(3);
+    expect(acr[0], because('the first acr_values entry is idp:<bicfi>')).toBe(`idp:${target.bicFi}`);
+    expect(acr[1], because('the second acr_values entry is consentId:<consent id>')).toBe(
+      `consentId:${start.consentId}`,
+    );
+    expect(
+      acr[2],
+      because(
+        'the third acr_values entry is ConsentAuthorisationId:<authorisation id> (either casing of the first letter)',
+      ),
+    ).toMatch(new RegExp(`^[Cc]onsentAuthorisationId:${start.authorisationId}$`));
+  },
+);
 
-test('acr_values spells ConsentAuthorisationId with the ResourceType casing', req('oauth.sca-oauth.acr-casing'), async ({ redirect }) => {
-  const start = await redirect.begin();
-  const acr = new URL(start.scaOAuth ?? 'http://x/').searchParams.get('acr_values') ?? '';
-  expect(acr.split(' ')[2] ?? '', because(`the specification's <ResourceType>AuthorisationId gives ConsentAuthorisationId; acr_values "${acr}"`)).toMatch(/^ConsentAuthorisationId:/);
-});
+test(
+  'acr_values spells ConsentAuthorisationId with the ResourceType casing',
+  req('oauth.sca-oauth.acr-casing'),
+  async ({ redirect }) => {
+    const start = await redirect.begin();
+    const acr = new URL(start.scaOAuth ?? 'http://x/').searchParams.get('acr_values') ?? '';
+    expect(
+      acr.split(' ')[2] ?? '',
+      because(`the specification's <ResourceType>AuthorisationId gives ConsentAuthorisationId; acr_values "${acr}"`),
+    ).toMatch(/^ConsentAuthorisationId:/);
+  },
+);
 
-test('approving at the authorise URL redirects to the redirect URI with a code and the scope', req('oauth.authorize.approve'), async ({ redirect, target }) => {
-  const start = await redirect.begin();
-  const r = await redirect.psu(start, 'approve');
-  expect(r.page.status, because(`the authorise URL shows the PSU a page: ${r.page.describe()}`)).toBe(200);
-  expect(r.submitted, because('the authorise page has a form the PSU can submit')).toBeTruthy();
-  await expect(r.submitted!).toHaveStatus([302, 303]);
-  expect(r.location ? `${r.location.origin}${r.location.pathname}` : undefined, because('the bank sends the PSU back to the redirect URI')).toBe(target.redirectUri);
-  expect(r.code, because('the redirect carries a code')).toBeTruthy();
-  expect(words(r.scope), because('the redirect carries the scope')).toEqual(words(redirect.scope));
-});
+test(
+  'approving at the authorise URL redirects to the redirect URI with a code and the scope',
+  req('oauth.authorize.approve'),
+  async ({ redirect, target }) => {
+    const start = await redirect.begin();
+    const r = await redirect.psu(start, 'approve');
+    expect(r.page.status, because(`the authorise URL shows the PSU a page: ${r.page.describe()}`)).toBe(200);
+    expect(r.submitted, because('the authorise page has a form the PSU can submit')).toBeTruthy();
+    await expect(r.submitted!).toHaveStatus([302, 303]);
+    expect(
+      r.location ? `${r.location.origin}${r.location.pathname}` : undefined,
+      because('the bank sends the PSU back to the redirect URI'),
+    ).toBe(target.redirectUri);
+    expect(r.code, because('the redirect carries a code')).toBeTruthy();
+    expect(words(r.scope), because('the redirect carries the scope')).toEqual(words(redirect.scope));
+  },
+);
 
-test('the redirect after approval carries the exact state of the authorise URL', req('oauth.authorize.state'), async ({ redirect }) => {
-  const start = await redirect.begin();
-  const r = await redirect.psu(start, 'approve');
-  expect(r.location, because(`approval must redirect: ${(r.submitted ?? r.page).describe()}`)).toBeTruthy();
-  expect(r.state, because(`state must come back unchanged (sent ${start.state.length} characters)`)).toBe(start.state);
-});
+test(
+  'the redirect after approval carries the exact state of the authorise URL',
+  req('oauth.authorize.state'),
+  async ({ redirect }) => {
+    const start = await redirect.begin();
+    const r = await redirect.psu(start, 'approve');
+    expect(r.location, because(`approval must redirect: ${(r.submitted ?? r.page).describe()}`)).toBeTruthy();
+    expect(r.state, because(`state must come back unchanged (sent ${start.state.length} characters)`)).toBe(
+      start.state,
+    );
+  },
+);
 
-test('a redirect_uri outside the whitelist is refused and nothing is redirected to it', req('oauth.authorize.redirect-whitelist'), async ({ redirect, target }) => {
-  const start = await redirect.begin();
-  const evil = 'https://not-whitelisted.example/steal';
-  const url = authorizeUrlFor(start.scaOAuth!, { state: start.state, redirectUri: evil, clientId: target.clientId });
-  const r = await redirect.agent.decide(url, 'approve');
-  const sentTo = [r.page.header('location'), r.submitted?.header('location')].filter(Boolean) as string[];
-  expect(
-    sentTo.filter((l) => l.startsWith(evil)),
-    because(`the bank must not redirect to a URI outside the whitelist; page ${r.page.label}${r.submitted ? `, form ${r.submitted.label}` : ''}`),
-  ).toEqual([]);
-  expect(r.code, because('no code may be issued for a redirect URI outside the whitelist')).toBeUndefined();
-});
+test(
+  'a redirect_uri outside the whitelist is refused and nothing is redirected to it',
+  req('oauth.authorize.redirect-whitelist'),
+  async ({ redirect, target }) => {
+    const start = await redirect.begin();
+    const evil = 'https://not-whitelisted.example/steal';
+    const url = authorizeUrlFor(start.scaOAuth!, { state: start.state, redirectUri: evil, clientId: target.clientId });
+    const r = await redirect.agent.decide(url, 'approve');
+    const sentTo = [r.page.header('location'), r.submitted?.header('location')].filter(Boolean) as string[];
+    expect(
+      sentTo.filter((l) => l.startsWith(evil)),
+      because(
+        `the bank must not redirect to a URI outside the whitelist; page ${r.page.label}${r.submitted ? `, form ${r.submitted.label}` : ''}`,
+      ),
+    ).toEqual([]);
+    expect(r.code, because('no code may be issued for a redirect URI outside the whitelist')).toBeUndefined();
+  },
+);
 
-test('denying at the authorise URL fails the authorisation', req('oauth.authorize.deny'), async ({ redirect, authorisations }) => {
-  const start = await redirect.begin();
-  const r = await redirect.psu(start, 'deny');
-  expect(r.submitted, because('the authorise page has a form the PSU can submit')).toBeTruthy();
-  const { status } = await authorisations.sca.pollUntilEnd(start.href, 500, authorisations.headers());
-  expect(status, because('the PSU denied: the SCA fails')).toBe('failed');
-});
+test(
+  'denying at the authorise URL fails the authorisation',
+  req('oauth.authorize.deny'),
+  async ({ redirect, authorisations }) => {
+    const start = await redirect.begin();
+    const r = await redirect.psu(start, 'deny');
+    expect(r.submitted, because('the authorise page has a form the PSU can submit')).toBeTruthy();
+    const { status } = await authorisations.sca.pollUntilEnd(start.href, 500, authorisations.headers());
+    expect(status, because('the PSU denied: the SCA fails')).toBe('failed');
+  },
+);

@@ -1,29 +1,53 @@
-import type { ApiResponse } from '../../fixtures/http/response.js';
-import { because, expect, req, test } from '../../fixtures/areas/oauth.js';
+import type { ApiResponse } from '../../harness/http/response.js';
+import { because, expect, req, test } from '../../harness/areas/oauth.js';
 
 const noToken = (res: ApiResponse, what: string) => {
-  expect(res.status >= 400 && res.status < 500, because(`${what} must be refused with a 4xx; got ${res.describe()}`)).toBe(true);
-  expect((res.body as { access_token?: unknown } | undefined)?.access_token, because(`${what} must issue no access_token`)).toBeUndefined();
+  expect(
+    res.status >= 400 && res.status < 500,
+    because(`${what} must be refused with a 4xx; got ${res.describe()}`),
+  ).toBe(true);
+  expect(
+    (res.body as { access_token?: unknown } | undefined)?.access_token,
+    because(`${what} must issue no access_token`),
+  ).toBeUndefined();
 };
 
-test('exchanging the code gives a Bearer token and finalises the SCA', req('oauth.token.exchange'), async ({ redirect, authorisations }) => {
-  const { start, result } = await redirect.approved();
-  const res = await redirect.exchange(start, result.code);
-  await expect(res).toHaveStatus(200);
-  await expect(res).toMatchSchema('oauth/token-response');
-  const { status } = await authorisations.sca.pollUntilEnd(start.href, 500, authorisations.headers());
-  expect(status, because('after the code exchange the SCA is finalised')).toBe('finalised');
-});
+test(
+  'exchanging the code gives a Bearer token and finalises the SCA',
+  req('oauth.token.exchange'),
+  async ({ redirect, authorisations }) => {
+    const { start, result } = await redirect.approved();
+    const res = await redirect.exchange(start, result.code);
+    await expect(res).toHaveStatus(200);
+    await expect(res).toMatchSchema('oauth/token-response');
+    const { status } = await authorisations.sca.pollUntilEnd(start.href, 500, authorisations.headers());
+    expect(status, because('after the code exchange the SCA is finalised')).toBe('finalised');
+  },
+);
 
-test('a code exchange with the wrong client_secret is refused', req('oauth.token.wrong-secret'), async ({ redirect }) => {
-  const { start, result } = await redirect.approved();
-  noToken(await redirect.exchange(start, result.code, { form: { client_secret: 'wrong-secret-0000' } }), 'an exchange with the wrong client_secret');
-});
+test(
+  'a code exchange with the wrong client_secret is refused',
+  req('oauth.token.wrong-secret'),
+  async ({ redirect }) => {
+    const { start, result } = await redirect.approved();
+    noToken(
+      await redirect.exchange(start, result.code, { form: { client_secret: 'wrong-secret-0000' } }),
+      'an exchange with the wrong client_secret',
+    );
+  },
+);
 
-test('a code exchange with another redirect_uri is refused', req('oauth.token.redirect-uri'), async ({ redirect, target }) => {
-  const { start, result } = await redirect.approved();
-  noToken(await redirect.exchange(start, result.code, { form: { redirect_uri: `${target.redirectUri}/other` } }), 'an exchange whose redirect_uri differs from the authorise request');
-});
+test(
+  'a code exchange with another redirect_uri is refused',
+  req('oauth.token.redirect-uri'),
+  async ({ redirect, target }) => {
+    const { start, result } = await redirect.approved();
+    noToken(
+      await redirect.exchange(start, result.code, { form: { redirect_uri: `${target.redirectUri}/other` } }),
+      'an exchange whose redirect_uri differs from the authorise request',
+    );
+  },
+);
 
 test('a code is exchanged only once', req('oauth.token.single-use'), async ({ redirect }) => {
   const { start, result } = await redirect.approved();
@@ -31,31 +55,49 @@ test('a code is exchanged only once', req('oauth.token.single-use'), async ({ re
   noToken(await redirect.exchange(start, result.code), 'the second exchange of the same code');
 });
 
-test('a code exchange without X-ConsentId or X-ConsentAuthorisationId is rejected with 400', req('oauth.token.headers-required'), async ({ redirect }) => {
-  const { start, result } = await redirect.approved();
-  for (const missing of ['X-ConsentId', 'X-ConsentAuthorisationId']) {
-    const res = await redirect.exchange(start, result.code, { headers: { [missing]: null } });
-    expect(res.status, because(`an exchange without ${missing} must be rejected with 400; got ${res.describe()}`)).toBe(400);
-  }
-});
+test(
+  'a code exchange without X-ConsentId or X-ConsentAuthorisationId is rejected with 400',
+  req('oauth.token.headers-required'),
+  async ({ redirect }) => {
+    const { start, result } = await redirect.approved();
+    for (const missing of ['X-ConsentId', 'X-ConsentAuthorisationId']) {
+      const res = await redirect.exchange(start, result.code, { headers: { [missing]: null } });
+      expect(
+        res.status,
+        because(`an exchange without ${missing} must be rejected with 400; got ${res.describe()}`),
+      ).toBe(400);
+    }
+  },
+);
 
 test('a code exchange sent as JSON is rejected with 400', req('oauth.token.form-only'), async ({ redirect }) => {
   const { start, result } = await redirect.approved();
   const res = await redirect.exchange(start, result.code, { json: true });
-  expect(res.status, because(`the token endpoint takes application/x-www-form-urlencoded; a JSON body must be rejected with 400; got ${res.describe()}`)).toBe(400);
+  expect(
+    res.status,
+    because(
+      `the token endpoint takes application/x-www-form-urlencoded; a JSON body must be rejected with 400; got ${res.describe()}`,
+    ),
+  ).toBe(400);
 });
 
-test('refused exchanges answer RFC 6749 error bodies: invalid_client, invalid_grant', req('oauth.token.error-body'), async ({ redirect, target }) => {
-  const { start, result } = await redirect.approved();
-  const wrongSecret = await redirect.exchange(start, result.code, { form: { client_secret: 'wrong-secret-0000' } });
-  await expect(wrongSecret).toHaveStatus(401);
-  await expect(wrongSecret).toMatchSchema('oauth/error');
-  expect(wrongSecret.json().error, because('a wrong client_secret is invalid_client')).toBe('invalid_client');
-  const otherUri = await redirect.exchange(start, result.code, { form: { redirect_uri: `${target.redirectUri}/other` } });
-  await expect(otherUri).toHaveStatus(400);
-  expect(otherUri.json().error, because('another redirect_uri is invalid_grant')).toBe('invalid_grant');
-  await expect(await redirect.exchange(start, result.code)).toHaveStatus(200);
-  const reused = await redirect.exchange(start, result.code);
-  await expect(reused).toHaveStatus(400);
-  expect(reused.json().error, because('a reused code is invalid_grant')).toBe('invalid_grant');
-});
+test(
+  'refused exchanges answer RFC 6749 error bodies: invalid_client, invalid_grant',
+  req('oauth.token.error-body'),
+  async ({ redirect, target }) => {
+    const { start, result } = await redirect.approved();
+    const wrongSecret = await redirect.exchange(start, result.code, { form: { client_secret: 'wrong-secret-0000' } });
+    await expect(wrongSecret).toHaveStatus(401);
+    await expect(wrongSecret).toMatchSchema('oauth/error');
+    expect(wrongSecret.json().error, because('a wrong client_secret is invalid_client')).toBe('invalid_client');
+    const otherUri = await redirect.exchange(start, result.code, {
+      form: { redirect_uri: `${target.redirectUri}/other` },
+    });
+    await expect(otherUri).toHaveStatus(400);
+    expect(otherUri.json().error, because('another redirect_uri is invalid_grant')).toBe('invalid_grant');
+    await expect(await redirect.exchange(start, result.code)).toHaveStatus(200);
+    const reused = await redirect.exchange(start, result.code);
+    await expect(reused).toHaveStatus(400);
+    expect(reused.json().error, because('a reused code is invalid_grant')).toBe('invalid_grant');
+  },
+);

@@ -1,16 +1,26 @@
-import { ACCEPTED, COMBINATIONS, because, expect, label, req, test, settleMs } from '../../fixtures/areas/payments.js';
+import { ACCEPTED, COMBINATIONS, because, expect, label, req, test, settleMs } from '../../harness/areas/payments.js';
 
 for (const c of COMBINATIONS) {
   const name = label(c);
 
-  test(`${name}: once the SCA is finalised the payment leaves RCVD for an accepted status`, req('payments.sca.accepted'), async ({ payments }) => {
-    payments.claim(c);
-    const { basePath, sca } = await payments.initiateAuthorised(c);
-    expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-    await expect
-      .poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the ${name} payment after its SCA, expected one of ${ACCEPTED.join(', ')}`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) })
-      .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
-  });
+  test(
+    `${name}: once the SCA is finalised the payment leaves RCVD for an accepted status`,
+    req('payments.sca.accepted'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const { basePath, sca } = await payments.initiateAuthorised(c);
+      expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+      await expect
+        .poll(() => payments.transactionStatus(basePath), {
+          message: because(
+            `transactionStatus of the ${name} payment after its SCA, expected one of ${ACCEPTED.join(', ')}`,
+          ),
+          intervals: [500],
+          timeout: settleMs(payments.target.timeouts.scaMs),
+        })
+        .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
+    },
+  );
 
   test(`${name}: a failed SCA rejects the payment (RJCT)`, req('payments.sca.rejected'), async ({ payments }) => {
     payments.claim(c);
@@ -19,70 +29,131 @@ for (const c of COMBINATIONS) {
     const psu = { 'PSU-ID': failing! };
     const { basePath, sca } = await payments.initiateAuthorised(c, { headers: psu, sca: { headers: psu } });
     expect(sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
-    await expect.poll(() => payments.transactionStatus(basePath), { message: because(`transactionStatus of the ${name} payment after a failed SCA`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) }).toBe('RJCT');
-  });
-
-  test(`${name}: creating an authorisation answers 201 with an authorisationId, scaMethods and received`, req('payments.authorisations.create'), async ({ payments }) => {
-    payments.claim(c);
-    const { basePath } = await payments.initiated(c);
-    const res = await payments.sca.create(basePath, 'authorisations', payments.psuHeaders());
-    await expect(res).toHaveStatus(201);
-    const body = res.json<{ authorisationId?: string; scaStatus?: string; scaMethods?: unknown[] }>();
-    expect(body.authorisationId, because('an authorisationId')).toEqual(expect.any(String));
-    expect(body.scaStatus, because('a new authorisation is received (States > Authorisation)')).toBe('received');
-    expect(Array.isArray(body.scaMethods) && body.scaMethods.length > 0, because(`a non-empty scaMethods; got ${JSON.stringify(body.scaMethods)}`)).toBe(true);
-  });
-
-  test(`${name}: the authorisation list holds every authorisation created on the payment`, req('payments.authorisations.list'), async ({ payments }) => {
-    payments.claim(c);
-    const { basePath } = await payments.initiated(c);
-    const ids: string[] = [];
-    for (let i = 0; i < 2; i++) ids.push((await payments.sca.create(basePath, 'authorisations', payments.psuHeaders())).json<{ authorisationId: string }>().authorisationId);
-    const list = await payments.api.get(`${basePath}/authorisations`);
-    await expect(list).toHaveStatus(200);
-    const listed = list.json<{ authorisationIds?: string[] }>().authorisationIds;
-    expect(listed, because('authorisationIds holds the authorisations created')).toEqual(expect.arrayContaining(ids));
-  });
-
-  test(`${name}: the redirect flow answers REDIRECT and a scaOAuth link whose acr_values name the payment`, req('payments.authorisations.redirect'), async ({ payments }) => {
-    payments.claim(c);
-    const { paymentId, basePath } = await payments.initiated(c);
-    const redirect = { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri };
-    const created = await payments.sca.create(basePath, 'authorisations', { ...payments.psuHeaders(), ...redirect });
-    await expect(created).toHaveStatus(201);
-    const authorisationId = created.json<{ authorisationId: string }>().authorisationId;
-    const started = await payments.sca.start(`${basePath}/authorisations/${authorisationId}`, 'mbid', { ...payments.psuHeaders(), ...redirect });
-    await expect(started).toHaveStatus(200);
-    await expect(started).toHaveHeader('ASPSP-SCA-Approach', /^REDIRECT$/i);
-    const href = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
-    expect(href, because('_links.scaOAuth.href in the redirect flow (section F)')).toMatch(/\/connect\/authorize\?/);
-    const acr = new URL(href!).searchParams.get('acr_values') ?? '';
-    expect(acr, because('acr_values names the payment (paymentId:<id>, casing a variance)')).toMatch(new RegExp(`paymentId:${paymentId}`, 'i'));
-    expect(acr, because('acr_values names the authorisation')).toMatch(new RegExp(`PaymentAuthorisationId:${authorisationId}`, 'i'));
-  });
-
-  test(`${name}: with multilevel SCA the initiation has no scaRedirect or scaOAuth and a startAuthorisation link`, req('payments.multilevel.no-sca-links'), async ({ payments }) => {
-    payments.claim(c);
-    const res = await payments.corporate().initiate(c, { headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri } });
-    await expect(res).toHaveStatus(201);
-    const links = res.json<{ _links?: Record<string, unknown> }>()._links ?? {};
-    expect(Object.keys(links).filter((k) => k === 'scaRedirect' || k === 'scaOAuth'), because('no scaRedirect or scaOAuth link with multilevel SCA (section D)')).toEqual([]);
-    expect(links.startAuthorisation, because('the authorisation is started through startAuthorisation')).toBeDefined();
-  });
-
-  test(`${name}: with multilevel SCA the payment is accepted only after the last signer`, req('payments.multilevel.last-signer'), async ({ payments }) => {
-    payments.claim(c);
-    const signers = payments.profile.payments?.multilevelSca?.signers ?? 2;
-    const corporate = payments.corporate();
-    const { basePath } = await corporate.initiated(c);
-    for (let i = 1; i <= signers; i++) {
-      const sca = await corporate.authorise(basePath, { headers: { 'PSU-ID': `${payments.target.psuId || 'psu'}-signer-${i}` } });
-      expect(sca.scaStatus, because(`signer ${i} of ${signers} finalises`)).toBe('finalised');
-      const status = await corporate.transactionStatus(basePath);
-      if (i < signers) expect(ACCEPTED, because(`after ${i} of ${signers} signers the payment is not yet accepted; got ${status}`)).not.toContain(status);
-    }
     await expect
-      .poll(() => corporate.transactionStatus(basePath), { message: because(`transactionStatus after the last of ${signers} signers`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) })
-      .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
+      .poll(() => payments.transactionStatus(basePath), {
+        message: because(`transactionStatus of the ${name} payment after a failed SCA`),
+        intervals: [500],
+        timeout: settleMs(payments.target.timeouts.scaMs),
+      })
+      .toBe('RJCT');
   });
+
+  test(
+    `${name}: creating an authorisation answers 201 with an authorisationId, scaMethods and received`,
+    req('payments.authorisations.create'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const { basePath } = await payments.initiated(c);
+      const res = await payments.sca.create(basePath, 'authorisations', payments.psuHeaders());
+      await expect(res).toHaveStatus(201);
+      const body = res.json<{ authorisationId?: string; scaStatus?: string; scaMethods?: unknown[] }>();
+      expect(body.authorisationId, because('an authorisationId')).toEqual(expect.any(String));
+      expect(body.scaStatus, because('a new authorisation is received (States > Authorisation)')).toBe('received');
+      expect(
+        Array.isArray(body.scaMethods) && body.scaMethods.length > 0,
+        because(`a non-empty scaMethods; got ${JSON.stringify(body.scaMethods)}`),
+      ).toBe(true);
+    },
+  );
+
+  test(
+    `${name}: the authorisation list holds every authorisation created on the payment`,
+    req('payments.authorisations.list'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const { basePath } = await payments.initiated(c);
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++)
+        ids.push(
+          (await payments.sca.create(basePath, 'authorisations', payments.psuHeaders())).json<{
+            authorisationId: string;
+          }>().authorisationId,
+        );
+      const list = await payments.api.get(`${basePath}/authorisations`);
+      await expect(list).toHaveStatus(200);
+      const listed = list.json<{ authorisationIds?: string[] }>().authorisationIds;
+      expect(listed, because('authorisationIds holds the authorisations created')).toEqual(expect.arrayContaining(ids));
+    },
+  );
+
+  test(
+    `${name}: the redirect flow answers REDIRECT and a scaOAuth link whose acr_values name the payment`,
+    req('payments.authorisations.redirect'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const { paymentId, basePath } = await payments.initiated(c);
+      const redirect = { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri };
+      const created = await payments.sca.create(basePath, 'authorisations', { ...payments.psuHeaders(), ...redirect });
+      await expect(created).toHaveStatus(201);
+      const authorisationId = created.json<{ authorisationId: string }>().authorisationId;
+      const started = await payments.sca.start(`${basePath}/authorisations/${authorisationId}`, 'mbid', {
+        ...payments.psuHeaders(),
+        ...redirect,
+      });
+      await expect(started).toHaveStatus(200);
+      await expect(started).toHaveHeader('ASPSP-SCA-Approach', /^REDIRECT$/i);
+      const href = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
+      expect(href, because('_links.scaOAuth.href in the redirect flow (section F)')).toMatch(/\/connect\/authorize\?/);
+      const acr = new URL(href!).searchParams.get('acr_values') ?? '';
+      expect(acr, because('acr_values names the payment (paymentId:<id>, casing a variance)')).toMatch(
+        new RegExp(`paymentId:${paymentId}`, 'i'),
+      );
+      expect(acr, because('acr_values names the authorisation')).toMatch(
+        new RegExp(`PaymentAuthorisationId:${authorisationId}`, 'i'),
+      );
+    },
+  );
+
+  test(
+    `${name}: with multilevel SCA the initiation has no scaRedirect or scaOAuth and a startAuthorisation link`,
+    req('payments.multilevel.no-sca-links'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const res = await payments
+        .corporate()
+        .initiate(c, {
+          headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri },
+        });
+      await expect(res).toHaveStatus(201);
+      const links = res.json<{ _links?: Record<string, unknown> }>()._links ?? {};
+      expect(
+        Object.keys(links).filter((k) => k === 'scaRedirect' || k === 'scaOAuth'),
+        because('no scaRedirect or scaOAuth link with multilevel SCA (section D)'),
+      ).toEqual([]);
+      expect(
+        links.startAuthorisation,
+        because('the authorisation is started through startAuthorisation'),
+      ).toBeDefined();
+    },
+  );
+
+  test(
+    `${name}: with multilevel SCA the payment is accepted only after the last signer`,
+    req('payments.multilevel.last-signer'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const signers = payments.profile.payments?.multilevelSca?.signers ?? 2;
+      const corporate = payments.corporate();
+      const { basePath } = await corporate.initiated(c);
+      for (let i = 1; i <= signers; i++) {
+        const sca = await corporate.authorise(basePath, {
+          headers: { 'PSU-ID': `${payments.target.psuId || 'psu'}-signer-${i}` },
+        });
+        expect(sca.scaStatus, because(`signer ${i} of ${signers} finalises`)).toBe('finalised');
+        const status = await corporate.transactionStatus(basePath);
+        if (i < signers)
+          expect(
+            ACCEPTED,
+            because(`after ${i} of ${signers} signers the payment is not yet accepted; got ${status}`),
+          ).not.toContain(status);
+      }
+      await expect
+        .poll(() => corporate.transactionStatus(basePath), {
+          message: because(`transactionStatus after the last of ${signers} signers`),
+          intervals: [500],
+          timeout: settleMs(payments.target.timeouts.scaMs),
+        })
+        .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
+    },
+  );
 }

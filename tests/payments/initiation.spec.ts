@@ -1,111 +1,199 @@
-import { COMBINATIONS, because, creditorPrefix, differences, expect, isoDate, label, req, requiredFields, test, withPath } from '../../fixtures/areas/payments.js';
+import {
+  COMBINATIONS,
+  because,
+  creditorPrefix,
+  differences,
+  expect,
+  isoDate,
+  label,
+  req,
+  requiredFields,
+  test,
+  withPath,
+} from '../../harness/areas/payments.js';
 
 for (const c of COMBINATIONS) {
   const name = label(c);
 
-  test(`${name}: a valid initiation answers 201 with RCVD, a paymentId and the self, status and authorisation links`, req('payments.initiate.response'), async ({ payments }) => {
-    payments.claim(c);
-    const res = await payments.initiate(c);
-    await expect(res).toHaveStatus(201);
-    await expect(res).toMatchSchema('payments/payment-initiated');
-    expect(res.json().transactionStatus, because(`a new ${name} payment is RCVD (States > Payment)`)).toBe('RCVD');
-  });
+  test(
+    `${name}: a valid initiation answers 201 with RCVD, a paymentId and the self, status and authorisation links`,
+    req('payments.initiate.response'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const res = await payments.initiate(c);
+      await expect(res).toHaveStatus(201);
+      await expect(res).toMatchSchema('payments/payment-initiated');
+      expect(res.json().transactionStatus, because(`a new ${name} payment is RCVD (States > Payment)`)).toBe('RCVD');
+    },
+  );
 
-  test(`${name}: the 201 of an initiation carries Location and ASPSP-SCA-Approach`, req('payments.initiate.headers'), async ({ payments }) => {
-    payments.claim(c);
-    const res = await payments.initiate(c);
-    await expect(res).toHaveStatus(201);
-    await expect(res).toHaveHeader('Location');
-    await expect(res).toHaveHeader('ASPSP-SCA-Approach', /^(EMBEDDED|DECOUPLED|REDIRECT)$/);
-  });
+  test(
+    `${name}: the 201 of an initiation carries Location and ASPSP-SCA-Approach`,
+    req('payments.initiate.headers'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const res = await payments.initiate(c);
+      await expect(res).toHaveStatus(201);
+      await expect(res).toHaveHeader('Location');
+      await expect(res).toHaveHeader('ASPSP-SCA-Approach', /^(EMBEDDED|DECOUPLED|REDIRECT)$/);
+    },
+  );
 
-  test(`${name}: a body missing a required field is rejected with 400`, req('payments.initiate.required-fields'), async ({ payments }) => {
-    payments.claim(c);
-    const body = payments.body(c);
-    for (const field of requiredFields(c, payments.profile)) {
-      await test.step(`without ${field}`, async () => {
-        const res = await payments.initiate(c, { body: withPath(body, field, undefined) });
-        expect.soft(res.status, because(`initiate ${name} without the required ${field}: ${res.describe()}`)).toBe(400);
-      });
-    }
-  });
+  test(
+    `${name}: a body missing a required field is rejected with 400`,
+    req('payments.initiate.required-fields'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const body = payments.body(c);
+      for (const field of requiredFields(c, payments.profile)) {
+        await test.step(`without ${field}`, async () => {
+          const res = await payments.initiate(c, { body: withPath(body, field, undefined) });
+          expect
+            .soft(res.status, because(`initiate ${name} without the required ${field}: ${res.describe()}`))
+            .toBe(400);
+        });
+      }
+    },
+  );
 
-  test(`${name}: a missing required field is answered FORMAT_ERROR with its path`, req('payments.initiate.required-fields-path'), async ({ payments }) => {
-    payments.claim(c);
-    const body = payments.body(c);
-    for (const field of requiredFields(c, payments.profile)) {
-      await test.step(`without ${field}`, async () => {
-        const res = await payments.initiate(c, { body: withPath(body, field, undefined) });
-        await expect.soft(res).toBeTppError(400, 'FORMAT_ERROR');
-        const paths = ((res.body as { tppMessages?: { path?: string }[] } | undefined)?.tppMessages ?? []).map((m) => m.path ?? '');
-        expect.soft(paths.some((p) => p.replace(/^\$\.?/, '').endsWith(field.split('.').pop()!)), because(`a tppMessages path naming ${field}; paths were ${JSON.stringify(paths)}`)).toBe(true);
-      });
-    }
-  });
+  test(
+    `${name}: a missing required field is answered FORMAT_ERROR with its path`,
+    req('payments.initiate.required-fields-path'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const body = payments.body(c);
+      for (const field of requiredFields(c, payments.profile)) {
+        await test.step(`without ${field}`, async () => {
+          const res = await payments.initiate(c, { body: withPath(body, field, undefined) });
+          await expect.soft(res).toBeTppError(400, 'FORMAT_ERROR');
+          const paths = ((res.body as { tppMessages?: { path?: string }[] } | undefined)?.tppMessages ?? []).map(
+            (m) => m.path ?? '',
+          );
+          expect
+            .soft(
+              paths.some((p) => p.replace(/^\$\.?/, '').endsWith(field.split('.').pop()!)),
+              because(`a tppMessages path naming ${field}; paths were ${JSON.stringify(paths)}`),
+            )
+            .toBe(true);
+        });
+      }
+    },
+  );
 
-  test(`${name}: read returns the submitted fields unchanged plus transactionStatus`, req('payments.read.fields'), async ({ payments }) => {
-    payments.claim(c);
-    const { basePath, body } = await payments.initiated(c);
-    const read = await payments.read(basePath);
-    await expect(read).toHaveStatus(200);
-    await expect(read).toMatchSchema('payments/payment');
-    expect(differences(body, read.json()), because(`every submitted field of the ${name} payment read back unchanged`)).toEqual([]);
-  });
+  test(
+    `${name}: read returns the submitted fields unchanged plus transactionStatus`,
+    req('payments.read.fields'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const { basePath, body } = await payments.initiated(c);
+      const read = await payments.read(basePath);
+      await expect(read).toHaveStatus(200);
+      await expect(read).toMatchSchema('payments/payment');
+      expect(
+        differences(body, read.json()),
+        because(`every submitted field of the ${name} payment read back unchanged`),
+      ).toEqual([]);
+    },
+  );
 
-  test(`${name}: payment status answers the transactionStatus`, req('payments.status.response'), async ({ payments }) => {
-    payments.claim(c);
-    const { basePath } = await payments.initiated(c);
-    const res = await payments.status(basePath);
-    await expect(res).toHaveStatus(200);
-    await expect(res).toMatchSchema('payments/payment-status');
-    expect(res.json().transactionStatus, because('a payment not yet authorised is still RCVD')).toBe('RCVD');
-  });
+  test(
+    `${name}: payment status answers the transactionStatus`,
+    req('payments.status.response'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const { basePath } = await payments.initiated(c);
+      const res = await payments.status(basePath);
+      await expect(res).toHaveStatus(200);
+      await expect(res).toMatchSchema('payments/payment-status');
+      expect(res.json().transactionStatus, because('a payment not yet authorised is still RCVD')).toBe('RCVD');
+    },
+  );
 
-  test(`${name}: malformed amounts and currencies are rejected with 400`, req('payments.amount.format'), async ({ payments }) => {
-    payments.claim(c);
-    const body = payments.body(c);
-    const at = `${creditorPrefix(c)}instructedAmount`;
-    for (const [field, bad] of [['amount', '12,50'], ['amount', '1.2345'], ['amount', '123456789012345'], ['amount', 12.5], ['currency', 'eur'], ['currency', 'EURO']] as const) {
-      await test.step(`${at}.${field} ${JSON.stringify(bad)}`, async () => {
-        const res = await payments.initiate(c, { body: withPath(body, `${at}.${field}`, bad) });
-        expect.soft(res.status, because(`${at}.${field} ${JSON.stringify(bad)} is not a valid value: ${res.describe()}`)).toBe(400);
-      });
-    }
-  });
+  test(
+    `${name}: malformed amounts and currencies are rejected with 400`,
+    req('payments.amount.format'),
+    async ({ payments }) => {
+      payments.claim(c);
+      const body = payments.body(c);
+      const at = `${creditorPrefix(c)}instructedAmount`;
+      for (const [field, bad] of [
+        ['amount', '12,50'],
+        ['amount', '1.2345'],
+        ['amount', '123456789012345'],
+        ['amount', 12.5],
+        ['currency', 'eur'],
+        ['currency', 'EURO'],
+      ] as const) {
+        await test.step(`${at}.${field} ${JSON.stringify(bad)}`, async () => {
+          const res = await payments.initiate(c, { body: withPath(body, `${at}.${field}`, bad) });
+          expect
+            .soft(res.status, because(`${at}.${field} ${JSON.stringify(bad)} is not a valid value: ${res.describe()}`))
+            .toBe(400);
+        });
+      }
+    },
+  );
 
   if (c.service !== 'periodic-payments') {
-    test(`${name}: a requestedExecutionDate that is not an ISO date is rejected with 400`, req('payments.execution-date.format'), async ({ payments }) => {
-      payments.claim(c);
-      for (const bad of ['21.11.2030', '2030-13-01', '2030/01/15']) {
-        const res = await payments.initiate(c, { body: { ...payments.body(c), requestedExecutionDate: bad } });
-        expect.soft(res.status, because(`requestedExecutionDate "${bad}" is not an ISO date: ${res.describe()}`)).toBe(400);
-      }
-    });
+    test(
+      `${name}: a requestedExecutionDate that is not an ISO date is rejected with 400`,
+      req('payments.execution-date.format'),
+      async ({ payments }) => {
+        payments.claim(c);
+        for (const bad of ['21.11.2030', '2030-13-01', '2030/01/15']) {
+          const res = await payments.initiate(c, { body: { ...payments.body(c), requestedExecutionDate: bad } });
+          expect
+            .soft(res.status, because(`requestedExecutionDate "${bad}" is not an ISO date: ${res.describe()}`))
+            .toBe(400);
+        }
+      },
+    );
 
-    test(`${name}: a requestedExecutionDate in the past is rejected with EXECUTION_DATE_INVALID`, req('payments.execution-date.past'), async ({ payments }) => {
-      payments.claim(c);
-      const res = await payments.initiate(c, { body: { ...payments.body(c), requestedExecutionDate: isoDate(-3) } });
-      await expect(res).toBeTppError(400, 'EXECUTION_DATE_INVALID');
-    });
+    test(
+      `${name}: a requestedExecutionDate in the past is rejected with EXECUTION_DATE_INVALID`,
+      req('payments.execution-date.past'),
+      async ({ payments }) => {
+        payments.claim(c);
+        const res = await payments.initiate(c, { body: { ...payments.body(c), requestedExecutionDate: isoDate(-3) } });
+        await expect(res).toBeTppError(400, 'EXECUTION_DATE_INVALID');
+      },
+    );
   }
 }
 
 test('an unknown payment product is not accepted', req('payments.product.unknown'), async ({ payments }) => {
   const c = { service: 'payments', product: 'sepa-credit-transfers' } as const;
-  const res = await payments.api.post(`${payments.path(c).replace(/sepa-credit-transfers$/, 'instant-moon-transfers')}`, { json: payments.body(c), headers: payments.psuHeaders() });
+  const res = await payments.api.post(
+    `${payments.path(c).replace(/sepa-credit-transfers$/, 'instant-moon-transfers')}`,
+    { json: payments.body(c), headers: payments.psuHeaders() },
+  );
   await expect(res).toBeTppError([400, 403, 404]);
-  expect((res.body as { paymentId?: unknown }).paymentId, because('no payment is created for an unknown product')).toBeUndefined();
+  expect(
+    (res.body as { paymentId?: unknown }).paymentId,
+    because('no payment is created for an unknown product'),
+  ).toBeUndefined();
 });
 
-test('an unknown payment product is answered 404 PRODUCT_UNKNOWN', req('payments.product.unknown-code'), async ({ payments }) => {
-  const c = { service: 'payments', product: 'sepa-credit-transfers' } as const;
-  const res = await payments.api.post(`${payments.path(c).replace(/sepa-credit-transfers$/, 'instant-moon-transfers')}`, { json: payments.body(c), headers: payments.psuHeaders() });
-  if (res.status === 404) await expect(res).toBeTppError(404, 'PRODUCT_UNKNOWN');
-  else await expect(res).toBeTppError([400, 403], 'PRODUCT_INVALID');
-});
+test(
+  'an unknown payment product is answered 404 PRODUCT_UNKNOWN',
+  req('payments.product.unknown-code'),
+  async ({ payments }) => {
+    const c = { service: 'payments', product: 'sepa-credit-transfers' } as const;
+    const res = await payments.api.post(
+      `${payments.path(c).replace(/sepa-credit-transfers$/, 'instant-moon-transfers')}`,
+      { json: payments.body(c), headers: payments.psuHeaders() },
+    );
+    if (res.status === 404) await expect(res).toBeTppError(404, 'PRODUCT_UNKNOWN');
+    else await expect(res).toBeTppError([400, 403], 'PRODUCT_INVALID');
+  },
+);
 
-test('reading an unknown paymentId is answered RESOURCE_UNKNOWN', req('payments.read.unknown'), async ({ payments }) => {
-  const c = { service: 'payments', product: 'sepa-credit-transfers' } as const;
-  const res = await payments.read(payments.basePath(c, '0b5e7b2c-1f0e-4d7b-9a55-3f1f0c2d9e11'));
-  await expect(res).toBeTppError([403, 404], 'RESOURCE_UNKNOWN');
-});
+test(
+  'reading an unknown paymentId is answered RESOURCE_UNKNOWN',
+  req('payments.read.unknown'),
+  async ({ payments }) => {
+    const c = { service: 'payments', product: 'sepa-credit-transfers' } as const;
+    const res = await payments.read(payments.basePath(c, '0b5e7b2c-1f0e-4d7b-9a55-3f1f0c2d9e11'));
+    await expect(res).toBeTppError([403, 404], 'RESOURCE_UNKNOWN');
+  },
+);

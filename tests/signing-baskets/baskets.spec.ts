@@ -1,47 +1,74 @@
-import { ACCEPTED, because, expect, req, test, settleMs } from '../../fixtures/areas/signing-baskets.js';
+import { ACCEPTED, because, expect, req, test, settleMs } from '../../harness/areas/signing-baskets.js';
 
 test.beforeEach(({ baskets }) => {
-  test.skip(!baskets.combination(), 'not claimed: the profile claims no payment service and product to fill a basket with');
+  test.skip(
+    !baskets.combination(),
+    'not claimed: the profile claims no payment service and product to fill a basket with',
+  );
 });
 
-test('creating a basket answers 201 with a basketId, RCVD and the self, status and startAuthorisation links', req('signing-baskets.create.response'), async ({ baskets }) => {
-  const { res } = await baskets.created201();
-  await expect(res).toHaveStatus(201);
-  await expect(res).toMatchSchema('signing-baskets/basket-created');
-  expect(res.json().transactionStatus, because('a new basket is RCVD (States)')).toBe('RCVD');
-});
+test(
+  'creating a basket answers 201 with a basketId, RCVD and the self, status and startAuthorisation links',
+  req('signing-baskets.create.response'),
+  async ({ baskets }) => {
+    const { res } = await baskets.created201();
+    await expect(res).toHaveStatus(201);
+    await expect(res).toMatchSchema('signing-baskets/basket-created');
+    expect(res.json().transactionStatus, because('a new basket is RCVD (States)')).toBe('RCVD');
+  },
+);
 
 test('a basket with no payments is rejected with 400', req('signing-baskets.create.empty'), async ({ baskets }) => {
   await expect.soft(await baskets.create([])).toBeTppError(400);
-  await expect.soft(await baskets.api.post(baskets.path, { json: {}, headers: baskets.payments.psuHeaders() })).toBeTppError(400);
+  await expect
+    .soft(await baskets.api.post(baskets.path, { json: {}, headers: baskets.payments.psuHeaders() }))
+    .toBeTppError(400);
 });
 
-test('a basket naming an unknown payment is rejected with 400 RESOURCE_UNKNOWN', req('signing-baskets.create.unknown-payment'), async ({ baskets }) => {
-  await expect(await baskets.create(['6a0f6b0e-3d55-4c1e-8f0a-9a1d2b3c4d5e'])).toBeTppError(400, 'RESOURCE_UNKNOWN');
-});
+test(
+  'a basket naming an unknown payment is rejected with 400 RESOURCE_UNKNOWN',
+  req('signing-baskets.create.unknown-payment'),
+  async ({ baskets }) => {
+    await expect(await baskets.create(['6a0f6b0e-3d55-4c1e-8f0a-9a1d2b3c4d5e'])).toBeTppError(400, 'RESOURCE_UNKNOWN');
+  },
+);
 
-test('a basket naming an already authorised payment is rejected', req('signing-baskets.create.authorised-payment'), async ({ baskets, payments }) => {
-  const { paymentId, sca } = await payments.initiateAuthorised(baskets.combination()!);
-  expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-  await expect(await baskets.create([paymentId])).toBeTppError([400, 409]);
-});
+test(
+  'a basket naming an already authorised payment is rejected',
+  req('signing-baskets.create.authorised-payment'),
+  async ({ baskets, payments }) => {
+    const { paymentId, sca } = await payments.initiateAuthorised(baskets.combination()!);
+    expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+    await expect(await baskets.create([paymentId])).toBeTppError([400, 409]);
+  },
+);
 
-test('creating a basket without PSU-IP-Address, or with a value that is not IPv4, is rejected with 400', req('signing-baskets.create.psu-ip-address'), async ({ baskets }) => {
-  const ids = (await baskets.paymentsToSign(1)).map((p) => p.paymentId);
-  for (const value of [null, 'not-an-ip', '256.1.2.3']) {
-    await test.step(`PSU-IP-Address ${value === null ? 'missing' : JSON.stringify(value)}`, async () => {
-      await expect.soft(await baskets.create(ids, { 'PSU-IP-Address': value })).toBeTppError(400);
-    });
-  }
-});
+test(
+  'creating a basket without PSU-IP-Address, or with a value that is not IPv4, is rejected with 400',
+  req('signing-baskets.create.psu-ip-address'),
+  async ({ baskets }) => {
+    const ids = (await baskets.paymentsToSign(1)).map((p) => p.paymentId);
+    for (const value of [null, 'not-an-ip', '256.1.2.3']) {
+      await test.step(`PSU-IP-Address ${value === null ? 'missing' : JSON.stringify(value)}`, async () => {
+        await expect.soft(await baskets.create(ids, { 'PSU-IP-Address': value })).toBeTppError(400);
+      });
+    }
+  },
+);
 
-test('reading a basket answers its paymentIds and transactionStatus', req('signing-baskets.read.response'), async ({ baskets }) => {
-  const { basketId, payments } = await baskets.created201();
-  const res = await baskets.read(basketId);
-  await expect(res).toHaveStatus(200);
-  await expect(res).toMatchSchema('signing-baskets/basket');
-  expect([...res.json<{ paymentIds: string[] }>().paymentIds].sort(), because('paymentIds as created')).toEqual(payments.map((p) => p.paymentId).sort());
-});
+test(
+  'reading a basket answers its paymentIds and transactionStatus',
+  req('signing-baskets.read.response'),
+  async ({ baskets }) => {
+    const { basketId, payments } = await baskets.created201();
+    const res = await baskets.read(basketId);
+    await expect(res).toHaveStatus(200);
+    await expect(res).toMatchSchema('signing-baskets/basket');
+    expect([...res.json<{ paymentIds: string[] }>().paymentIds].sort(), because('paymentIds as created')).toEqual(
+      payments.map((p) => p.paymentId).sort(),
+    );
+  },
+);
 
 test('basket status answers the transactionStatus', req('signing-baskets.status.response'), async ({ baskets }) => {
   const { basketId } = await baskets.created201();
@@ -51,38 +78,60 @@ test('basket status answers the transactionStatus', req('signing-baskets.status.
   expect(res.json().transactionStatus, because('a basket not yet authorised is RCVD')).toBe('RCVD');
 });
 
-test('a basket with no authorisation applied can be deleted and is gone afterwards', req('signing-baskets.delete.before-authorisation'), async ({ baskets }) => {
-  const { basketId } = await baskets.created201();
-  await expect(await baskets.delete(basketId)).toHaveStatus([200, 202, 204]);
-  await expect(await baskets.read(basketId)).toBeTppError([403, 404]);
-});
+test(
+  'a basket with no authorisation applied can be deleted and is gone afterwards',
+  req('signing-baskets.delete.before-authorisation'),
+  async ({ baskets }) => {
+    const { basketId } = await baskets.created201();
+    await expect(await baskets.delete(basketId)).toHaveStatus([200, 202, 204]);
+    await expect(await baskets.read(basketId)).toBeTppError([403, 404]);
+  },
+);
 
-test('deleting a basket whose authorisation has been applied is refused', req('signing-baskets.delete.after-authorisation'), async ({ baskets }) => {
-  const { basketId } = await baskets.created201();
-  const sca = await baskets.authorise(basketId);
-  expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-  const res = await baskets.delete(basketId);
-  await expect(res).toBeTppError([400, 403, 405, 409]);
-});
+test(
+  'deleting a basket whose authorisation has been applied is refused',
+  req('signing-baskets.delete.after-authorisation'),
+  async ({ baskets }) => {
+    const { basketId } = await baskets.created201();
+    const sca = await baskets.authorise(basketId);
+    expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+    const res = await baskets.delete(basketId);
+    await expect(res).toBeTppError([400, 403, 405, 409]);
+  },
+);
 
-test('deleting a basket leaves its payments untouched', req('signing-baskets.delete.payments-untouched'), async ({ baskets, payments }) => {
-  const { basketId, payments: items } = await baskets.created201();
-  const before = await Promise.all(items.map((p) => payments.transactionStatus(p.basePath)));
-  await expect(await baskets.delete(basketId)).toHaveStatus([200, 202, 204]);
-  for (const [i, p] of items.entries()) {
-    const read = await payments.read(p.basePath);
-    await expect(read).toHaveStatus(200);
-    expect(read.json().transactionStatus, because(`payment ${i + 1} of the deleted basket keeps its status`)).toBe(before[i]);
-  }
-});
+test(
+  'deleting a basket leaves its payments untouched',
+  req('signing-baskets.delete.payments-untouched'),
+  async ({ baskets, payments }) => {
+    const { basketId, payments: items } = await baskets.created201();
+    const before = await Promise.all(items.map((p) => payments.transactionStatus(p.basePath)));
+    await expect(await baskets.delete(basketId)).toHaveStatus([200, 202, 204]);
+    for (const [i, p] of items.entries()) {
+      const read = await payments.read(p.basePath);
+      await expect(read).toHaveStatus(200);
+      expect(read.json().transactionStatus, because(`payment ${i + 1} of the deleted basket keeps its status`)).toBe(
+        before[i],
+      );
+    }
+  },
+);
 
-test('one SCA on the basket moves every payment in it to an accepted status', req('signing-baskets.sca.moves-payments'), async ({ baskets, payments }) => {
-  const { basketId, payments: items } = await baskets.created201(3);
-  const sca = await baskets.authorise(basketId);
-  expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-  for (const [i, p] of items.entries()) {
-    await expect
-      .poll(() => payments.transactionStatus(p.basePath), { message: because(`transactionStatus of payment ${i + 1} of ${items.length} after the basket's SCA`), intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) })
-      .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
-  }
-});
+test(
+  'one SCA on the basket moves every payment in it to an accepted status',
+  req('signing-baskets.sca.moves-payments'),
+  async ({ baskets, payments }) => {
+    const { basketId, payments: items } = await baskets.created201(3);
+    const sca = await baskets.authorise(basketId);
+    expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+    for (const [i, p] of items.entries()) {
+      await expect
+        .poll(() => payments.transactionStatus(p.basePath), {
+          message: because(`transactionStatus of payment ${i + 1} of ${items.length} after the basket's SCA`),
+          intervals: [500],
+          timeout: settleMs(payments.target.timeouts.scaMs),
+        })
+        .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
+    }
+  },
+);

@@ -1,0 +1,25 @@
+// typescript-eslint's recommended rules over the suite, the sandbox, the harness and the self-tests.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'reports/', 'selftest/.runs/', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      // Playwright fixtures take their dependencies by destructuring, often of none: `async ({}, use) => …`.
+      'no-empty-pattern': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
+    // A fault edits the sandbox's JSON answers wherever a rule sits: its bodies are loosely typed on purpose.
+    files: ['sandbox/faults/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,124 @@
+import type { ApiClient, HeaderSpec } from '../http/client.js';
+import type { ApiResponse } from '../http/response.js';
+import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
+import { test as base } from '../test.js';
+
+export { because, expect, req } from '../test.js';
+
+export interface AccountReference {
+  iban?: string;
+  maskedPan?: string;
+  pan?: string;
+  currency?: string;
+}
+
+export interface ConsentRequest {
+  access: {
+    accounts?: AccountReference[];
+    balances?: AccountReference[];
+    transactions?: AccountReference[];
+    [k: string]: unknown;
+  };
+  recurringIndicator: boolean;
+  validUntil: string;
+  frequencyPerDay: number;
+  combinedServiceIndicator: boolean;
+}
+
+export const isoDate = (daysFromToday: number) =>
+  new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+
+/** A valid create-consent body; access with empty arrays asks for the accounts the bank offers. */
+export function consentRequest(overrides: Partial<ConsentRequest> = {}): ConsentRequest {
+  return {
+    access: { balances: [], transactions: [] },
+    recurringIndicator: true,
+    validUntil: isoDate(30),
+    frequencyPerDay: 4,
+    combinedServiceIndicator: false,
+    ...overrides,
+  };
+}
+
+export interface CreateOptions {
+  body?: ConsentRequest;
+  headers?: HeaderSpec;
+  /** X-Consent-Type; sepaDirectDebit creates a direct debit consent. */
+  consentType?: 'sepaDirectDebit';
+}
+
+/** Consent service (endpoint section B) with the PSU headers of the profile's context. */
+export class ConsentsClient {
+  /** Consents this test created: deleted when it ends. */
+  readonly created: string[] = [];
+  readonly sca: ScaDriver;
+
+  constructor(readonly api: ApiClient) {
+    const t = api.target;
+    this.sca = new ScaDriver(api, t.timeouts.scaMs, t.profile.payments?.startAuthorisationBody);
+  }
+
+  get path(): string {
+    return this.api.target.profile.paths.consents ?? 'psd2/consent/v1/consents';
+  }
+
+  basePath(consentId: string): string {
+    return `${this.path}/${consentId}`;
+  }
+
+  /** PSU headers for a PSU-present call in the profile's context. */
+  psuHeaders(): HeaderSpec {
+    const t = this.api.target;
+    return {
+      ...(t.psuId ? { 'PSU-ID': t.psuId } : {}),
+      ...(t.profile.psuContext === 'corporate' && t.psuCorporateId ? { 'PSU-Corporate-ID': t.psuCorporateId } : {}),
+      'PSU-IP-Address': t.psuIpAddress,
+    };
+  }
+
+  async create(o: CreateOptions = {}): Promise<ApiResponse> {
+    const res = await this.api.post(this.path, {
+      json: o.body ?? consentRequest(),
+      headers: { ...this.psuHeaders(), ...(o.consentType ? { 'X-Consent-Type': o.consentType } : {}), ...o.headers },
+    });
+    const id = res.status === 201 ? (res.body as { consentId?: string } | undefined)?.consentId : undefined;
+    if (id) this.created.push(id);
+    return res;
+  }
+
+  read(consentId: string, headers?: HeaderSpec) {
+    return this.api.get(this.basePath(consentId), { headers });
+  }
+  status(consentId: string, headers?: HeaderSpec) {
+    return this.api.get(`${this.basePath(consentId)}/status`, { headers });
+  }
+  delete(consentId: string, headers?: HeaderSpec) {
+    return this.api.delete(this.basePath(consentId), { headers });
+  }
+
+  /** Creates a consent and drives its SCA to the end (decoupled); returns the consent id and the SCA outcome. */
+  async createAuthorised(
+    o: CreateOptions & { sca?: AuthoriseOptions } = {},
+  ): Promise<{ consentId: string; sca: ScaOutcome }> {
+    const res = await this.create(o);
+    if (res.status !== 201) throw new Error(`create consent: expected 201; got ${res.describe()}`);
+    const consentId = res.json<{ consentId: string }>().consentId;
+    const sca = await this.sca.authorise(this.basePath(consentId), { headers: this.psuHeaders(), ...o.sca });
+    return { consentId, sca };
+  }
+}
+
+/** Adds `consents`: a consent client (scope accountinformation, X-BicFi) that deletes what the test created. */
+export const test = base.extend<{ consents: ConsentsClient }>({
+  consents: async ({ api }, use) => {
+    const client = new ConsentsClient(api.with({ scope: 'accountinformation', bicFi: true }));
+    await use(client);
+    for (const id of client.created) {
+      try {
+        await client.delete(id);
+      } catch {
+        /* cleanup is best effort; the exchange stays in the evidence */
+      }
+    }
+  },
+});

@@ -1,0 +1,81 @@
+import type { ApiClient } from '../http/client.js';
+import type { ApiResponse } from '../http/response.js';
+import { test as base } from '../test.js';
+
+export { because, expect, req } from '../test.js';
+
+export interface AspspEntry {
+  bicFi: string;
+  name: string;
+}
+export interface AspspDetail extends AspspEntry {
+  city?: string;
+  country?: string;
+  [field: string]: unknown;
+}
+export interface City {
+  cityId: string;
+  name: string;
+  isoCountryCode: string;
+}
+export interface Country {
+  id: string;
+  isoCountryCode: string;
+  name: string;
+}
+
+export interface DirectoryQuery {
+  isoCountryCodes?: string[];
+  cityIds?: string[];
+}
+
+/** ASPSP information services (endpoint section A) at the profile's paths, scope aspspinformation. */
+export class DirectoryClient {
+  constructor(readonly api: ApiClient) {}
+
+  private get paths() {
+    return this.api.target.profile.paths;
+  }
+
+  listBanks(query: DirectoryQuery & Record<string, string[] | undefined> = {}): Promise<ApiResponse> {
+    return this.api.get(this.paths.aspsps, { query });
+  }
+  bank(bicFi: string): Promise<ApiResponse> {
+    return this.api.get(`${this.paths.aspsps}/${encodeURIComponent(bicFi)}`);
+  }
+  listCities(query: DirectoryQuery = {}): Promise<ApiResponse> {
+    return this.api.get(this.paths.cities, { query: { ...query } });
+  }
+  city(cityId: string): Promise<ApiResponse> {
+    return this.api.get(`${this.paths.cities}/${encodeURIComponent(cityId)}`);
+  }
+  listCountries(query: Pick<DirectoryQuery, 'isoCountryCodes'> = {}): Promise<ApiResponse> {
+    return this.api.get(this.paths.countries, { query: { ...query } });
+  }
+  country(code: string): Promise<ApiResponse> {
+    return this.api.get(`${this.paths.countries}/${encodeURIComponent(code)}`);
+  }
+
+  /** The whole directory, read once: banks with their details, cities, countries. */
+  async snapshot(): Promise<{ banks: AspspDetail[]; cities: City[]; countries: Country[] }> {
+    const banks = (await this.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
+    const cities = (await this.listCities()).json<{ cities: City[] }>().cities;
+    const countries = (await this.listCountries()).json<{ countries: Country[] }>().countries;
+    const details = await Promise.all(banks.map(async (b) => (await this.bank(b.bicFi)).json<AspspDetail>()));
+    return { banks: details, cities, countries };
+  }
+}
+
+/** The country code of a bank's detail, whether it gives the code or the country's name. */
+export function countryCodeOf(detail: AspspDetail, countries: Country[]): string | undefined {
+  const c = detail.country?.trim();
+  if (!c) return undefined;
+  return countries.find((k) => k.isoCountryCode === c.toUpperCase() || k.name.toLowerCase() === c.toLowerCase())
+    ?.isoCountryCode;
+}
+
+export const test = base.extend<{ directory: DirectoryClient }>({
+  directory: async ({ api }, use) => {
+    await use(new DirectoryClient(api.with({ scope: 'aspspinformation' })));
+  },
+});

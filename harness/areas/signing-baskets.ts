@@ -1,0 +1,93 @@
+import type { ApiClient, HeaderSpec } from '../http/client.js';
+import type { ApiResponse } from '../http/response.js';
+import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
+import { firstClaimed, PaymentsClient, test as paymentsTest, type Combination } from './payments.js';
+
+export { ACCEPTED, because, expect, req, settleMs } from './payments.js';
+
+/** Signing baskets (endpoint section E) over the payments client of the same test. */
+export class BasketsClient {
+  /** Baskets this test created: deleted when it ends, where the API still allows it. */
+  readonly created: string[] = [];
+  readonly sca: ScaDriver;
+
+  constructor(
+    readonly api: ApiClient,
+    readonly payments: PaymentsClient,
+  ) {
+    this.sca = new ScaDriver(api, api.target.timeouts.scaMs, api.target.profile.payments?.startAuthorisationBody);
+  }
+
+  get path(): string {
+    return this.api.target.profile.paths.signingBaskets ?? 'psd2/paymentinitiation/v1/signing-baskets';
+  }
+  basePath(basketId: string): string {
+    return `${this.path}/${basketId}`;
+  }
+
+  /** The combination basket tests fill their baskets with: the first the profile claims. */
+  combination(): Combination | undefined {
+    return firstClaimed(this.api.target.profile);
+  }
+
+  /** Initiates `count` payments (not authorised) to put in a basket; returns their ids and base paths. */
+  async paymentsToSign(count = 2): Promise<{ paymentId: string; basePath: string }[]> {
+    const c = this.combination();
+    if (!c) throw new Error('the profile claims no payment service and product to fill a basket with');
+    const out = [];
+    for (let i = 0; i < count; i++) out.push(await this.payments.initiated(c));
+    return out;
+  }
+
+  async create(paymentIds: unknown, headers?: HeaderSpec): Promise<ApiResponse> {
+    const res = await this.api.post(this.path, {
+      json: { paymentIds },
+      headers: { ...this.payments.psuHeaders(), ...headers },
+    });
+    const id = res.status === 201 ? (res.body as { basketId?: string } | undefined)?.basketId : undefined;
+    if (id) this.created.push(id);
+    return res;
+  }
+
+  /** Creates a basket of new payments and expects 201. */
+  async created201(count = 2) {
+    const items = await this.paymentsToSign(count);
+    const res = await this.create(items.map((p) => p.paymentId));
+    if (res.status !== 201) throw new Error(`create signing basket: expected 201; got ${res.describe()}`);
+    const basketId = res.json<{ basketId: string }>().basketId;
+    return { basketId, basePath: this.basePath(basketId), payments: items, res };
+  }
+
+  read(basketId: string) {
+    return this.api.get(this.basePath(basketId));
+  }
+  status(basketId: string) {
+    return this.api.get(`${this.basePath(basketId)}/status`);
+  }
+  delete(basketId: string) {
+    return this.api.delete(this.basePath(basketId));
+  }
+
+  /** Drives a decoupled SCA on the basket to its end. */
+  authorise(basketId: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
+    return this.sca.authorise(this.basePath(basketId), {
+      ...o,
+      headers: { ...this.payments.psuHeaders(), ...o.headers },
+    });
+  }
+}
+
+/** Adds `baskets` (and `payments`): a basket client that deletes the baskets the test created. */
+export const test = paymentsTest.extend<{ baskets: BasketsClient }>({
+  baskets: async ({ api, payments }, use) => {
+    const client = new BasketsClient(api.with({ scope: 'paymentinitiation', bicFi: true }), payments);
+    await use(client);
+    for (const id of client.created) {
+      try {
+        await client.delete(id);
+      } catch {
+        /* best effort: an authorised basket can no longer be deleted */
+      }
+    }
+  },
+});

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from 'dotenv';
+import { readFileSync } from 'node:fs';
+import { ConfigError } from './errors.js';
+
+/** Every setting the suite reads from the environment or `.env` (see .env.example). */
+export interface Settings {
+  TARGET_BASE_URL: string;
+  TARGET_AUTH_URL: string;
+  TARGET_PROFILE: string;
+  CLIENT_ID: string;
+  CLIENT_SECRET: string;
+  ACCESS_TOKEN: string;
+  REDIRECT_URI: string;
+  BICFI: string;
+  PSU_ID: string;
+  PSU_CORPORATE_ID: string;
+  PSU_IP_ADDRESS: string;
+  APP_LINK_BASE: string;
+  REQUEST_TIMEOUT_MS: string;
+  SCA_TIMEOUT_MS: string;
+  REPORTS_DIR: string;
+}
+
+export const SETTING_KEYS: (keyof Settings)[] = [
+  'TARGET_BASE_URL',
+  'TARGET_AUTH_URL',
+  'TARGET_PROFILE',
+  'CLIENT_ID',
+  'CLIENT_SECRET',
+  'ACCESS_TOKEN',
+  'REDIRECT_URI',
+  'BICFI',
+  'PSU_ID',
+  'PSU_CORPORATE_ID',
+  'PSU_IP_ADDRESS',
+  'APP_LINK_BASE',
+  'REQUEST_TIMEOUT_MS',
+  'SCA_TIMEOUT_MS',
+  'REPORTS_DIR',
+];
+
+export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/**
+ * Reads `.env` (the process environment wins over it) and checks the form of every value that
+ * is set. Nothing is defaulted here: defaults belong to the target (embedded or real).
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = resolve(process.cwd(), '.env')): Settings {
+  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  const get = (key: keyof Settings): string => (env[key] ?? fromFile[key] ?? '').trim();
+  const settings = Object.fromEntries(SETTING_KEYS.map((k) => [k, get(k)])) as unknown as Settings;
+  const where = existsSync(envFile) && Object.keys(fromFile).length ? ` (environment or ${envFile})` : ' (environment)';
+
+  const url = (key: keyof Settings) => {
+    const value = settings[key];
+    if (!value) return;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(
+        `${key}${where}: "${value}" is not an absolute URL (expected e.g. https://api.bank.example).`,
+      );
+    }
+    if (!/^https?:$/.test(parsed.protocol)) throw new ConfigError(`${key}${where}: "${value}" must use http or https.`);
+  };
+  url('TARGET_BASE_URL');
+  url('TARGET_AUTH_URL');
+  url('REDIRECT_URI');
+  url('APP_LINK_BASE');
+  if (settings.BICFI && !BIC_PATTERN.test(settings.BICFI)) {
+    throw new ConfigError(`BICFI${where}: "${settings.BICFI}" is not a BIC (pattern ${BIC_PATTERN.source}).`);
+  }
+  if (settings.PSU_IP_ADDRESS && !IPV4.test(settings.PSU_IP_ADDRESS)) {
+    throw new ConfigError(`PSU_IP_ADDRESS${where}: "${settings.PSU_IP_ADDRESS}" is not an IPv4 address.`);
+  }
+  for (const key of ['REQUEST_TIMEOUT_MS', 'SCA_TIMEOUT_MS'] as const) {
+    const value = settings[key];
+    if (value && !(/^\d+$/.test(value) && Number(value) >= 100 && Number(value) <= 600_000)) {
+      throw new ConfigError(`${key}${where}: "${value}" must be a whole number of milliseconds from 100 to 600000.`);
+    }
+  }
+  if (settings.TARGET_BASE_URL) {
+    if (!settings.ACCESS_TOKEN && !(settings.CLIENT_ID && settings.CLIENT_SECRET)) {
+      throw new ConfigError(
+        `CLIENT_ID and CLIENT_SECRET${where}: required when TARGET_BASE_URL is set and no ACCESS_TOKEN is given.`,
+      );
+    }
+    if (!settings.BICFI)
+      throw new ConfigError(`BICFI${where}: required when TARGET_BASE_URL is set (the X-BicFi of the addressed bank).`);
+  }
+  return settings;
+}

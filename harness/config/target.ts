@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from './errors.js';
+import { fromRoot } from './paths.js';
+import { loadProfile, type Profile } from './profile.js';
+import { readSettings } from './settings.js';
+
+/** The server under judgement, with everything the suite needs to talk to it. */
+export interface Target {
+  baseUrl: string;
+  authUrl: string;
+  /** True when the suite started the reference sandbox itself. */
+  embedded: boolean;
+  profileName: string;
+  profile: Profile;
+  clientId: string;
+  clientSecret: string;
+  accessToken: string;
+  redirectUri: string;
+  bicFi: string;
+  psuId: string;
+  psuCorporateId: string;
+  psuIpAddress: string;
+  appLinkBase: string;
+  timeouts: { requestMs: number; scaMs: number };
+  reportsDir: string;
+}
+
+const EMBEDDED_MARK = 'OBG_EMBEDDED_SANDBOX';
+
+/** Defaults for the embedded reference sandbox; credentials are fresh for every run. */
+export const EMBEDDED_DEFAULTS = {
+  BICFI: 'ESSESESS',
+  REDIRECT_URI: 'https://tpp.example/callback',
+  APP_LINK_BASE: 'https://app.sandbox.example/mbid',
+  PSU_IP_ADDRESS: '192.0.2.10',
+};
+
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+/**
+ * With no TARGET_BASE_URL, prepares the embedded sandbox: a free port and fresh credentials,
+ * written to process.env so that Playwright's workers (which inherit it) see the same target.
+ * Returns the environment for the sandbox process, or undefined when a real target is set.
+ */
+export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv | undefined {
+  const settings = readSettings(env);
+  if (settings.TARGET_BASE_URL && env[EMBEDDED_MARK] !== '1') return undefined;
+  if (env[EMBEDDED_MARK] !== '1') {
+    const port = freePort();
+    env[EMBEDDED_MARK] = '1';
+    env.TARGET_BASE_URL = `http://127.0.0.1:${port}`;
+    env.TARGET_AUTH_URL = env.TARGET_BASE_URL;
+    env.CLIENT_ID = `sandbox-tpp-${randomBytes(3).toString('hex')}`;
+    env.CLIENT_SECRET = `sbx-secret-${randomBytes(12).toString('hex')}`;
+    env.ACCESS_TOKEN = '';
+    env.PSU_ID = `psu-${randomBytes(5).toString('hex')}`;
+    env.PSU_CORPORATE_ID = `corp-${randomBytes(5).toString('hex')}`;
+    for (const [k, v] of Object.entries(EMBEDDED_DEFAULTS)) env[k] = v;
+  }
+  return {
+    SANDBOX_PORT: new URL(env.TARGET_BASE_URL!).port,
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_CLIENT_ID: env.CLIENT_ID,
+    SANDBOX_CLIENT_SECRET: env.CLIENT_SECRET,
+    SANDBOX_REDIRECT_URIS: env.REDIRECT_URI,
+    SANDBOX_QUIET: '1',
+  };
+}
+
+/** Resolves the target from settings and profile. Throws ConfigError naming the key or field. */
+export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
+  const s = readSettings(env);
+  if (!s.TARGET_BASE_URL) {
+    throw new ConfigError(
+      'TARGET_BASE_URL: not set and the embedded sandbox was not prepared (run the suite through playwright.config.ts).',
+    );
+  }
+  const profileName = s.TARGET_PROFILE || 'reference';
+  const profile = loadProfile(profileName);
+  const trim = (u: string) => u.replace(/\/+$/, '');
+  return {
+    baseUrl: trim(s.TARGET_BASE_URL),
+    authUrl: trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL),
+    embedded: env[EMBEDDED_MARK] === '1',
+    profileName,
+    profile,
+    clientId: s.CLIENT_ID,
+    clientSecret: s.CLIENT_SECRET,
+    accessToken: s.ACCESS_TOKEN,
+    redirectUri: s.REDIRECT_URI || EMBEDDED_DEFAULTS.REDIRECT_URI,
+    bicFi: s.BICFI,
+    psuId: s.PSU_ID,
+    psuCorporateId: s.PSU_CORPORATE_ID,
+    psuIpAddress: s.PSU_IP_ADDRESS || EMBEDDED_DEFAULTS.PSU_IP_ADDRESS,
+    appLinkBase: trim(s.APP_LINK_BASE || EMBEDDED_DEFAULTS.APP_LINK_BASE),
+    timeouts: {
+      requestMs: Number(s.REQUEST_TIMEOUT_MS || profile.timeouts.requestMs),
+      scaMs: Number(s.SCA_TIMEOUT_MS || profile.timeouts.scaMs),
+    },
+    reportsDir: s.REPORTS_DIR ? fromRoot(s.REPORTS_DIR) : fromRoot('reports'),
+  };
+}
+
+/** The secrets of a target, for redaction and for the self-test that greps reports for them. */
+export function secretsOf(t: Target): string[] {
+  return [t.clientSecret, t.accessToken, t.psuId, t.psuCorporateId].filter((v) => v && v.length >= 4);
+}

@@ -1,0 +1,190 @@
+import { expect as base, test } from '@playwright/test';
+import { loadCatalogue } from './catalogue.js';
+import { redactText } from './evidence/redact.js';
+import { ApiResponse } from './http/response.js';
+import { REQUIREMENT_ANNOTATION } from './req.js';
+import { schemaRegistry } from './schemas.js';
+
+type MatcherResult = { pass: boolean; message: () => string; name?: string; expected?: unknown; actual?: unknown };
+
+/** "Requirement: id (MUST) — section", for every requirement the running test names. */
+export function requirementContext(): string {
+  let ids: string[] = [];
+  try {
+    ids = test
+      .info()
+      .annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION)
+      .map((a) => a.description ?? '');
+  } catch {
+    return '';
+  }
+  const catalogue = loadCatalogue();
+  return ids
+    .map((id) => {
+      const r = catalogue.byId.get(id);
+      return r ? `Requirement ${id} (${r.level}), ${r.section}: ${r.text}` : `Requirement ${id}`;
+    })
+    .join('\n');
+}
+
+const show = (v: unknown, max = 200): string => {
+  const s = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
+  return redactText(s.length > max ? `${s.slice(0, max)}…` : s);
+};
+
+const finish = (pass: boolean, name: string, lines: string[]): MatcherResult => ({
+  pass,
+  name,
+  message: () => redactText([...lines, requirementContext()].filter(Boolean).join('\n')),
+});
+
+const bodyOf = (received: unknown): { data: unknown; where: string } =>
+  received instanceof ApiResponse
+    ? { data: received.json(), where: received.label }
+    : { data: received, where: 'value' };
+
+const statusList = (s: number | number[]) => (Array.isArray(s) ? s : [s]);
+
+export const expect = base.extend({
+  /** The body (or value) conforms to schema `id`: each problem with its JSON path, keyword and value. */
+  toMatchSchema(received: unknown, id: string) {
+    const { data, where } = bodyOf(received);
+    const problems = schemaRegistry().check(id, data);
+    const pass = problems.length === 0;
+    return finish(pass, 'toMatchSchema', [
+      pass
+        ? `Expected ${where} not to match schema "${id}", but it does.`
+        : `Expected ${where} to match schema "${id}"; ${problems.length} problem(s):`,
+      ...problems.slice(0, 15).map((p) => `  - ${p.path}: ${p.message} [${p.keyword}]; found ${show(p.value)}`),
+      problems.length > 15 ? `  … and ${problems.length - 15} more` : '',
+    ]);
+  },
+
+  /** Status is (one of) `status`. */
+  toHaveStatus(received: ApiResponse, status: number | number[]) {
+    const allowed = statusList(status);
+    const pass = allowed.includes(received.status);
+    return {
+      pass,
+      name: 'toHaveStatus',
+      message: () =>
+        redactText(
+          [
+            `Expected HTTP ${allowed.join(' or ')}${this.isNot ? ' not' : ''}; got ${received.describe()}`,
+            requirementContext(),
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        ),
+    };
+  },
+
+  /**
+   * A Berlin Group error: status (one of) `status`, a JSON body with a non-empty `tppMessages`
+   * array of {category, code, path?, text?} strings, and one message whose code is (one of) `code`.
+   */
+  toBeTppError(received: ApiResponse, status: number | number[], code?: string | string[]) {
+    const allowedStatus = statusList(status);
+    const codes = code === undefined ? [] : Array.isArray(code) ? code : [code];
+    const problems: string[] = [];
+    if (!allowedStatus.includes(received.status))
+      problems.push(`status ${received.status}, expected ${allowedStatus.join(' or ')}`);
+    const body = received.body as { tppMessages?: unknown } | undefined;
+    if (!received.isJson) problems.push(`body is not JSON (${received.contentType})`);
+    else {
+      const shape = schemaRegistry().check('common/error', body);
+      for (const p of shape) problems.push(`${p.path}: ${p.message} [${p.keyword}]; found ${show(p.value)}`);
+      const found = Array.isArray(body?.tppMessages)
+        ? (body!.tppMessages as { code?: unknown }[]).map((m) => m?.code)
+        : [];
+      if (codes.length && !found.some((c) => codes.includes(String(c)))) {
+        problems.push(`tppMessages codes ${show(found)}, expected ${codes.join(' or ')}`);
+      }
+    }
+    const pass = problems.length === 0;
+    const expected = `HTTP ${allowedStatus.join('/')}${codes.length ? ` with tppMessages code ${codes.join(' or ')}` : ' with a tppMessages body'}`;
+    return {
+      pass,
+      name: 'toBeTppError',
+      message: () =>
+        redactText(
+          [
+            this.isNot
+              ? `Expected anything but ${expected}; got it.`
+              : `Expected ${expected}; got ${received.describe()}`,
+            ...problems.map((p) => `  - ${p}`),
+            requirementContext(),
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        ),
+    };
+  },
+
+  /** Header `name` is present (case-insensitively) and, if given, equals or matches `expected`. */
+  toHaveHeader(received: ApiResponse, name: string, expected?: string | RegExp) {
+    const actual = received.header(name);
+    const pass =
+      actual !== undefined &&
+      (expected === undefined || (typeof expected === 'string' ? actual === expected : expected.test(actual)));
+    const want =
+      expected === undefined
+        ? 'present'
+        : typeof expected === 'string'
+          ? `= ${show(expected)}`
+          : `matching ${expected}`;
+    return {
+      pass,
+      name: 'toHaveHeader',
+      message: () =>
+        redactText(
+          [
+            `Expected response header ${name}${this.isNot ? ' not' : ''} ${want}; ${actual === undefined ? 'it is absent' : `found ${show(actual)}`} (${received.label})`,
+            requirementContext(),
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        ),
+    };
+  },
+
+  /** The response echoes the request's X-Request-ID. */
+  toEchoRequestId(received: ApiResponse) {
+    const sent = Object.entries(received.exchange.requestHeaders).find(
+      ([k]) => k.toLowerCase() === 'x-request-id',
+    )?.[1];
+    const actual = received.header('x-request-id');
+    const pass = !!sent && actual === sent;
+    return {
+      pass,
+      name: 'toEchoRequestId',
+      message: () =>
+        [
+          `Expected response header X-Request-ID to echo the request's ${show(sent)}; ${actual === undefined ? 'it is absent' : `found ${show(actual)}`} (${received.label})`,
+          requirementContext(),
+        ]
+          .filter(Boolean)
+          .join('\n'),
+    };
+  },
+});
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace PlaywrightTest {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameters of Playwright's own declaration
+    interface Matchers<R, T> {
+      toMatchSchema(id: string): R;
+      toHaveStatus(status: number | number[]): R;
+      toBeTppError(status: number | number[], code?: string | string[]): R;
+      toHaveHeader(name: string, expected?: string | RegExp): R;
+      toEchoRequestId(): R;
+    }
+  }
+}
+
+/** A custom message for built-in matchers, followed by the running test's requirements. */
+export function because(what: string): string {
+  const ctx = requirementContext();
+  return ctx ? `${what}\n${ctx}` : what;
+}

@@ -1,0 +1,97 @@
+import { TargetBroken } from './broken.js';
+
+/** One request and its answer, as recorded for the evidence (redacted when attached). */
+export interface Exchange {
+  seq: number;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  statusText?: string;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  /** Set when the body was cut for the record (its full size in bytes). */
+  responseBytes?: number;
+  durationMs: number;
+  error?: string;
+  startedAt: string;
+}
+
+const snippet = (text: string, max = 300) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}… (${text.length} chars)` : flat;
+};
+
+/** A target's answer: status, lower-cased headers, the raw text and, on demand, the JSON. */
+export class ApiResponse {
+  private parsed?: { ok: true; value: unknown } | { ok: false; error: string };
+
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly text: string,
+    readonly exchange: Exchange,
+  ) {}
+
+  /** "GET /path → 200", for messages. */
+  get label(): string {
+    const u = new URL(this.exchange.url);
+    return `${this.exchange.method} ${u.pathname}${u.search} → ${this.status}`;
+  }
+
+  header(name: string): string | undefined {
+    return this.headers[name.toLowerCase()];
+  }
+
+  get contentType(): string {
+    return this.header('content-type') ?? '(none)';
+  }
+
+  /** True when the Content-Type says JSON (application/json or a +json type). */
+  get labelledJson(): boolean {
+    return /^application\/([\w.-]+\+)?json\b/i.test(this.header('content-type') ?? '');
+  }
+
+  /** True when the body parses as JSON. */
+  get isJson(): boolean {
+    return this.tryParse().ok;
+  }
+
+  /** The parsed JSON body, or undefined when there is none or it is not JSON. */
+  get body(): unknown {
+    const p = this.tryParse();
+    return p.ok ? p.value : undefined;
+  }
+
+  /** The parsed JSON body; a body that is not JSON is a broken target. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a check reads the fields it judges
+  json<T = any>(): T {
+    const p = this.tryParse();
+    if (!p.ok) {
+      throw new TargetBroken(
+        `${this.label}: expected a JSON body, got ${this.contentType}: ${p.error}; body: ${snippet(this.text) || '(empty)'}`,
+      );
+    }
+    return p.value as T;
+  }
+
+  /** A short description of what came back, for failure messages. */
+  describe(): string {
+    return `${this.label} (${this.contentType}) body: ${snippet(this.text) || '(empty)'}`;
+  }
+
+  private tryParse() {
+    if (!this.parsed) {
+      if (!this.text.trim()) this.parsed = { ok: false, error: 'empty body' };
+      else {
+        try {
+          this.parsed = { ok: true, value: JSON.parse(this.text) };
+        } catch (err) {
+          this.parsed = { ok: false, error: `invalid JSON (${(err as Error).message})` };
+        }
+      }
+    }
+    return this.parsed;
+  }
+}

@@ -1,0 +1,98 @@
+import { STATUS_CODES } from 'node:http';
+import { Agent, request, type Dispatcher } from 'undici';
+
+/** Bodies over this size are not read further: the target is judged broken, the run keeps its memory. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The whole exchange, from connecting to the last byte of the body. */
+  timeoutMs: number;
+  maxBodyBytes?: number;
+}
+
+export interface WireAnswer {
+  status: number;
+  statusText: string;
+  /** Lower-case names; a repeated header's values joined with ", ". */
+  headers: Record<string, string>;
+  /** The body as read: whole, or its first maxBodyBytes when `tooLarge`. */
+  body: Buffer;
+  /** More than maxBodyBytes came, or Content-Length announced more: reading stopped there. */
+  tooLarge: boolean;
+  /** Bytes received (at most a chunk past the cap). */
+  bytes: number;
+  /** Content-Length, when the target sent one. */
+  announcedBytes?: number;
+}
+
+/** Why an exchange produced no answer, in words for the verdict. */
+export class WireError extends Error {}
+
+let pool: Dispatcher | undefined;
+
+/** One keep-alive connection pool per worker process; nothing follows redirects. */
+export function transport(): Dispatcher {
+  pool ??= new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 });
+  return pool;
+}
+
+/**
+ * One HTTP exchange over undici: bounded in time as a whole and in body size (read as a stream,
+ * never past the cap), so a target that hangs, dribbles or floods costs one broken check.
+ */
+export async function exchangeOnWire(r: WireRequest, dispatcher: Dispatcher = transport()): Promise<WireAnswer> {
+  const cap = r.maxBodyBytes ?? MAX_BODY_BYTES;
+  const signal = AbortSignal.timeout(r.timeoutMs);
+  try {
+    const res = await request(r.url, {
+      method: r.method as Dispatcher.HttpMethod,
+      headers: r.headers,
+      body: r.body,
+      dispatcher,
+      signal,
+      headersTimeout: r.timeoutMs,
+      bodyTimeout: r.timeoutMs,
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const announced = Number(headers['content-length']);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let tooLarge = Number.isFinite(announced) && announced > cap;
+    if (tooLarge) res.body.destroy();
+    else {
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        if (bytes + chunk.length > cap) {
+          chunks.push(chunk.subarray(0, cap - bytes));
+          bytes += chunk.length;
+          tooLarge = true;
+          break; // leaving the loop destroys the stream and its connection
+        }
+        chunks.push(chunk);
+        bytes += chunk.length;
+      }
+    }
+    return {
+      status: res.statusCode,
+      statusText: STATUS_CODES[res.statusCode] ?? '',
+      headers,
+      body: Buffer.concat(chunks),
+      tooLarge,
+      bytes,
+      announcedBytes: Number.isFinite(announced) ? announced : undefined,
+    };
+  } catch (err) {
+    if (signal.aborted) throw new WireError(`timed out after ${r.timeoutMs} ms (REQUEST_TIMEOUT_MS)`);
+    const e = err as Error & { code?: string; cause?: Error & { code?: string } };
+    const detail = [e.code, e.message, e.cause && `${e.cause.code ?? ''} ${e.cause.message}`.trim()]
+      .filter(Boolean)
+      .join(': ');
+    throw new WireError(detail || String(err));
+  }
+}

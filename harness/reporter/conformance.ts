@@ -1,0 +1,175 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { loadCatalogue } from '../catalogue.js';
+import { fromRoot } from '../config/paths.js';
+import { resolveTarget, type Target } from '../config/target.js';
+import { secretsOf } from '../config/target.js';
+import { redactText, registerSecret } from '../evidence/redact.js';
+import { REQUIREMENT_ANNOTATION } from '../req.js';
+import { suiteInfo } from '../run-info.js';
+import { renderMarkdown } from './markdown.js';
+import { foldRequirements } from './fold.js';
+import { runVerdict, totalsOf, type RequirementResult, type RunVerdict } from './verdicts.js';
+
+export interface ConformanceReport {
+  suite: { name: string; version: string; commit: string; specSha256: string };
+  target: { baseUrl: string; profile: string; embedded: boolean };
+  startedAt: string;
+  finishedAt: string;
+  verdict: RunVerdict;
+  totals: ReturnType<typeof totalsOf>;
+  /** How the run went: its tests, the exchanges they sent, and where the time went. */
+  run?: RunStats;
+  requirements: RequirementResult[];
+}
+
+export interface RunStats {
+  tests: number;
+  /** Requests sent to the target (every recorded exchange, tokens included). */
+  exchanges: number;
+  /** From the first test's start to the last test's end. */
+  wallMs: number;
+  /** The longest single test: the floor of the wall time however many workers run. */
+  longestTestMs: number;
+  longestTest: string;
+  /** The tests' durations added up: the wall time of a run with one worker. */
+  sumTestMs: number;
+}
+
+// Options of `playwright test` that take a value (so that value is not read as a file filter).
+const VALUE_OPTIONS = new Set([
+  '-c',
+  '--config',
+  '--project',
+  '--reporter',
+  '-j',
+  '--workers',
+  '--retries',
+  '--timeout',
+  '--output',
+  '--max-failures',
+  '--repeat-each',
+  '--shard',
+  '--global-timeout',
+  '--trace',
+  '--tsconfig',
+  '-g',
+  '--grep',
+  '-gv',
+  '--grep-invert',
+]);
+
+/**
+ * True when the command line runs only some tests (a grep, a file filter, last-failed): the run
+ * then judges only the requirements its tests name, not every requirement of the areas it touches.
+ */
+export function cliNarrowsTests(argv: string[]): boolean {
+  const args = argv[0] === 'test' ? argv.slice(1) : argv;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (/^(-g|--grep|-gv|--grep-invert)(=|$)/.test(a) || a === '--last-failed' || a === '--only-changed') return true;
+    if (VALUE_OPTIONS.has(a)) i++;
+    else if (!a.startsWith('-')) return true;
+  }
+  return false;
+}
+
+/** An exchange attachment is named "NN METHOD /path → status" (harness/evidence/format.ts). */
+/** A test's area: the folder under tests/ of its spec file (tests/<area>/…). */
+export function areaOf(test: TestCase): string {
+  return relative(fromRoot('tests'), test.location.file).split(sep)[0];
+}
+
+const EXCHANGE_ATTACHMENT = /^\d+ [A-Z]+ \S* → /;
+
+export function runStats(outcomes: Iterable<{ test: TestCase; result: TestResult }>): RunStats {
+  const list = [...outcomes];
+  const starts = list.map((o) => o.result.startTime.getTime());
+  const ends = list.map((o) => o.result.startTime.getTime() + o.result.duration);
+  const longest = list.reduce<{ test: TestCase; result: TestResult } | undefined>(
+    (a, o) => (!a || o.result.duration > a.result.duration ? o : a),
+    undefined,
+  );
+  return {
+    tests: list.length,
+    exchanges: list.reduce(
+      (n, o) => n + o.result.attachments.filter((a) => EXCHANGE_ATTACHMENT.test(a.name)).length,
+      0,
+    ),
+    wallMs: list.length ? Math.max(...ends) - Math.min(...starts) : 0,
+    longestTestMs: longest?.result.duration ?? 0,
+    longestTest: longest ? `${areaOf(longest.test)} › ${longest.test.title}` : '',
+    sumTestMs: list.reduce((n, o) => n + o.result.duration, 0),
+  };
+}
+
+/**
+ * Folds the run's test results into a verdict per requirement and writes
+ * reports/conformance.json (for tools) and reports/conformance.md (for people).
+ */
+export default class ConformanceReporter implements Reporter {
+  private startedAt = new Date();
+  private areas = new Set<string>();
+  private filtered = false;
+  private named = new Set<string>();
+  private readonly outcomes = new Map<string, { test: TestCase; result: TestResult }>();
+  private target?: Target;
+
+  printsToStdio() {
+    return false;
+  }
+
+  onBegin(config: FullConfig, suite: Suite) {
+    this.startedAt = new Date();
+    try {
+      this.target = resolveTarget();
+      for (const s of secretsOf(this.target)) registerSecret(s);
+    } catch {
+      this.target = undefined;
+    }
+    // The areas run: the folders (tests/<area>/) of the tests in the run.
+    for (const t of suite.allTests()) this.areas.add(areaOf(t));
+    const grep = config.grep;
+    const grepList = Array.isArray(grep) ? grep : [grep];
+    this.filtered =
+      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || cliNarrowsTests(process.argv.slice(2));
+    for (const t of suite.allTests()) {
+      for (const a of t.annotations)
+        if (a.type === REQUIREMENT_ANNOTATION && a.description) this.named.add(a.description);
+    }
+  }
+
+  onTestEnd(test: TestCase, result: TestResult) {
+    this.outcomes.set(test.id, { test, result });
+  }
+
+  async onEnd(_result: FullResult) {
+    const catalogue = loadCatalogue();
+    const inScope = catalogue.all.filter((r) => (this.filtered ? this.named.has(r.id) : this.areas.has(r.area)));
+    const requirements = foldRequirements(
+      inScope,
+      this.outcomes.values(),
+      new Set(this.target?.profile.features ?? []),
+    );
+    const info = suiteInfo();
+    const report = {
+      suite: { name: info.name, version: info.version, commit: info.commit, specSha256: info.specSha256 },
+      target: {
+        baseUrl: this.target?.baseUrl ?? '(unknown)',
+        profile: this.target?.profileName ?? '(unknown)',
+        embedded: this.target?.embedded ?? false,
+      },
+      startedAt: this.startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      verdict: runVerdict(requirements),
+      totals: totalsOf(requirements),
+      run: runStats(this.outcomes.values()),
+      requirements,
+    };
+    const dir = this.target?.reportsDir ?? fromRoot('reports');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'conformance.json'), redactText(JSON.stringify(report, null, 2)));
+    writeFileSync(join(dir, 'conformance.md'), redactText(renderMarkdown(report)));
+  }
+}

@@ -1,0 +1,138 @@
+import { expect } from '@playwright/test';
+import type { ApiClient, HeaderSpec } from '../http/client.js';
+import type { ApiResponse } from '../http/response.js';
+
+export const TERMINAL_SCA = ['finalised', 'failed', 'exempted'];
+
+/** One poll of an SCA status: when it was sent and answered, what it said. */
+export interface PollRecord {
+  sentAt: number;
+  answeredAt: number;
+  status: string;
+  /** The challengeData token or image seen in this answer (animated QR). */
+  token?: string;
+}
+
+export interface ScaOutcome {
+  authorisationId: string;
+  /** The authorisation's own path (resourceBasePath/authorisations/<id>). */
+  href: string;
+  scaStatus: string;
+  startedAt: number;
+  endedAt: number;
+  polls: PollRecord[];
+  created: ApiResponse;
+  started: ApiResponse;
+}
+
+export interface AuthoriseOptions {
+  /** authorisations (default) or cancellation-authorisations. */
+  sub?: 'authorisations' | 'cancellation-authorisations';
+  /** authenticationMethodId; default: the first decoupled method offered (mbid_same_device, else mbid). */
+  method?: string;
+  /** Extra headers on the authorisation calls. */
+  headers?: HeaderSpec;
+  /** Poll interval within the specification's 500 to 1000 ms. */
+  intervalMs?: number;
+}
+
+const DECOUPLED_PREFERENCE = ['mbid_same_device', 'mbid'];
+
+/**
+ * The suite's SCA driver for any resource (specification: Resource variables used by the
+ * authorisation flows; endpoint section F): create an authorisation on `resourceBasePath`,
+ * start it with a method from scaMethods, and poll its status until it ends, one request at a time.
+ */
+export class ScaDriver {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly scaTimeoutMs: number,
+    private readonly startBody: 'flow-guide' | 'operations-table' = 'flow-guide',
+  ) {}
+
+  /** POST <resourceBasePath>/<sub>: no body (flow guide) or a non-empty psuData (operations table). */
+  create(
+    resourceBasePath: string,
+    sub: AuthoriseOptions['sub'] = 'authorisations',
+    headers?: HeaderSpec,
+  ): Promise<ApiResponse> {
+    const json = this.startBody === 'operations-table' ? { psuData: { password: 'sandbox' } } : undefined;
+    return this.api.post(`${resourceBasePath}/${sub}`, { json, headers });
+  }
+
+  /** PUT <authorisation> with authenticationMethodId. */
+  start(href: string, authenticationMethodId: string, headers?: HeaderSpec): Promise<ApiResponse> {
+    return this.api.put(href, { json: { authenticationMethodId }, headers });
+  }
+
+  status(href: string, headers?: HeaderSpec): Promise<ApiResponse> {
+    return this.api.get(href, { headers });
+  }
+
+  /**
+   * Polls the SCA status every `intervalMs` (the next request only after the previous answer)
+   * until a terminal status or the profile's SCA timeout; returns the timeline.
+   */
+  async pollUntilEnd(
+    href: string,
+    intervalMs = 750,
+    headers?: HeaderSpec,
+  ): Promise<{ status: string; polls: PollRecord[] }> {
+    const polls: PollRecord[] = [];
+    let status = '';
+    await expect
+      .poll(
+        async () => {
+          const sentAt = Date.now();
+          const res = await this.status(href, headers);
+          const body = res.json<{ scaStatus?: string; challengeData?: { data?: string | string[]; image?: string } }>();
+          status = String(body.scaStatus);
+          const data = body.challengeData?.data;
+          polls.push({
+            sentAt,
+            answeredAt: Date.now(),
+            status,
+            token: Array.isArray(data) ? data[0] : (data ?? body.challengeData?.image),
+          });
+          return status;
+        },
+        {
+          intervals: [intervalMs],
+          timeout: this.scaTimeoutMs,
+          message: `SCA status of ${href} did not reach a terminal status within ${this.scaTimeoutMs} ms`,
+        },
+      )
+      .toMatch(new RegExp(`^(${TERMINAL_SCA.join('|')})$`));
+    return { status, polls };
+  }
+
+  /** The whole decoupled flow on a resource; returns how it ended. */
+  async authorise(resourceBasePath: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
+    const headers: HeaderSpec = { 'TPP-Redirect-Preferred': 'false', ...o.headers };
+    const created = await this.create(resourceBasePath, o.sub, headers);
+    expect(created.status, `create authorisation on ${resourceBasePath}: ${created.describe()}`).toBe(201);
+    const body = created.json<{
+      authorisationId: string;
+      scaMethods?: { authenticationMethodId: string }[];
+      _links?: Record<string, { href: string }>;
+    }>();
+    const offered = (body.scaMethods ?? []).map((m) => m.authenticationMethodId);
+    const method = o.method ?? DECOUPLED_PREFERENCE.find((m) => offered.includes(m)) ?? offered[0];
+    expect(method, `no SCA method offered by ${created.describe()}`).toBeTruthy();
+    const href = `${resourceBasePath}/${o.sub ?? 'authorisations'}/${body.authorisationId}`;
+    const startedAt = Date.now();
+    const started = await this.start(href, method!, headers);
+    expect(started.status, `start authorisation ${href} with ${method}: ${started.describe()}`).toBe(200);
+    const { status, polls } = await this.pollUntilEnd(href, o.intervalMs, headers);
+    return {
+      authorisationId: body.authorisationId,
+      href,
+      scaStatus: status,
+      startedAt,
+      endedAt: Date.now(),
+      polls,
+      created,
+      started,
+    };
+  }
+}
