@@ -5,6 +5,7 @@ import { exchangeTitle, formatExchange } from './evidence/format.js';
 import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
+import { perProofEntry } from './proof.js';
 import { REQUIREMENT_ANNOTATION } from './req.js';
 import { TokenCache } from './tokens.js';
 
@@ -35,58 +36,60 @@ export interface BaseTestFixtures {
  * The base of every area's fixtures: the target, tokens, the recording client, the evidence
  * attached to each test, and the skip of requirements the profile does not claim.
  */
-export const test = base.extend<BaseTestFixtures, BaseWorkerFixtures>({
-  target: [
-    async ({}, use) => {
-      const target = resolveTarget();
-      for (const s of secretsOf(target)) registerSecret(s);
-      await use(target);
+export const test = perProofEntry(
+  base.extend<BaseTestFixtures, BaseWorkerFixtures>({
+    target: [
+      async ({}, use) => {
+        const target = resolveTarget();
+        for (const s of secretsOf(target)) registerSecret(s);
+        await use(target);
+      },
+      { scope: 'worker' },
+    ],
+    tokenCache: [
+      async ({ target }, use) => {
+        await use(new TokenCache(target));
+      },
+      { scope: 'worker' },
+    ],
+    expectFailing: [[], { option: true }],
+    exchanges: async ({}, use) => {
+      await use([]);
     },
-    { scope: 'worker' },
-  ],
-  tokenCache: [
-    async ({ target }, use) => {
-      await use(new TokenCache(target));
+    api: async ({ target, exchanges, tokenCache, extraHTTPHeaders }, use) => {
+      const record = (e: Exchange) => {
+        e.seq = exchanges.length + 1;
+        exchanges.push(e);
+      };
+      // Playwright's `extraHTTPHeaders` option goes on every call of the suite's own client too.
+      await use(new ApiClient(target, record, (scope) => tokenCache.get(scope, record), { headers: extraHTTPHeaders }));
     },
-    { scope: 'worker' },
-  ],
-  expectFailing: [[], { option: true }],
-  exchanges: async ({}, use) => {
-    await use([]);
-  },
-  api: async ({ target, exchanges, tokenCache, extraHTTPHeaders }, use) => {
-    const record = (e: Exchange) => {
-      e.seq = exchanges.length + 1;
-      exchanges.push(e);
-    };
-    // Playwright's `extraHTTPHeaders` option goes on every call of the suite's own client too.
-    await use(new ApiClient(target, record, (scope) => tokenCache.get(scope, record), { headers: extraHTTPHeaders }));
-  },
-  _evidence: [
-    async ({ exchanges }, use, testInfo) => {
-      await use();
-      for (const e of exchanges) {
-        await testInfo.attach(exchangeTitle(e), { body: formatExchange(e), contentType: 'text/plain' });
-      }
-    },
-    { auto: true },
-  ],
-  _claims: [
-    async ({ target, expectFailing }, use, testInfo) => {
-      const catalogue = loadCatalogue();
-      const named = testInfo.annotations
-        .filter((a) => a.type === REQUIREMENT_ANNOTATION)
-        .map((a) => a.description ?? '');
-      const failing = named.filter((id) => expectFailing.includes(id));
-      testInfo.fail(failing.length > 0, `expected to fail here: ${failing.join(', ')}`);
-      const claimed = new Set(target.profile.features);
-      const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));
-      testInfo.skip(
-        missing.length > 0,
-        `not claimed: the profile "${target.profileName}" does not claim ${[...new Set(missing)].join(', ')}`,
-      );
-      await use();
-    },
-    { auto: true },
-  ],
-});
+    _evidence: [
+      async ({ exchanges }, use, testInfo) => {
+        await use();
+        for (const e of exchanges) {
+          await testInfo.attach(exchangeTitle(e), { body: formatExchange(e), contentType: 'text/plain' });
+        }
+      },
+      { auto: true },
+    ],
+    _claims: [
+      async ({ target, expectFailing }, use, testInfo) => {
+        const catalogue = loadCatalogue();
+        const named = testInfo.annotations
+          .filter((a) => a.type === REQUIREMENT_ANNOTATION)
+          .map((a) => a.description ?? '');
+        const failing = named.filter((id) => expectFailing.includes(id));
+        testInfo.fail(failing.length > 0, `expected to fail here: ${failing.join(', ')}`);
+        const claimed = new Set(target.profile.features);
+        const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));
+        testInfo.skip(
+          missing.length > 0,
+          `not claimed: the profile "${target.profileName}" does not claim ${[...new Set(missing)].join(', ')}`,
+        );
+        await use();
+      },
+      { auto: true },
+    ],
+  }),
+);

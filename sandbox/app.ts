@@ -4,6 +4,7 @@ import type { Consent } from './consents/store.js';
 import { DirectDebitService } from './direct-debit/service.js';
 import { DEFAULT_CLIENT, FAILING_PSU_ID, type SandboxOptions, type TokenInfo } from './context.js';
 import { installFaults } from './faults/index.js';
+import { installVariants } from './variants/index.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installGuard } from './plugins/guard.js';
 import { PaymentService } from './payments/service.js';
@@ -14,7 +15,8 @@ import { BoundedMap } from './store.js';
 
 /**
  * Builds the reference sandbox (no listen): a complete mock bank behind the Open Banking
- * Gateway API, with its authorisation server. `faults` switches on named faults for the self-tests.
+ * Gateway API, with its authorisation server. `faults` and `variants`
+ * switch on named faults (must fail) and variants (must stay conformant) for the self-tests.
  */
 export async function build(options: SandboxOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,6 +56,7 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
   installErrorHandling(app);
   // Faults first: their hooks run before the clean ones they bend.
   installFaults(app, options.faults ?? []);
+  installVariants(app, options.variants ?? []);
   installGuard(app);
 
   app.get('/health', async () => ({ status: 'UP' }));

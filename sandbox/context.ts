@@ -32,6 +32,8 @@ export type GrantHandler = (
 export interface SandboxOptions {
   /** Named faults to switch on (sandbox/faults): each breaks one behaviour, for the self-tests. */
   faults?: string[];
+  /** Named variants to switch on (sandbox/variants): behaviours the specification allows, for the self-tests. */
+  variants?: string[];
   /** Delay after which a started decoupled SCA finalises on its own (default 2000 ms). */
   scaDelayMs?: number;
   /** The animated QR SCA lasts at least this long, so the token's rotation can be seen (default 3000 ms). */

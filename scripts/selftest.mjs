@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, then the self-tests (unit, green run, hostile targets, fault matrix),
-// then the fault matrix table, its totals, and a closing "selftest: N passed, N failed" line.
+// `npm test`: typecheck, lint, then the self-tests (unit, green run, hostile targets, self-proof),
+// then the self-proof's table, its totals, and a closing "selftest: N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -51,17 +51,18 @@ const pw = spawnSync(bin('playwright'), ['test', '-c', 'selftest/playwright.conf
   env,
 });
 
-const table = read(resolve(here, 'matrix', 'table.json'));
-if (table?.rows?.length) {
-  const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const proof = read(resolve(here, 'proof', 'proof.json'));
+if (proof?.rows?.length) {
+  const cell = (x) => String(x).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   console.log(
-    `\nFault matrix (${table.rows.length} faults, ${table.mode}, ${table.workers} workers, ${table.seconds} s)`,
+    `\nSelf-proof (${proof.rows.length} faults and variants, ${proof.scope}, ${proof.workers} workers, ${proof.seconds} s)`,
   );
-  console.log('| fault | expected ids | failed ids | result | s |');
-  console.log('|---|---|---|---|---|');
-  for (const r of table.rows) {
-    const result = r.caught
-      ? 'caught'
+  console.log('| case | expected ids | failed or warned ids | result | tests | s |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of proof.rows) {
+    const good = r.kind === 'fault' ? 'caught' : 'conformant';
+    const result = r.ok
+      ? good
       : [
           r.missed.length && `MISSED ${r.missed.join('; ')}`,
           r.stray.length && `STRAY ${r.stray.join('; ')}`,
@@ -70,17 +71,18 @@ if (table?.rows?.length) {
           .filter(Boolean)
           .join(' ');
     console.log(
-      `| ${r.fault} | ${r.expected.join(', ')} | ${r.failed.join(', ') || '(none)'} | ${cell(result)} | ${r.seconds} |`,
+      `| ${r.kind} ${r.id} | ${r.expected.join(', ')} | ${r.failed.join(', ') || '(none)'} | ${cell(result)} | ${r.tests} | ${r.seconds} |`,
     );
   }
-  const caught = table.rows.filter((r) => r.caught).length;
-  const stray = table.rows.reduce((n, r) => n + r.stray.length, 0);
-  const strayFaults = table.rows.filter((r) => r.stray.length).length;
+  const faults = proof.rows.filter((r) => r.kind === 'fault');
+  const variants = proof.rows.filter((r) => r.kind === 'variant');
+  const stray = proof.rows.reduce((n, r) => n + r.stray.length, 0);
   console.log(
-    `\nfaults: ${table.rows.length} run, ${caught} caught, ${table.rows.length - caught} not caught; stray failures: ${stray} (in ${strayFaults} faults)`,
+    `\nfaults: ${faults.length} run, ${faults.filter((r) => r.ok).length} caught, ${faults.filter((r) => !r.ok).length} not caught; ` +
+      `variants: ${variants.length} run, ${variants.filter((r) => r.ok).length} conformant; stray failures: ${stray}`,
   );
 }
-const coverage = read(resolve(here, 'matrix', 'coverage.json'));
+const coverage = read(resolve(here, 'proof', 'coverage.json'));
 if (coverage) {
   console.log(
     `MUST requirements claimed by the reference profile: ${coverage.mustClaimed}; with a fault: ${coverage.mustWithFault}; ` +

@@ -1,13 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
-// One id per self-test run (set here, in the runner, before workers start): the fault matrix
-// runs once per id even when a worker restarts after a failed fault.
+// One id per self-test run (set here, in the runner, before workers start): every file of the run
+// goes under selftest/.runs/r/<id>.
 process.env.SELFTEST_RUN_ID ||= `${Date.now()}-${process.pid}`;
 
-/** The suite's own tests (`npm test`): unit tests, the green run, the fault matrix, hostile targets. */
+/**
+ * The suite's own tests (`npm test`). Two runs of the whole suite are setup projects, each judged
+ * by many small tests once it has ended: the green run (green/) and the self-proof (proof/). The
+ * unit tests and the hostile targets run beside them.
+ */
 export default defineConfig({
   testDir: '.',
-  // The runs' own files (the fault matrix writes wrapper specs there) are not self-tests.
+  // The runs' own files are not self-tests.
   testIgnore: ['**/.runs/**'],
   outputDir: `.runs/r/${process.env.SELFTEST_RUN_ID}/test-results`,
   fullyParallel: true,
@@ -15,11 +19,13 @@ export default defineConfig({
   retries: 0,
   timeout: 300_000,
   reporter: [['list'], ['json', { outputFile: `.runs/r/${process.env.SELFTEST_RUN_ID}/selftest-results.json` }]],
-  // Longest first, so that the fault matrix and the green run start at once and the rest fills in beside them.
+  // The two long runs first, so that they start at once and the rest fills in beside them.
   projects: [
-    { name: 'faults', testMatch: 'matrix/**/*.spec.ts' },
-    { name: 'green', testMatch: 'green.spec.ts' },
+    { name: 'proof-run', testMatch: 'proof/proof.setup.ts' },
+    { name: 'green-run', testMatch: 'green/green.setup.ts' },
+    { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
+    { name: 'green', testMatch: 'green/green.spec.ts', dependencies: ['green-run'] },
     { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
-    { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 30_000 },
+    { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 60_000 },
   ],
 });

@@ -40,7 +40,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.consent-id-not-required',
     description: "a read without Consent-ID is served under the TPP's latest valid consent",
-    projects: ['accounts', 'headers'],
     breaks: ['headers.consent-id.account-reads', 'accounts.consent.missing-code'],
     install: (app) =>
       beforeHandler(app, { route: ANY }, (req) => {
@@ -54,7 +53,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.unknown-consent-empty-list',
     description: 'an unknown Consent-ID is answered 200 with an empty account list',
-    projects: ['accounts'],
     breaks: ['accounts.consent.unknown', 'accounts.consent.unknown-code'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
@@ -66,28 +64,24 @@ const faults: Fault[] = [
   {
     id: 'accounts.received-consent-served',
     description: 'a consent not yet authorised (received) is read under as if valid',
-    projects: ['accounts'],
     breaks: ['accounts.consent.received', 'accounts.consent.invalid-code'],
     install: (app) => serveStatus(app, 'received'),
   },
   {
     id: 'accounts.rejected-consent-served',
     description: 'a consent whose SCA failed (rejected) is read under as if valid',
-    projects: ['accounts'],
     breaks: ['accounts.consent.rejected', 'accounts.consent.invalid-code'],
     install: (app) => serveStatus(app, 'rejected'),
   },
   {
     id: 'accounts.terminated-consent-served',
     description: 'a deleted consent (terminatedByTpp) is still read under',
-    projects: ['accounts'],
     breaks: ['accounts.consent.terminated', 'accounts.consent.invalid-code'],
     install: (app) => serveStatus(app, 'terminatedByTpp'),
   },
   {
     id: 'accounts.expired-consent-served',
     description: 'a recurring consent expired by a newer one is still read under',
-    projects: ['accounts'],
     breaks: ['accounts.consent.expired', 'accounts.consent.expired-code'],
     install: (app) => serveStatus(app, 'expired'),
   },
@@ -95,7 +89,6 @@ const faults: Fault[] = [
     id: 'accounts.consent-accounts-ignored',
     description:
       'every account of the PSU is listed and readable under any consent, whatever accounts its access names',
-    projects: ['accounts'],
     breaks: ['accounts.access.account-outside'],
     install: (app) =>
       wrap(
@@ -108,14 +101,12 @@ const faults: Fault[] = [
   {
     id: 'accounts.consent-services-ignored',
     description: 'a listed account serves balances and transactions whatever services the consent names on it',
-    projects: ['accounts'],
     breaks: ['accounts.access.service-outside'],
     install: (app) => wrap(app, 'allows', (original) => (consent, account) => original(consent, account, 'accounts')),
   },
   {
     id: 'accounts.product-as-number',
     description: 'Account.product comes as a number in List accounts and account detail',
-    projects: ['accounts'],
     breaks: ['accounts.list.shape', 'accounts.detail.shape'],
     install: (app) => {
       rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { product?: unknown }[] }) =>
@@ -131,7 +122,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.detail-name-differs',
     description: 'account detail gives another name than the list entry',
-    projects: ['accounts'],
     breaks: ['accounts.detail.shape'],
     install: (app) =>
       rewriteJson(
@@ -143,7 +133,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.transactions-link-dropped',
     description: 'accounts carry _links.balances but no _links.transactions',
-    projects: ['accounts'],
     breaks: ['accounts.account.links'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { _links?: Record<string, unknown> }[] }) =>
@@ -153,7 +142,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.id-rotates-per-list',
     description: 'every List accounts gives the accounts new ids (the old ones still work)',
-    projects: ['accounts'],
     breaks: ['accounts.account.id-stable'],
     install: (app) => {
       const reads = new Map<string, number>();
@@ -184,7 +172,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.with-balance-rejected',
     description: 'withBalance is refused with 400 instead of being honoured or ignored',
-    projects: ['accounts'],
     breaks: ['accounts.list.with-balance-accepted', 'accounts.list.with-balance'],
     install: (app) =>
       beforeHandler(app, { route: /\/accounts(\/:accountId)?$/ }, (req) => {
@@ -195,7 +182,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.with-balance-ignored',
     description: 'withBalance=true gives accounts without balances',
-    projects: ['accounts'],
     breaks: ['accounts.list.with-balance'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts: { balances?: unknown }[] }) =>
@@ -205,7 +191,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.balance-amount-number',
     description: 'balanceAmount.amount comes as a JSON number',
-    projects: ['accounts'],
     breaks: ['accounts.balances.shape', 'accounts.amounts.pattern'],
     install: (app) =>
       rewriteJson(
@@ -218,7 +203,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.balance-type-capitalised',
     description: 'balanceType values are capitalised (ClosingBooked)',
-    projects: ['accounts'],
     breaks: ['accounts.balances.type-enum'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: BALANCES }, (b: { balances: { balanceType: string }[] }) =>
@@ -228,7 +212,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.transactions-iban-dropped',
     description: 'the transaction list names no account iban',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.shape'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => void delete b.account?.iban),
@@ -236,7 +219,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.booking-status-defaulted',
     description: 'a missing or unknown bookingStatus is read as both',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.booking-status-required'],
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
@@ -247,7 +229,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.date-from-defaulted',
     description: 'a transaction list without dateFrom (and no delta access) gives the whole history',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.date-from-required'],
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
@@ -259,7 +240,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.date-to-exclusive',
     description: 'dateTo is exclusive: booked entries of that day are left out',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.date-range'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
@@ -271,7 +251,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.booked-before-date-from',
     description: 'a booked entry from the day before dateFrom comes with the list',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.date-range'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
@@ -292,7 +271,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.date-to-default-month',
     description: 'without dateTo the list ends 30 days after dateFrom instead of today',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.date-to-default'],
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
@@ -307,7 +285,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.booked-includes-pending',
     description: 'bookingStatus=booked gives the pending entries too',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.booking-status-filter'],
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
@@ -318,7 +295,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.pending-booking-date',
     description: 'pending entries carry a bookingDate (their value date)',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.pending-no-booking-date'],
     install: (app) => {
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) =>
@@ -332,7 +308,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.account-link-to-list',
     description: 'transactions._links.account points at List accounts instead of the account',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.account-link'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => {
@@ -342,7 +317,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.entry-reference-inclusive',
     description: 'entryReferenceFrom gives the named entry too (inclusive)',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.entry-reference-from'],
     install: (app) =>
       wrap(app, 'select', (original) => (consent, account, q) => {
@@ -354,7 +328,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.delta-list-ignored',
     description: 'deltaList=true is accepted and ignored: every read gives the same entries',
-    projects: ['accounts'],
     breaks: ['accounts.transactions.delta-list'],
     install: (app) =>
       wrap(
@@ -369,7 +342,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.details-unwrapped',
     description: 'transaction detail gives the Transaction without the transactionsDetails key',
-    projects: ['accounts'],
     breaks: ['accounts.transaction.details'],
     install: (app) =>
       rewriteJson(
@@ -381,7 +353,6 @@ const faults: Fault[] = [
   {
     id: 'accounts.unknown-transaction-served',
     description: "an unknown transactionId is answered with the account's latest entry",
-    projects: ['accounts'],
     breaks: ['accounts.transaction.unknown'],
     install: (app) =>
       wrap(
@@ -394,14 +365,12 @@ const faults: Fault[] = [
   {
     id: 'accounts.frequency-not-enforced',
     description: 'reads without the PSU present are never counted against frequencyPerDay',
-    projects: ['accounts'],
     breaks: ['accounts.frequency.access-exceeded'],
     install: (app) => wrap(app, 'admit', () => () => true),
   },
   {
     id: 'accounts.scope-ignored',
     description: 'account reads accept a token of any API scope',
-    projects: ['accounts'],
     breaks: ['accounts.scope.payment-token'],
     install: (app) =>
       beforeGuard(app, { route: ANY }, (req) => {

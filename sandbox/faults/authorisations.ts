@@ -15,7 +15,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.sca-method-name-missing',
     description: 'the scaMethods of create authorisation have no name',
-    projects: ['authorisations'],
     breaks: ['authorisations.create.response'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
@@ -25,7 +24,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.created-without-psu-message',
     description: 'the start-authorisation POST answers no psuMessage',
-    projects: ['authorisations'],
     breaks: ['authorisations.create.start-response'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
@@ -35,14 +33,12 @@ const faults: Fault[] = [
   {
     id: 'authorisations.list-empty',
     description: 'list authorisations answers an empty authorisationIds',
-    projects: ['authorisations'],
     breaks: ['authorisations.list.contains'],
     install: (app) => rewriteJson(app, { method: 'GET', route: COLLECTION }, () => ({ authorisationIds: [] })),
   },
   {
     id: 'authorisations.approach-header-missing',
     description: 'start authorisation answers without aspsp-sca-approach',
-    projects: ['authorisations'],
     breaks: ['authorisations.start.decoupled'],
     install: (app) =>
       rewriteReply(app, { method: 'PUT', route: ONE }, (_req, reply) => {
@@ -52,7 +48,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.any-method-accepted',
     description: 'an authenticationMethodId not among scaMethods is taken as mbid_same_device',
-    projects: ['authorisations'],
     breaks: ['authorisations.start.unknown-method', 'authorisations.start.unknown-method-code'],
     install: (app) =>
       beforeHandler(app, { method: 'PUT', route: ONE }, (req) => {
@@ -64,7 +59,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.update-psu-data-renamed',
     description: 'update PSU data answers scaStatus instead of scatransactionStatus',
-    projects: ['authorisations'],
     breaks: ['authorisations.update-psu-data.decoupled'],
     install: (app) =>
       rewriteJson(app, { method: 'PUT', route: ONE }, (b: Body) => {
@@ -77,7 +71,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.sca-always-fails',
     description: 'every decoupled SCA ends failed',
-    projects: ['authorisations'],
     breaks: ['authorisations.status.ends', 'authorisations.status.terminal-stable'],
     install: (app) => {
       const sca = app.sandbox.sca;
@@ -88,7 +81,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.finalised-reverts',
     description: 'a finalised authorisation reads as started again a second after it ended',
-    projects: ['authorisations'],
     breaks: ['authorisations.status.terminal-stable'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: ONE }, (b: Body, req) => {
@@ -100,7 +92,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.failing-psu-finalises',
     description: 'the SCA of the failing PSU finalises',
-    projects: ['authorisations'],
     breaks: ['authorisations.status.failed'],
     install: (app) => {
       const sca = app.sandbox.sca;
@@ -111,7 +102,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.sca-slow',
     description: 'a decoupled SCA takes 12 seconds to end',
-    projects: ['authorisations'],
     breaks: ['authorisations.sandbox.finalises-within'],
     install: (app) => {
       app.sandbox.sca.delayFor = () => 12_000;
@@ -120,7 +110,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.autostart-token-empty',
     description: 'the auto-start token of mbid_same_device is an empty string',
-    projects: ['authorisations'],
     breaks: ['authorisations.decoupled.autostart-token'],
     install: (app) =>
       rewriteJson(app, { route: ONE }, (b: Body, req) => {
@@ -132,7 +121,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.qr-token-frozen',
     description: 'the animated QR token never rotates',
-    projects: ['authorisations'],
     breaks: ['authorisations.qr.token-rotates'],
     install: (app) => {
       const sca = app.sandbox.sca;
@@ -143,7 +131,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.qr-image-not-png',
     description: 'the animated QR image is a GIF labelled image/png',
-    projects: ['authorisations'],
     breaks: ['authorisations.qr.image'],
     install: (app) =>
       rewriteJson(app, { route: ONE }, (b: Body) => {
@@ -153,7 +140,6 @@ const faults: Fault[] = [
   {
     id: 'authorisations.qr-image-method-missing',
     description: 'scaMethods offer mbid_animated_qr_token without mbid_animated_qr_image',
-    projects: ['authorisations'],
     breaks: ['authorisations.qr.both-ids'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {

@@ -29,7 +29,6 @@ const faults: Fault[] = [
   {
     id: 'consents.created-without-scastatus-link',
     description: 'create consent answers _links without scaStatus',
-    projects: ['consents'],
     breaks: ['consents.create.response'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: CREATE }, (b: Body, req) => {
@@ -39,7 +38,6 @@ const faults: Fault[] = [
   {
     id: 'consents.created-without-headers',
     description: 'the 201 of create consent has no Location and no ASPSP-SCA-Approach',
-    projects: ['consents'],
     breaks: ['consents.create.headers'],
     install: (app) =>
       rewriteReply(app, { method: 'POST', route: CREATE }, (_req, reply) => {
@@ -50,7 +48,6 @@ const faults: Fault[] = [
   {
     id: 'consents.required-field-defaulted',
     description: 'a create consent without combinedServiceIndicator is served as if it were false',
-    projects: ['consents'],
     breaks: ['consents.create.required-fields'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -61,7 +58,6 @@ const faults: Fault[] = [
   {
     id: 'consents.strings-coerced',
     description: 'booleans and integers given as strings are coerced instead of rejected',
-    projects: ['consents'],
     breaks: ['consents.create.field-types'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -76,7 +72,6 @@ const faults: Fault[] = [
   {
     id: 'consents.error-code-generic',
     description: 'create consent errors carry code BAD_REQUEST and no path',
-    projects: ['consents'],
     breaks: ['consents.create.format-error'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: CREATE, status: 400 }, (b: Body) => {
@@ -89,7 +84,6 @@ const faults: Fault[] = [
   {
     id: 'consents.masked-pan-refused',
     description: 'account references by maskedPan are refused',
-    projects: ['consents'],
     breaks: ['consents.create.account-references'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -100,7 +94,6 @@ const faults: Fault[] = [
   {
     id: 'consents.iban-check-digits-unchecked',
     description: 'an IBAN with wrong check digits is accepted',
-    projects: ['consents'],
     breaks: ['consents.create.account-reference-invalid'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -110,7 +103,6 @@ const faults: Fault[] = [
   {
     id: 'consents.frequency-zero-accepted',
     description: 'frequencyPerDay 0 is taken as 1',
-    projects: ['consents'],
     breaks: ['consents.limits.frequency-min'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -121,7 +113,6 @@ const faults: Fault[] = [
   {
     id: 'consents.frequency-five-accepted',
     description: 'frequencyPerDay 5 is accepted (taken as 4)',
-    projects: ['consents'],
     breaks: ['consents.limits.frequency-max'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -132,7 +123,6 @@ const faults: Fault[] = [
   {
     id: 'consents.one-off-frequency-unchecked',
     description: 'a one-off consent accepts any frequencyPerDay',
-    projects: ['consents'],
     breaks: ['consents.limits.frequency-one-off'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -144,7 +134,6 @@ const faults: Fault[] = [
   {
     id: 'consents.past-valid-until-accepted',
     description: 'a validUntil in the past is moved to tomorrow instead of rejected',
-    projects: ['consents'],
     breaks: ['consents.valid-until.past'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -157,7 +146,6 @@ const faults: Fault[] = [
   {
     id: 'consents.valid-until-later-than-asked',
     description: 'read consent returns validUntil one year later than stored',
-    projects: ['consents'],
     breaks: ['consents.valid-until.not-later'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
@@ -168,7 +156,6 @@ const faults: Fault[] = [
   {
     id: 'consents.maximum-valid-until-refused',
     description: 'validUntil 9999-12-31 is rejected as too far ahead instead of taken as the maximum',
-    projects: ['consents'],
     breaks: ['consents.valid-until.maximum'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -178,7 +165,6 @@ const faults: Fault[] = [
   {
     id: 'consents.read-access-dropped',
     description: 'read consent answers an empty access object',
-    projects: ['consents'],
     breaks: ['consents.read.fields'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
@@ -188,14 +174,12 @@ const faults: Fault[] = [
   {
     id: 'consents.status-field-renamed',
     description: 'consent status answers status instead of consentStatus',
-    projects: ['consents'],
     breaks: ['consents.status.response'],
     install: (app) => rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => ({ status: b.consentStatus })),
   },
   {
     id: 'consents.delete-does-nothing',
     description: 'delete consent answers 204 but leaves the consent as it was',
-    projects: ['consents'],
     breaks: ['consents.delete.terminated'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
@@ -207,7 +191,6 @@ const faults: Fault[] = [
   {
     id: 'consents.unknown-read-answered',
     description: 'reading an unknown consentId answers 200 with a received consent',
-    projects: ['consents'],
     breaks: ['consents.unknown.rejected', 'consents.unknown.code'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
@@ -219,7 +202,6 @@ const faults: Fault[] = [
   {
     id: 'consents.never-valid',
     description: 'a consent stays received when its SCA is finalised',
-    projects: ['consents'],
     breaks: [
       'consents.state.valid-after-sca',
       'consents.state.recurring-expires-former',
@@ -233,7 +215,6 @@ const faults: Fault[] = [
   {
     id: 'consents.failed-sca-stays-received',
     description: 'a consent stays received when its SCA fails',
-    projects: ['consents'],
     breaks: ['consents.state.rejected-after-failed-sca'],
     install: (app) =>
       wrapConsentEnd(app, (listener, auth) => {
@@ -243,7 +224,6 @@ const faults: Fault[] = [
   {
     id: 'consents.former-recurring-left-valid',
     description: 'a new recurring consent, once authorised, leaves the former recurring consent valid',
-    projects: ['consents'],
     breaks: ['consents.state.recurring-expires-former'],
     install: (app) =>
       wrapConsentEnd(app, (listener, auth) => {
@@ -255,7 +235,6 @@ const faults: Fault[] = [
   {
     id: 'consents.one-off-expires-former',
     description: 'authorising a one-off consent expires the recurring consent of the PSU',
-    projects: ['consents'],
     breaks: ['consents.state.one-off-keeps-former'],
     install: (app) =>
       wrapConsentEnd(app, (listener, auth) => {
@@ -277,7 +256,6 @@ const faults: Fault[] = [
   {
     id: 'consents.direct-debit-type-refused',
     description: 'X-Consent-Type sepaDirectDebit is refused',
-    projects: ['consents'],
     breaks: ['consents.create.direct-debit'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -288,7 +266,6 @@ const faults: Fault[] = [
   {
     id: 'consents.scope-not-checked',
     description: 'any API scope is accepted on the consent operations',
-    projects: ['consents'],
     breaks: ['consents.scope.accountinformation'],
     install: (app) =>
       beforeGuard(app, { route: ANY_CONSENT }, (req) => {
@@ -299,7 +276,6 @@ const faults: Fault[] = [
   {
     id: 'headers.bicfi-not-required-on-consents',
     description: 'consent operations without X-BicFi are served for a default bank',
-    projects: ['headers'],
     breaks: ['headers.x-bicfi.required'],
     install: (app) =>
       beforeGuard(app, { route: ANY_CONSENT }, (req) => {
@@ -309,7 +285,6 @@ const faults: Fault[] = [
   {
     id: 'headers.bicfi-pattern-unchecked-on-consents',
     description: 'consent operations accept any X-BicFi',
-    projects: ['headers'],
     breaks: ['headers.x-bicfi.pattern'],
     install: (app) =>
       beforeGuard(app, { route: ANY_CONSENT }, (req) => {
@@ -320,7 +295,6 @@ const faults: Fault[] = [
   {
     id: 'headers.corporate-id-accepted-in-private',
     description: 'PSU-Corporate-ID is ignored instead of rejected in a private context',
-    projects: ['headers'],
     breaks: ['headers.psu-corporate-id.context'],
     install: (app) =>
       beforeHandler(app, { route: ANY_CONSENT }, (req) => {

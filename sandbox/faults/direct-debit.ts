@@ -6,7 +6,6 @@ const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
 const CONFIRM = /^\/iso\/payments\/confirm$/;
 const PAYMENT = /^\/iso\/payments\/:paymentId$/;
 const CONSENTS = /\/consent\/v1\/consents$/;
-const DD = ['direct-debit'];
 
 const svc = (app: FastifyInstance) => app.sandbox.directDebit;
 
@@ -37,7 +36,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.create-status-not-rcvd',
     description: 'create answers transactionStatus ACTC instead of RCVD',
-    projects: DD,
     breaks: ['direct-debit.create.response', 'direct-debit.flow.section-h'],
     install: (app) =>
       rewriteJson(
@@ -49,7 +47,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.confirm-link-wrong',
     description: 'create answers a confirmPayment link to /iso/payments/confirmation',
-    projects: DD,
     breaks: ['direct-debit.create.links', 'direct-debit.flow.section-h'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: CREATE }, (b: { _links?: { confirmPayment?: { href: string } } }) => {
@@ -59,7 +56,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.created-200',
     description: 'create answers 200 instead of 201',
-    projects: DD,
     breaks: ['direct-debit.create.status-201'],
     install: (app) =>
       rewriteReply(app, { method: 'POST', route: CREATE, status: 201 }, (_req, reply) => void reply.status(200)),
@@ -67,7 +63,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.private-scope-accepted',
     description: 'a paymentinitiation private token is accepted for direct debit',
-    projects: DD,
     breaks: ['direct-debit.auth.scope-corporate'],
     install: (app) => {
       svc(app).assertCorporate = () => undefined;
@@ -76,63 +71,54 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.non-eur-accepted',
     description: 'a collection in another currency than EUR is accepted',
-    projects: DD,
     breaks: ['direct-debit.create.currency-eur'],
     install: dropCheck('currency'),
   },
   {
     id: 'direct-debit.b2b-accepted',
     description: 'a localInstrumentCode other than CORE is accepted',
-    projects: DD,
     breaks: ['direct-debit.create.local-instrument-core'],
     install: dropCheck('local-instrument'),
   },
   {
     id: 'direct-debit.foreign-debtor-accepted',
     description: 'a debtor IBAN outside the Netherlands is accepted',
-    projects: DD,
     breaks: ['direct-debit.create.debtor-nl'],
     install: dropCheck('debtor-country'),
   },
   {
     id: 'direct-debit.dates-unchecked',
     description: 'requestedExecutionDate and dateOfSignature are not checked to be ISO dates',
-    projects: DD,
     breaks: ['direct-debit.create.dates-iso'],
     install: dropCheck('dates'),
   },
   {
     id: 'direct-debit.iban-check-digits-unchecked',
     description: 'IBAN check digits are not checked',
-    projects: DD,
     breaks: ['direct-debit.create.iban-check-digits'],
     install: dropCheck('iban'),
   },
   {
     id: 'direct-debit.bic-unchecked',
     description: 'creditorAgent and debtorAgent are not checked to be BICs',
-    projects: DD,
     breaks: ['direct-debit.create.bic'],
     install: dropCheck('bic'),
   },
   {
     id: 'direct-debit.creditor-id-unchecked',
     description: 'the SEPA creditor identifier check digits are not checked',
-    projects: DD,
     breaks: ['direct-debit.create.creditor-id'],
     install: dropCheck('creditor-id'),
   },
   {
     id: 'direct-debit.sequence-type-unchecked',
     description: 'any sequenceType is accepted',
-    projects: DD,
     breaks: ['direct-debit.create.sequence-type'],
     install: dropCheck('sequence-type'),
   },
   {
     id: 'direct-debit.sequence-type-rcur-only',
     description: 'only sequenceType RCUR (the value the specification shows) is accepted',
-    projects: DD,
     breaks: [
       'direct-debit.create.sequence-types-accepted',
       'direct-debit.file.pain008-valid',
@@ -150,7 +136,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.mandate-optional',
     description: 'a collection without mandateId or dateOfSignature is accepted (placeholders filled in)',
-    projects: DD,
     breaks: ['direct-debit.create.mandate'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
@@ -165,21 +150,18 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.psu-ip-address-optional',
     description: 'create is accepted without PSU-IP-Address',
-    projects: DD,
     breaks: ['direct-debit.create.psu-ip-address'],
     install: dropHeader('PSU-IP-Address'),
   },
   {
     id: 'direct-debit.psu-corporate-id-optional',
     description: 'create is accepted without PSU-Corporate-ID',
-    projects: DD,
     breaks: ['direct-debit.create.psu-corporate-id'],
     install: dropHeader('PSU-Corporate-ID'),
   },
   {
     id: 'direct-debit.confirm-without-file-uploaded',
     description: 'confirm answers a tppMessage with code OK instead of FILE_UPLOADED',
-    projects: DD,
     breaks: ['direct-debit.confirm.file-uploaded', 'direct-debit.flow.section-h'],
     install: (app) =>
       rewriteJson(app, { method: 'PUT', route: CONFIRM }, (b: { tppMessages?: { code?: string }[] }) => {
@@ -189,7 +171,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.consent-id-optional',
     description: 'confirm without Consent-ID collects anyway',
-    projects: DD,
     breaks: ['direct-debit.confirm.consent-required', 'direct-debit.confirm.consent-required-code'],
     install: (app) => {
       const s = svc(app);
@@ -200,7 +181,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.any-consent-type-accepted',
     description: 'confirm accepts an account-information consent',
-    projects: DD,
     breaks: ['direct-debit.confirm.consent-direct-debit', 'direct-debit.confirm.consent-invalid-code'],
     install: (app) => {
       const s = svc(app);
@@ -211,7 +191,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.unauthorised-consent-accepted',
     description: 'confirm accepts a direct debit consent whose SCA is not done',
-    projects: DD,
     breaks: ['direct-debit.confirm.consent-authorised', 'direct-debit.confirm.consent-invalid-code'],
     install: (app) => {
       const s = svc(app);
@@ -222,7 +201,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.confirm-codes-generic',
     description: 'confirm refusals for consent, unknown and confirmed payments all answer 400 FORMAT_ERROR',
-    projects: DD,
     breaks: [
       'direct-debit.confirm.consent-invalid-code',
       'direct-debit.confirm.payment-unknown',
@@ -243,7 +221,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.get-drops-debtor-name',
     description: 'get payment leaves out debtorName',
-    projects: DD,
     breaks: ['direct-debit.get.fields'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Record<string, unknown>) => void delete b.debtorName),
@@ -251,7 +228,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.get-unknown-empty-200',
     description: 'get payment for an unknown paymentId answers 200 with an empty object',
-    projects: DD,
     breaks: ['direct-debit.get.unknown'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: PAYMENT, status: 404 }, (_b, _req, reply) => (reply.status(200), {})),
@@ -259,7 +235,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.mandate-check-skipped',
     description: 'the rejected test mandate is collected like any other (never RJCT)',
-    projects: DD,
     breaks: ['direct-debit.get.rejected-mandate', 'direct-debit.flow.section-h'],
     install: (app) => {
       svc(app).mandateCheck = () => 'ACCP';
@@ -268,7 +243,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.consent-type-ignored',
     description: 'create consent ignores X-Consent-Type sepaDirectDebit (an account-information consent is made)',
-    projects: ['direct-debit', 'headers'],
     breaks: [
       'headers.x-consent-type.direct-debit',
       'direct-debit.flow.section-h',
@@ -288,7 +262,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.file-nboftxs-wrong',
     description: 'the pain.008 file counts one transaction too many in GrpHdr/NbOfTxs (still XSD-valid)',
-    projects: DD,
     breaks: ['direct-debit.file.totals'],
     install: (app) =>
       bendFile(app, (xml) =>
@@ -301,7 +274,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.file-ctrlsum-wrong',
     description: 'the pain.008 file GrpHdr/CtrlSum is one cent off (still XSD-valid)',
-    projects: DD,
     breaks: ['direct-debit.file.totals'],
     install: (app) =>
       bendFile(app, (xml) =>
@@ -314,7 +286,6 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.file-not-xsd-valid',
     description: 'the pain.008 file says PmtMtd TRF and is uploaded without the XSD check',
-    projects: DD,
     breaks: ['direct-debit.file.pain008-valid'],
     install: (app) => {
       bendFile(app, (xml) => xml.replace(/<PmtMtd>DD<\/PmtMtd>/g, '<PmtMtd>TRF</PmtMtd>'));

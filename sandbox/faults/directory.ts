@@ -18,7 +18,6 @@ const faults: Fault[] = [
   {
     id: 'directory.list-name-dropped',
     description: 'bank list entries lose their name',
-    projects: ['directory'],
     breaks: ['directory.aspsps.list-shape', 'directory.aspsp.detail-matches-list'],
     install: (app) =>
       rewriteJson(app, { route: LIST_BANKS }, (b: { aspsps: Record<string, unknown>[] }) =>
@@ -29,7 +28,6 @@ const faults: Fault[] = [
     id: 'directory.city-list-name-dropped',
     description:
       'city list entries lose their name (the city detail keeps it); the cityIds filter of List banks can no longer be judged',
-    projects: ['directory'],
     breaks: ['directory.cities.list-shape', 'directory.city.detail', 'directory.aspsps.filter-city'],
     install: (app) =>
       rewriteJson(app, { route: LIST_CITIES }, (b: { cities: Record<string, unknown>[] }) =>
@@ -39,7 +37,6 @@ const faults: Fault[] = [
   {
     id: 'directory.country-filter-ignored',
     description: 'isoCountryCodes on List banks is ignored (and so never validated)',
-    projects: ['directory'],
     breaks: [
       'directory.aspsps.filter-country',
       'directory.aspsps.filter-country-array',
@@ -50,7 +47,6 @@ const faults: Fault[] = [
   {
     id: 'directory.country-filter-first-value-only',
     description: 'of several isoCountryCodes only the first is used',
-    projects: ['directory'],
     breaks: ['directory.aspsps.filter-country-array'],
     install: (app) =>
       beforeHandler(app, { route: LIST_BANKS }, (req) => {
@@ -61,7 +57,6 @@ const faults: Fault[] = [
   {
     id: 'directory.city-filter-drops-a-bank',
     description: 'cityIds on List banks leaves out the last matching bank',
-    projects: ['directory'],
     breaks: ['directory.aspsps.filter-city'],
     install: (app) =>
       rewriteJson(app, { route: LIST_BANKS }, (b: { aspsps: unknown[] }, req) => {
@@ -71,7 +66,6 @@ const faults: Fault[] = [
   {
     id: 'directory.city-filter-unvalidated',
     description: 'a cityIds value that is not a uuid is answered with an empty list',
-    projects: ['directory'],
     breaks: ['directory.aspsps.filter-city-format'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
@@ -84,7 +78,6 @@ const faults: Fault[] = [
   {
     id: 'directory.detail-products-as-string',
     description: 'globalPaymentProducts comes as one comma-separated string',
-    projects: ['directory'],
     breaks: ['directory.aspsp.detail-shape', 'directory.aspsp.detail-complete'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: BANK }, (b: { globalPaymentProducts?: string[] | string }) => {
@@ -94,7 +87,6 @@ const faults: Fault[] = [
   {
     id: 'directory.detail-phone-dropped',
     description: 'bank detail leaves out phone',
-    projects: ['directory'],
     breaks: ['directory.aspsp.detail-complete'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: BANK }, (b: Record<string, unknown>) => void delete b.phone),
@@ -102,7 +94,6 @@ const faults: Fault[] = [
   {
     id: 'directory.detail-name-differs',
     description: 'bank detail gives another name than the list',
-    projects: ['directory'],
     breaks: ['directory.aspsp.detail-matches-list'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: BANK }, (b: { name: string }) => void (b.name = `${b.name} (Group)`)),
@@ -110,7 +101,6 @@ const faults: Fault[] = [
   {
     id: 'directory.bicfi-case-insensitive',
     description: 'a lower-case bicFi is served the bank instead of being rejected',
-    projects: ['directory'],
     breaks: ['directory.aspsp.bicfi-format', 'directory.aspsp.bicfi-format-code'],
     install: (app) =>
       beforeHandler(app, { route: BANK }, (req) => {
@@ -121,7 +111,6 @@ const faults: Fault[] = [
   {
     id: 'directory.unknown-bank-empty-200',
     description: 'an unknown bicFi is answered 200 with an empty object',
-    projects: ['directory'],
     breaks: ['directory.aspsp.unknown', 'directory.aspsp.unknown-code'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
@@ -134,7 +123,6 @@ const faults: Fault[] = [
   {
     id: 'directory.unknown-bank-format-error',
     description: 'an unknown bicFi is answered 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN',
-    projects: ['directory'],
     breaks: ['directory.aspsp.unknown-code'],
     install: (app) =>
       rewriteJson(app, { route: BANK, status: 404 }, (_b, _req, reply) => {
@@ -145,21 +133,18 @@ const faults: Fault[] = [
   {
     id: 'directory.cities-country-filter-ignored',
     description: 'isoCountryCodes on List cities is ignored',
-    projects: ['directory'],
     breaks: ['directory.cities.filter-country'],
     install: (app) => beforeHandler(app, { route: LIST_CITIES }, dropQuery('isoCountryCodes')),
   },
   {
     id: 'directory.cities-id-filter-ignored',
     description: 'cityIds on List cities is ignored',
-    projects: ['directory'],
     breaks: ['directory.cities.filter-city'],
     install: (app) => beforeHandler(app, { route: LIST_CITIES }, dropQuery('cityIds')),
   },
   {
     id: 'directory.city-detail-differs',
     description: 'City by uuid spells the name in upper case',
-    projects: ['directory'],
     breaks: ['directory.city.detail'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: CITY }, (c: { name: string }) => void (c.name = c.name.toUpperCase())),
@@ -167,7 +152,6 @@ const faults: Fault[] = [
   {
     id: 'directory.city-id-unvalidated',
     description: 'a city-id that is not a uuid is answered with the first city',
-    projects: ['directory'],
     breaks: ['directory.city.id-format'],
     install: (app) =>
       beforeHandler(app, { route: CITY }, (req) => {
@@ -178,14 +162,12 @@ const faults: Fault[] = [
   {
     id: 'directory.city-unknown-forbidden',
     description: 'an unknown city is answered 403 instead of 404 RESOURCE_UNKNOWN',
-    projects: ['directory'],
     breaks: ['directory.city.unknown'],
     install: (app) => rewriteJson(app, { route: CITY, status: 404 }, (_b, _req, reply) => void reply.status(403)),
   },
   {
     id: 'directory.country-list-id-number',
     description: 'List countries gives id as a number',
-    projects: ['directory'],
     breaks: ['directory.countries.list-shape', 'directory.country.detail'],
     install: (app) =>
       rewriteJson(app, { route: LIST_COUNTRIES }, (b: { countries: { id: unknown }[] }) =>
@@ -195,14 +177,12 @@ const faults: Fault[] = [
   {
     id: 'directory.countries-filter-ignored',
     description: 'isoCountryCodes on List countries is ignored',
-    projects: ['directory'],
     breaks: ['directory.countries.filter-country'],
     install: (app) => beforeHandler(app, { route: LIST_COUNTRIES }, dropQuery('isoCountryCodes')),
   },
   {
     id: 'directory.country-code-three-letters',
     description: 'a three-letter country code is answered with the country of its first two letters',
-    projects: ['directory'],
     breaks: ['directory.country.code-format'],
     install: (app) =>
       beforeHandler(app, { route: COUNTRY }, (req) => {
@@ -213,14 +193,12 @@ const faults: Fault[] = [
   {
     id: 'directory.country-unknown-empty-200',
     description: 'an unknown country code is answered 200 with an empty object',
-    projects: ['directory'],
     breaks: ['directory.country.unknown'],
     install: (app) => rewriteJson(app, { route: COUNTRY, status: 404 }, (_b, _req, reply) => (reply.status(200), {})),
   },
   {
     id: 'directory.country-missing-from-list',
     description: 'List countries leaves out a country that cities and banks name (NL)',
-    projects: ['directory'],
     breaks: ['directory.aspsps.countries-consistent'],
     install: (app) =>
       rewriteJson(app, { route: LIST_COUNTRIES }, (b: { countries: { isoCountryCode: string }[] }) => {

@@ -9,8 +9,6 @@ import { issueToken } from '../routes/oauth.js';
 export interface Fault {
   id: string;
   description: string;
-  /** Playwright projects (areas) the fault matrix runs with this fault on. */
-  projects: string[];
   /** Requirement ids that must come out failed (MUST) or warning (SHOULD) with the fault on; nothing else may. */
   breaks: string[];
   install(app: FastifyInstance): void;

@@ -9,7 +9,6 @@ const faults: Fault[] = [
   {
     id: 'headers.request-id-not-required',
     description: 'a call without X-Request-ID is served as if it had one',
-    projects: ['headers'],
     breaks: [
       'headers.x-request-id.required',
       'headers.x-request-id.required-code',
@@ -24,7 +23,6 @@ const faults: Fault[] = [
   {
     id: 'headers.request-id-not-uuid-checked',
     description: 'any X-Request-ID is accepted, uuid or not',
-    projects: ['headers'],
     breaks: ['headers.x-request-id.uuid'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
@@ -35,7 +33,6 @@ const faults: Fault[] = [
   {
     id: 'headers.request-id-not-echoed',
     description: 'answers do not carry X-Request-ID',
-    projects: ['headers'],
     breaks: ['headers.x-request-id.echo'],
     install: (app) =>
       rewriteReply(app, { route: ANY_API, status: () => true }, (_req, reply) => {
@@ -45,7 +42,6 @@ const faults: Fault[] = [
   {
     id: 'headers.authorization-not-required',
     description: 'a call without Authorization is served with a token of every scope',
-    projects: ['headers'],
     breaks: ['headers.authorization.required', 'headers.errors.tpp-messages', 'headers.errors.tpp-message-category'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
@@ -64,7 +60,6 @@ const faults: Fault[] = [
   {
     id: 'headers.unknown-token-accepted',
     description: 'a bearer token that was never issued is accepted',
-    projects: ['headers'],
     breaks: ['headers.authorization.invalid-token'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
@@ -84,7 +79,6 @@ const faults: Fault[] = [
   {
     id: 'headers.scope-ignored',
     description: 'a token of any API scope is accepted on the directory',
-    projects: ['headers'],
     breaks: ['headers.authorization.scope'],
     install: (app) =>
       beforeGuard(app, { route: DIRECTORY }, (req) => {
@@ -94,7 +88,6 @@ const faults: Fault[] = [
   {
     id: 'headers.error-code-renamed',
     description: 'bank detail errors name their code errorCode instead of code',
-    projects: ['headers', 'directory'],
     breaks: ['headers.errors.tpp-messages', 'directory.aspsp.bicfi-format-code', 'directory.aspsp.unknown-code'],
     install: (app) =>
       rewriteJson(
@@ -111,7 +104,6 @@ const faults: Fault[] = [
   {
     id: 'headers.error-category-information',
     description: 'error messages carry category INFORMATION',
-    projects: ['headers'],
     breaks: ['headers.errors.tpp-message-category'],
     install: (app) =>
       rewriteJson(
@@ -125,7 +117,6 @@ const faults: Fault[] = [
   {
     id: 'headers.field-case-variant',
     description: 'bank detail carries BicFi beside bicFi',
-    projects: ['headers'],
     breaks: ['headers.fields.case-sensitive'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: /\/aspsps\/:bicFi$/ }, (body: Record<string, unknown>) => {
@@ -135,7 +126,6 @@ const faults: Fault[] = [
   {
     id: 'headers.parameter-case-insensitive',
     description: 'isocountrycodes (lower case) filters like isoCountryCodes',
-    projects: ['headers'],
     breaks: ['headers.parameters.case-sensitive'],
     install: (app) =>
       beforeHandler(app, { route: DIRECTORY }, (req) => {
@@ -147,7 +137,6 @@ const faults: Fault[] = [
   {
     id: 'headers.content-type-text',
     description: 'JSON answers are labelled text/plain',
-    projects: ['headers'],
     breaks: ['headers.content-type.json'],
     install: (app) =>
       rewriteReply(app, { route: DIRECTORY, status: () => true }, (_req, reply) => {
@@ -157,7 +146,6 @@ const faults: Fault[] = [
   {
     id: 'headers.bicfi-required-on-directory',
     description: 'Country detail demands X-BicFi',
-    projects: ['headers'],
     breaks: ['headers.x-bicfi.directory-optional'],
     install: (app) => {
       app.addHook('preHandler', async (req, reply) => {
@@ -176,7 +164,6 @@ const faults: Fault[] = [
   {
     id: 'headers.signing-headers-unchecked',
     description: 'Signature, Digest and TPP-Signature-Certificate are ignored (stripped before the checks)',
-    projects: ['headers'],
     breaks: ['headers.digest.with-signature', 'headers.digest.format'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
@@ -188,7 +175,6 @@ const faults: Fault[] = [
   {
     id: 'headers.digest-format-unchecked',
     description: 'any Digest form is accepted when Signature is present',
-    projects: ['headers'],
     breaks: ['headers.digest.format'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {

@@ -41,7 +41,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.sca-oauth-without-response-type',
     description: 'the scaOAuth link has no response_type (the authorise page assumes code)',
-    projects: ['oauth'],
     breaks: ['oauth.sca-oauth.link'],
     install: (app) => {
       editScaOAuth(app, (u) => u.searchParams.delete('response_type'));
@@ -54,7 +53,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.acr-lower-case',
     description: 'acr_values writes consentAuthorisationId (the flow guide casing)',
-    projects: ['oauth'],
     breaks: ['oauth.sca-oauth.acr-casing'],
     install: (app) =>
       editScaOAuth(app, (u) =>
@@ -67,14 +65,12 @@ const faults: Fault[] = [
   {
     id: 'oauth.approve-redirect-without-scope',
     description: 'the redirect after approval carries no scope',
-    projects: ['oauth'],
     breaks: ['oauth.authorize.approve'],
     install: (app) => editApprovalRedirect(app, (u) => u.searchParams.delete('scope')),
   },
   {
     id: 'oauth.state-altered',
     description: 'the redirect after approval carries a state of the bank instead of the TPP state',
-    projects: ['oauth'],
     breaks: ['oauth.authorize.state'],
     install: (app) =>
       editApprovalRedirect(app, (u) => u.searchParams.set('state', `${u.searchParams.get('state') ?? ''}x`)),
@@ -82,7 +78,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.redirect-uri-not-whitelisted',
     description: 'the authorise page accepts any redirect_uri (and whitelists it)',
-    projects: ['oauth'],
     breaks: ['oauth.authorize.redirect-whitelist'],
     install: (app) =>
       beforeHandler(app, { route: AUTHORIZE }, (req) => {
@@ -95,7 +90,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.deny-finalises',
     description: 'a PSU denial finalises the SCA',
-    projects: ['oauth'],
     breaks: ['oauth.authorize.deny'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: AUTHORIZE }, (req) => {
@@ -109,7 +103,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.token-expires-in-string',
     description: 'the code exchange answers expires_in as a string',
-    projects: ['oauth'],
     breaks: ['oauth.token.exchange'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body, req) => {
@@ -119,7 +112,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.wrong-secret-accepted',
     description: 'the code exchange does not check client_secret',
-    projects: ['oauth'],
     breaks: ['oauth.token.wrong-secret', 'oauth.token.error-body'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
@@ -131,7 +123,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.redirect-uri-unchecked',
     description: 'the code exchange does not compare redirect_uri with the authorise request',
-    projects: ['oauth'],
     breaks: ['oauth.token.redirect-uri', 'oauth.token.error-body'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
@@ -142,7 +133,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.code-reusable',
     description: 'an authorisation code can be exchanged again',
-    projects: ['oauth'],
     breaks: ['oauth.token.single-use', 'oauth.token.error-body'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
@@ -153,7 +143,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.token-headers-optional',
     description: 'the code exchange works out a missing X-ConsentId or X-ConsentAuthorisationId from the code',
-    projects: ['oauth'],
     breaks: ['oauth.token.headers-required'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
@@ -172,7 +161,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.token-json-accepted',
     description: 'the token endpoint takes a JSON body as if it were a form',
-    projects: ['oauth'],
     breaks: ['oauth.token.form-only'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
@@ -183,7 +171,6 @@ const faults: Fault[] = [
   {
     id: 'oauth.error-body-not-rfc',
     description: 'token endpoint errors answer {message} instead of {error, error_description}',
-    projects: ['oauth'],
     breaks: ['oauth.token.error-body'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: TOKEN, status: (s) => s >= 400 }, (b: Body) => ({

@@ -37,7 +37,6 @@ export function unenforcedField(app: FastifyInstance, schema: RegExp, field: str
 const limitFault = (field: string, max: number, requirement: string): Fault => ({
   id: `payments.${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${max + 1}-accepted`,
   description: `${field} longer than ${max} characters is accepted`,
-  projects: ['payments'],
   breaks: [requirement],
   install: (app) => unenforcedField(app, /^payments\//, field),
 });
@@ -46,7 +45,6 @@ const faults: Fault[] = [
   {
     id: 'payments.initiate-status-accp',
     description: 'a new payment answers transactionStatus ACCP instead of RCVD',
-    projects: ['payments'],
     breaks: ['payments.initiate.response'],
     install: (app) =>
       rewriteJson(
@@ -58,7 +56,6 @@ const faults: Fault[] = [
   {
     id: 'payments.unknown-product-accepted',
     description: 'an unknown payment product is initiated as sepa-credit-transfers',
-    projects: ['payments'],
     breaks: ['payments.product.unknown', 'payments.product.unknown-code'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
@@ -70,7 +67,6 @@ const faults: Fault[] = [
   {
     id: 'payments.missing-creditor-name-filled',
     description: 'a payment without creditorName is accepted with a made-up name',
-    projects: ['payments'],
     breaks: ['payments.initiate.required-fields', 'payments.initiate.required-fields-path'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
@@ -88,7 +84,6 @@ const faults: Fault[] = [
   {
     id: 'payments.question-mark-dropped',
     description: 'read payment drops "?" from text fields',
-    projects: ['payments'],
     breaks: ['payments.text.character-set'],
     install: (app) => {
       const strip = (v: unknown): unknown =>
@@ -105,14 +100,12 @@ const faults: Fault[] = [
   {
     id: 'payments.execution-date-format-unchecked',
     description: 'requestedExecutionDate is not checked to be an ISO date',
-    projects: ['payments'],
     breaks: ['payments.execution-date.format'],
     install: (app) => unenforcedField(app, /^payments\//, 'requestedExecutionDate'),
   },
   {
     id: 'payments.read-amount-as-number',
     description: 'read payment turns instructedAmount.amount into a number',
-    projects: ['payments'],
     breaks: ['payments.read.fields'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Body) => {
@@ -125,7 +118,6 @@ const faults: Fault[] = [
   {
     id: 'payments.status-out-of-step',
     description: 'payment status says PDNG while the payment is RCVD',
-    projects: ['payments'],
     breaks: ['payments.status.response'],
     install: (app) =>
       rewriteJson(
@@ -137,7 +129,6 @@ const faults: Fault[] = [
   {
     id: 'payments.rcvd-after-sca',
     description: 'a finalised SCA leaves the payment RCVD',
-    projects: ['payments'],
     breaks: ['payments.sca.accepted', 'payments.multilevel.last-signer', 'payments.cancel.time-limit'],
     install: (app) => {
       const svc = app.sandbox.payments;
@@ -148,7 +139,6 @@ const faults: Fault[] = [
   {
     id: 'payments.authorisation-created-started',
     description: 'a new payment authorisation answers scaStatus started',
-    projects: ['payments'],
     breaks: ['payments.authorisations.create'],
     install: (app) =>
       rewriteJson(
@@ -160,7 +150,6 @@ const faults: Fault[] = [
   {
     id: 'payments.authorisation-list-empty',
     description: 'the payment authorisation list is always empty',
-    projects: ['payments'],
     breaks: ['payments.authorisations.list'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: AUTHORISATIONS }, (b: Body) => void (b.authorisationIds = [])),
@@ -168,7 +157,6 @@ const faults: Fault[] = [
   {
     id: 'payments.redirect-acr-without-payment',
     description: 'the scaOAuth link of a payment authorisation does not name the payment in acr_values',
-    projects: ['payments'],
     breaks: ['payments.authorisations.redirect'],
     install: (app) =>
       rewriteJson(app, { method: 'PUT', route: AUTHORISATION }, (b: { _links?: { scaOAuth?: { href: string } } }) => {
@@ -182,7 +170,6 @@ const faults: Fault[] = [
   {
     id: 'payments.multilevel-with-sca-redirect',
     description: 'a multilevel-SCA payment answers with a scaRedirect link',
-    projects: ['payments'],
     breaks: ['payments.multilevel.no-sca-links'],
     install: (app) =>
       rewriteJson(
@@ -197,7 +184,6 @@ const faults: Fault[] = [
   {
     id: 'payments.cancel-202-without-status',
     description: 'a cancellation answered 202 carries no transactionStatus',
-    projects: ['payments'],
     breaks: ['payments.cancel.response'],
     install: (app) =>
       rewriteJson(app, { method: 'DELETE', route: PAYMENT, status: 202 }, (b: Body) => void delete b.transactionStatus),
@@ -205,7 +191,6 @@ const faults: Fault[] = [
   {
     id: 'payments.cancel-without-start-authorisation',
     description: 'a cancellation that needs authorisation answers 202 without the startAuthorisation link',
-    projects: ['payments'],
     breaks: ['payments.cancel.start-authorisation-link'],
     install: (app) =>
       rewriteJson(
@@ -217,7 +202,6 @@ const faults: Fault[] = [
   {
     id: 'payments.cancellation-ids-renamed',
     description: 'the cancellation authorisation list is keyed authorisationIds instead of cancellationIds',
-    projects: ['payments'],
     breaks: ['payments.cancel.authorisations'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: CANCELLATIONS }, (b: Body) => {
@@ -228,7 +212,6 @@ const faults: Fault[] = [
   {
     id: 'payments.psu-ip-address-not-required',
     description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
-    projects: ['headers'],
     breaks: ['headers.psu-ip-address.payments'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
@@ -240,7 +223,6 @@ const faults: Fault[] = [
   {
     id: 'payments.redirect-uri-not-mandated',
     description: 'initiate payment with TPP-Redirect-Preferred true and no TPP-Redirect-URI is accepted',
-    projects: ['headers'],
     breaks: ['headers.tpp-redirect-uri.when-preferred'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {

@@ -12,7 +12,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.created-without-start-authorisation',
     description: 'a new basket answers without the startAuthorisation link',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.create.response'],
     install: (app) =>
       rewriteJson(
@@ -24,7 +23,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.empty-accepted',
     description: 'a basket with no payments is created',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.create.empty'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
@@ -59,7 +57,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.psu-ip-address-not-required',
     description: 'create basket without (or with a malformed) PSU-IP-Address is served as if it had one',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.create.psu-ip-address'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: BASKETS }, (req) => {
@@ -71,7 +68,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.read-drops-a-payment',
     description: 'read basket leaves out its last payment',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.read.response'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: BASKET }, (b: { paymentIds?: string[] }) => void b.paymentIds?.pop()),
@@ -79,7 +75,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.status-renamed',
     description: 'basket status names its field status instead of transactionStatus',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.status.response'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => {
@@ -90,7 +85,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.delete-keeps-basket',
     description: 'delete basket answers 204 but the basket stays',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.delete.before-authorisation'],
     install: (app) => {
       const baskets = app.sandbox.payments.baskets;
@@ -107,7 +101,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.deletable-after-authorisation',
     description: 'a basket can be deleted after its authorisation',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.delete.after-authorisation'],
     install: (app) => {
       app.sandbox.payments.basketDeletable = () => true;
@@ -116,7 +109,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.delete-cancels-payments',
     description: 'deleting a basket cancels the payments in it',
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.delete.payments-untouched'],
     install: (app) =>
       beforeHandler(app, { method: 'DELETE', route: BASKET }, (req) => {
@@ -130,7 +122,6 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.sca-leaves-payments',
     description: "the basket's SCA authorises the basket but none of its payments",
-    projects: ['signing-baskets'],
     breaks: ['signing-baskets.sca.moves-payments'],
     install: (app) => {
       const svc = app.sandbox.payments;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
@@ -15,14 +15,9 @@ export function killGroup(pid: number): void {
   }
 }
 
-export interface SuiteRun {
-  exitCode: number | null;
-  output: string;
-  durationMs: number;
+export interface SuiteRun extends ChildRun {
   report?: ConformanceReport;
   reportsDir: string;
-  /** Peak resident memory of the child run (runner, workers, browsers), in bytes; 0 where /proc is missing. */
-  peakRssBytes: number;
 }
 
 export interface SuiteRunOptions {
@@ -68,46 +63,67 @@ export function suiteEnv(
   };
 }
 
-/** Runs the conformance suite (a child Playwright) against a target and reads its verdicts. */
-export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
-  const reportsDir = runDir(o.name.replace(/[^\w.-]+/g, '_'));
-  rmSync(reportsDir, { recursive: true, force: true });
-  mkdirSync(reportsDir, { recursive: true });
-  const args = [
-    'test',
-    ...(o.projects ?? []).map((p) => `--project=${p}`),
-    ...(o.grep ? ['--grep', o.grep] : []),
-    ...(o.args ?? []),
-  ];
-  const env = suiteEnv({ ...o, reportsDir });
+export interface ChildRun {
+  exitCode: number | null;
+  /** The last 200 kB of its output. */
+  output: string;
+  durationMs: number;
+  /** Peak resident memory of the child and everything it started, in bytes; 0 where /proc is missing. */
+  peakRssBytes: number;
+}
+
+/**
+ * Runs `playwright test` with `args` as a child in a process group of its own (so that a run past
+ * its bound is killed with all its workers, and so is one whose parent ends first). The one way
+ * the self-tests and the bench start a run of the suite: the green run, the self-proof, hostile
+ * targets, the bench.
+ */
+export async function runPlaywright(
+  args: string[],
+  o: { env: NodeJS.ProcessEnv; timeoutMs: number; logFile?: string },
+): Promise<ChildRun> {
   const started = Date.now();
-  // A process group of its own, so that a run past its bound is killed with all its workers.
-  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), args, {
+  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', ...args], {
     cwd: fromRoot(),
-    env,
+    env: o.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const memory = watchMemory(child.pid!);
-  // Its own group outlives this process: take it down if this process ends first.
   const orphan = () => killGroup(child.pid!);
   process.once('exit', orphan);
+  const log = o.logFile ? createWriteStream(o.logFile) : undefined;
   let output = '';
   const keep = (d: Buffer) => {
+    log?.write(d);
     output = (output + d.toString()).slice(-200_000);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exitCode = await new Promise<number | null>((done) => {
-    const timer = setTimeout(() => killGroup(child.pid!), o.timeoutMs ?? 240_000);
+    const timer = setTimeout(() => killGroup(child.pid!), o.timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       done(code);
     });
   });
-  const peakRssBytes = memory.stop();
+  log?.end();
   process.off('exit', orphan);
+  return { exitCode, output, durationMs: Date.now() - started, peakRssBytes: memory.stop() };
+}
+
+/** Runs the conformance suite against a target and reads its verdicts. */
+export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
+  const reportsDir = runDir(o.name.replace(/[^\w.-]+/g, '_'));
+  rmSync(reportsDir, { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+  const args = [
+    ...(o.projects ?? []).map((p) => `--project=${p}`),
+    ...(o.grep ? ['--grep', o.grep] : []),
+    ...(o.args ?? []),
+  ];
+  const run = await runPlaywright(args, { env: suiteEnv({ ...o, reportsDir }), timeoutMs: o.timeoutMs ?? 240_000 });
   const file = join(reportsDir, 'conformance.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
-  return { exitCode, output, durationMs: Date.now() - started, report, reportsDir, peakRssBytes };
+  return { ...run, report, reportsDir };
 }

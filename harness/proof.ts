@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import type { TestType } from '@playwright/test';
+import { REQUIREMENT_ANNOTATION } from './req.js';
+
+/**
+ * The self-proof's hand-off to the suite. The self-tests run the suite once against a front that
+ * hides many sandboxes, each with one fault (must fail) or one variant (must stay conformant)
+ * switched on. The plan, a JSON file named by PROOF_PLAN_ENV, lists those entries; with it, every
+ * test is declared once per entry that runs its requirements, as Playwright's own
+ * parameterisation does it: a `describe` per entry whose `test.use` sends the entry's header
+ * (the front picks the entry's sandbox by it) and marks as expected to fail the checks of the
+ * requirements the entry breaks (an expected failure keeps the worker). The describe carries the
+ * PROOF_ANNOTATION, by which the self-proof's reporter groups the results. Without a plan the
+ * suite declares its tests once, as written.
+ */
+export interface ProofPlan {
+  /** The request header whose value names the entry (the front's choice of sandbox). */
+  header: string;
+  /**
+   * The declared variant (by its describe annotations, e.g. service and product) that stands
+   * for all: an entry with `allVariants: false` runs the other declared variants of a test
+   * only when the test names a requirement the entry breaks.
+   */
+  representative?: Record<string, string>;
+  entries: ProofEntry[];
+}
+
+export interface ProofEntry {
+  id: string;
+  kind: 'fault' | 'variant';
+  /** Requirements whose checks must fail with this entry on (marked expected to fail). */
+  expectFailing: string[];
+  /** Requirements whose tests run for this entry. */
+  runs: string[];
+  /** Every declared variant of its tests, or only the representative one (see ProofPlan). */
+  allVariants: boolean;
+}
+
+export const PROOF_PLAN_ENV = 'OBG_PROOF_PLAN';
+/** The annotation (type) naming the entry a test ran for. */
+export const PROOF_ANNOTATION = 'proof';
+
+type Annotation = { type: string; description?: string };
+type Details = { tag?: string | string[]; annotation?: Annotation | Annotation[] };
+
+const asList = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+
+let plan: ProofPlan | null | undefined;
+/** The annotations of the describes being declared, innermost last (declaration is synchronous). */
+const around: Annotation[][] = [];
+function loadPlan(): ProofPlan | null {
+  if (plan === undefined) {
+    const file = process.env[PROOF_PLAN_ENV];
+    plan = file ? (JSON.parse(readFileSync(file, 'utf8')) as ProofPlan) : null;
+  }
+  return plan;
+}
+
+/** Splits Playwright's `(title, details?, body)` and `(title, body)` call forms. */
+function splitCall(args: unknown[]): { title: string; details: Details; body: unknown } {
+  const [title, second, third] = args as [string, unknown, unknown];
+  return typeof second === 'function'
+    ? { title, details: {}, body: second }
+    : { title, details: (second ?? {}) as Details, body: third };
+}
+
+/** Whether an entry runs a test that names `ids`, declared under describes annotated `around`. */
+export function entryRuns(p: ProofPlan, e: ProofEntry, ids: string[], around: Annotation[]): boolean {
+  if (!ids.some((id) => e.runs.includes(id))) return false;
+  if (e.allVariants || !p.representative || ids.some((id) => e.expectFailing.includes(id))) return true;
+  return Object.entries(p.representative).every(([type, value]) =>
+    around.every((a) => a.type !== type || a.description === value),
+  );
+}
+
+/**
+ * The suite's `test` as the self-proof needs it (the identity without a plan). `extend` keeps the
+ * behaviour, so every area's test built on the harness's has it.
+ */
+export function perProofEntry<T extends TestType<object, object>>(test: T): T {
+  if (!loadPlan()) return test;
+  const describe = new Proxy(test.describe, {
+    apply(target, self, args: unknown[]) {
+      const details = typeof args[1] === 'object' && args[1] ? (args[1] as Details) : {};
+      around.push(asList(details.annotation));
+      try {
+        return Reflect.apply(target, self, args);
+      } finally {
+        around.pop();
+      }
+    },
+  });
+  return new Proxy(test, {
+    get(target, key, receiver) {
+      if (key === 'describe') return describe;
+      if (key === 'extend')
+        return (...fixtures: unknown[]) =>
+          perProofEntry((target.extend as (...a: unknown[]) => TestType<object, object>)(...fixtures));
+      return Reflect.get(target, key, receiver);
+    },
+    apply(target, self, args: unknown[]) {
+      const p = loadPlan()!;
+      const { title, details, body } = splitCall(args);
+      const ids = asList(details.annotation)
+        .filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description)
+        .map((a) => a.description!);
+      const enclosing = around.flat();
+      for (const e of p.entries) {
+        if (!entryRuns(p, e, ids, enclosing)) continue;
+        target.describe(`${e.kind} ${e.id}`, { annotation: { type: PROOF_ANNOTATION, description: e.id } }, () => {
+          (target.use as (o: object) => void)({
+            extraHTTPHeaders: { [p.header]: e.id },
+            expectFailing: e.expectFailing,
+          });
+          (target as unknown as (...a: unknown[]) => void)(title, details, body);
+        });
+      }
+    },
+  });
+}

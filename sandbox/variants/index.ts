@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A named variant: a behaviour the specification allows that the reference sandbox does not show
+ * by default. The other half of the self-proof: with a variant on, the suite must stay conformant
+ * (a fault must fail; a variant must pass), so a check stricter than the specification shows.
+ */
+export interface Variant {
+  id: string;
+  description: string;
+  /** The words of the specification (or of the reference facts) that allow the behaviour. */
+  allows: string;
+  /** Requirements whose checks meet the behaviour: the self-proof runs the spec files that check them. */
+  concerns: string[];
+  /** SHOULD requirements it may warn on; nothing else may fail or warn. */
+  warns: string[];
+  install(app: FastifyInstance): void;
+}
+
+/** Every variant the sandbox knows. */
+export const VARIANTS: Variant[] = [
+  {
+    id: 'authorisations.sca-in-time',
+    description: 'a decoupled SCA ends just inside the bound the profile claims (9 of 10 seconds)',
+    allows:
+      'In the sandbox the status changes on its own within a few seconds with no PSU action. (States > Authorisation; the reference profile claims sca.finaliseWithinMs 10000)',
+    concerns: ['authorisations.sandbox.finalises-within'],
+    warns: [],
+    install: (app) => {
+      app.sandbox.sca.delayFor = () => 9_000;
+    },
+  },
+];
+
+export function findVariant(id: string): Variant {
+  const v = VARIANTS.find((x) => x.id === id);
+  if (!v) throw new Error(`unknown sandbox variant "${id}" (known: ${VARIANTS.map((x) => x.id).join(', ')})`);
+  return v;
+}
+
+export function installVariants(app: FastifyInstance, ids: string[]): void {
+  for (const id of ids) findVariant(id).install(app);
+}

@@ -1,0 +1,69 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from '@playwright/test';
+import { fileProblems } from '../support/pain008-files.js';
+import { runSuite } from '../support/run-suite.js';
+import { startSandbox } from '../support/sandbox.js';
+import { ROUNDS, roundFile, roundName, type RoundResult } from './rounds.js';
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((n) => {
+    const f = join(dir, n);
+    return statSync(f).isDirectory() ? files(f) : [f];
+  });
+
+/** A consent still usable after the run. */
+const DONE = new Set(['terminatedByTpp', 'rejected', 'expired', 'revokedByPsu']);
+
+test.describe.configure({ mode: 'default' });
+
+// In order, one round after the other: rounds in parallel would share two cores and measure the machine, not the suite.
+ROUNDS.forEach((round, i) => {
+  const n = i + 1;
+  test(`the green run, ${roundName(n)}`, async () => {
+    test.setTimeout(900_000);
+    const sandbox = await startSandbox({ scaDelayMs: round.scaDelayMs });
+    try {
+      const run = await runSuite({
+        name: `green-${n}`,
+        baseUrl: sandbox.baseUrl,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+        workers: 10,
+        args: round.shuffle ? ['--shuffle', String(round.shuffle)] : [],
+        timeoutMs: 840_000,
+      });
+      const state = sandbox.app.sandbox;
+      const svc = state.payments;
+      const secrets = [sandbox.clientSecret, ...state.tokens.keys(), 'selftest-psu-0001', 'selftest-corp-0001'];
+      const leaks: string[] = [];
+      for (const file of files(run.reportsDir)) {
+        const text = readFileSync(file, 'latin1');
+        for (const s of secrets) if (text.includes(s)) leaks.push(`${file}: ${s.slice(0, 6)}…`);
+      }
+      const pain008 = await fileProblems(sandbox.app);
+      const result: RoundResult = {
+        exitCode: run.exitCode,
+        output: run.output.slice(-3000),
+        report: run.report,
+        consentsLeft: [...state.consents.values()]
+          .filter((c) => !DONE.has(c.status))
+          .map((c) => `${c.consentId.slice(0, 8)}… ${c.status}`),
+        paymentsWaiting: [...svc.payments.values()]
+          .filter((p) => svc.awaitingSca(p) && !p.cancellation)
+          .map((p) => `${p.service}/${p.product} ${p.paymentId.slice(0, 8)}… ${p.status}`),
+        basketsLeft: [...svc.baskets.values()]
+          .filter((b) => b.status === 'RCVD')
+          .map((b) => `${b.basketId.slice(0, 8)}… ${b.status}`),
+        leaks,
+        secretsLookedFor: secrets.length,
+        files: pain008.files,
+        fileProblems: pain008.problems,
+      };
+      mkdirSync(dirname(roundFile(n)), { recursive: true });
+      writeFileSync(roundFile(n), JSON.stringify(result));
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

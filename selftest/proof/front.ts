@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { build } from '../../sandbox/app.js';
+import type { TokenInfo } from '../../sandbox/context.js';
+import { BoundedMap } from '../../sandbox/store.js';
+import { PROOF_HEADER, type ProofCase } from './plan.js';
+
+/**
+ * Every case's sandbox behind one loopback port. A call names its case in PROOF_HEADER (the
+ * harness sends it for the tests declared for that case); a call without it (the suite's own
+ * client-credentials tokens) goes to a clean sandbox. All of them share the token store, so a
+ * token from either is good at every one.
+ */
+export async function startFront(cases: ProofCase[], scaDelayMs: number) {
+  const clientId = `selftest-${randomBytes(3).toString('hex')}`;
+  const clientSecret = `selftest-secret-${randomBytes(10).toString('hex')}`;
+  const clients = [{ clientId, clientSecret, redirectUris: ['https://tpp.example/callback'] }];
+  const tokens = new BoundedMap<string, TokenInfo>(100_000);
+  const make = async (c?: ProofCase) => {
+    const app = await build({
+      clients,
+      scaDelayMs,
+      faults: c?.kind === 'fault' ? [c.id] : [],
+      variants: c?.kind === 'variant' ? [c.id] : [],
+    });
+    app.sandbox.tokens = tokens;
+    await app.ready();
+    return app;
+  };
+  const clean = await make();
+  const apps = new Map<string, Awaited<ReturnType<typeof make>>>();
+  for (const c of cases) apps.set(c.id, await make(c));
+  const server = createServer((req, res) => {
+    const id = req.headers[PROOF_HEADER];
+    ((typeof id === 'string' && apps.get(id)) || clean).routing(req, res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    clientId,
+    clientSecret,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await Promise.all([clean, ...apps.values()].map((a) => a.close()));
+    },
+  };
+}

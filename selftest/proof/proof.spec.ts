@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { loadCatalogue } from '../../harness/catalogue.js';
+import { selectedCases } from './plan.js';
+import { PROOF_RESULT, type ProofRun } from './run.js';
+
+/**
+ * The self-proof, one test a case (the run is proof.setup.ts): a fault's requirements come out
+ * failed (MUST) or warning (SHOULD) with messages that explain themselves, and nothing else
+ * fails; a variant's run stays conformant.
+ */
+const rowOf = (id: string) => {
+  const run = JSON.parse(readFileSync(PROOF_RESULT, 'utf8')) as ProofRun;
+  const row = run.rows.find((r) => r.id === id);
+  if (!row) throw new Error(`the self-proof run has no row for ${id}`);
+  return row;
+};
+
+for (const c of selectedCases()) {
+  const what = c.kind === 'fault' ? 'is caught' : 'stays conformant';
+  test(`${c.kind} ${c.id} (${c.description}) ${what}`, { annotation: { type: c.kind, description: c.id } }, () => {
+    const catalogue = loadCatalogue();
+    const named = [...c.breaks, ...c.warns, ...c.concerns];
+    expect(
+      named.filter((id) => !catalogue.byId.has(id)),
+      `${c.kind} ${c.id} names requirements that are not in the catalogue`,
+    ).toEqual([]);
+    const row = rowOf(c.id);
+    expect(row.missed, `fault ${c.id} (${c.description}) was not caught by`).toEqual([]);
+    expect(row.stray, `${c.kind} ${c.id} made other requirements fail, warn or break (stray failures)`).toEqual([]);
+    expect(row.silent, 'failures must explain themselves').toEqual([]);
+  });
+}

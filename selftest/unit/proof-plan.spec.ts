@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { entryRuns, type ProofEntry, type ProofPlan } from '../../harness/proof.js';
+import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadProfile } from '../../harness/config/profile.js';
+import { listSuite, planOf, proofCases, runsOf, type ProofCase } from '../proof/plan.js';
+
+const entry = (expectFailing: string[], runs: string[], allVariants = false): ProofEntry => ({
+  id: 'payments.example',
+  kind: 'fault',
+  expectFailing,
+  runs,
+  allVariants,
+});
+const plan = (e: ProofEntry): ProofPlan => ({
+  header: 'x-h',
+  representative: { service: 'payments', product: 'sepa-credit-transfers' },
+  entries: [e],
+});
+const under = (service: string, product: string) => [
+  { type: 'service', description: service },
+  { type: 'product', description: product },
+];
+
+test('an entry runs the tests of its requirements; the other declared variants only where they name what it breaks', () => {
+  const e = entry(['payments.initiate.response'], ['payments.initiate.response', 'payments.initiate.headers']);
+  const p = plan(e);
+  // Not among the entry's requirements: not declared for it.
+  expect(entryRuns(p, e, ['payments.read.fields'], under('payments', 'sepa-credit-transfers'))).toBe(false);
+  // The representative variant runs every check of the entry.
+  expect(entryRuns(p, e, ['payments.initiate.headers'], under('payments', 'sepa-credit-transfers'))).toBe(true);
+  // Another service × product: only the checks of what it breaks.
+  expect(entryRuns(p, e, ['payments.initiate.headers'], under('bulk-payments', 'domestic'))).toBe(false);
+  expect(entryRuns(p, e, ['payments.initiate.response'], under('bulk-payments', 'domestic'))).toBe(true);
+  // A test declared under no variant always runs.
+  expect(entryRuns(p, e, ['payments.initiate.headers'], [])).toBe(true);
+  // The long mode runs every variant.
+  const all = entry(['payments.initiate.response'], ['payments.initiate.headers'], true);
+  expect(entryRuns(plan(all), all, ['payments.initiate.headers'], under('bulk-payments', 'domestic'))).toBe(true);
+});
+
+test('on the suite itself: a case runs the files that check what it concerns, or its whole areas in the long mode', () => {
+  test.setTimeout(90_000);
+  const listing = listSuite();
+  const c: ProofCase = {
+    id: 'payments.example',
+    kind: 'fault',
+    description: 'd',
+    breaks: ['payments.initiate.response'],
+    warns: [],
+    concerns: ['payments.initiate.response'],
+  };
+  const files = runsOf(c, listing, 'files');
+  const areas = runsOf(c, listing, 'areas');
+  expect(files).toContain('payments.initiate.response');
+  expect(areas.length, 'every requirement of the payments area').toBeGreaterThan(files.length);
+  const catalogue = loadCatalogue();
+  expect(areas.every((id) => catalogue.byId.get(id)?.area === 'payments')).toBe(true);
+  // The plan names the first service × product the profile claims as the representative.
+  const p = planOf([c], listing, 'files');
+  const payments = loadProfile('reference').payments!;
+  expect(p.representative).toEqual({ service: payments.services![0], product: payments.products![0] });
+  expect(planOf([c], listing, 'areas').representative).toBeUndefined();
+  // Every case of the sandbox reaches at least one test.
+  const unreached = proofCases().filter((x) => runsOf(x, listing, 'files').length === 0);
+  expect(unreached.map((x) => x.id)).toEqual([]);
+});
