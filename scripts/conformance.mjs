@@ -5,11 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NARROWED_ENV, narrows } from './run-scope.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = resolve(root, process.env.REPORTS_DIR || 'reports');
 const bin = (name) => resolve(root, 'node_modules', '.bin', name);
 const args = process.argv.slice(2);
+const env = { ...process.env, [NARROWED_ENV]: narrows(args) ? '1' : '0' };
 
 for (const part of [
   'allure-results',
@@ -22,7 +24,7 @@ for (const part of [
   rmSync(resolve(reports, part), { recursive: true, force: true });
 }
 
-const run = spawnSync(bin('playwright'), ['test', ...args], { cwd: root, stdio: 'inherit', env: process.env });
+const run = spawnSync(bin('playwright'), ['test', ...args], { cwd: root, stdio: 'inherit', env });
 if (run.error) {
   console.error(`conformance: could not start Playwright: ${run.error.message}`);
   process.exit(2);

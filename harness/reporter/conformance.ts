@@ -37,44 +37,6 @@ export interface RunStats {
   sumTestMs: number;
 }
 
-// Options of `playwright test` that take a value (so that value is not read as a file filter).
-const VALUE_OPTIONS = new Set([
-  '-c',
-  '--config',
-  '--project',
-  '--reporter',
-  '-j',
-  '--workers',
-  '--retries',
-  '--timeout',
-  '--output',
-  '--max-failures',
-  '--repeat-each',
-  '--shard',
-  '--global-timeout',
-  '--trace',
-  '--tsconfig',
-  '-g',
-  '--grep',
-  '-gv',
-  '--grep-invert',
-]);
-
-/**
- * True when the command line runs only some tests (a grep, a file filter, last-failed): the run
- * then judges only the requirements its tests name, not every requirement of the areas it touches.
- */
-export function cliNarrowsTests(argv: string[]): boolean {
-  const args = argv[0] === 'test' ? argv.slice(1) : argv;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (/^(-g|--grep|-gv|--grep-invert)(=|$)/.test(a) || a === '--last-failed' || a === '--only-changed') return true;
-    if (VALUE_OPTIONS.has(a)) i++;
-    else if (!a.startsWith('-')) return true;
-  }
-  return false;
-}
-
 /** An exchange attachment is named "NN METHOD /path → status" (harness/evidence/format.ts). */
 /** A test's area: the folder under tests/ of its spec file (tests/<area>/…). */
 export function areaOf(test: TestCase): string {
@@ -132,8 +94,9 @@ export default class ConformanceReporter implements Reporter {
     for (const t of suite.allTests()) this.areas.add(areaOf(t));
     const grep = config.grep;
     const grepList = Array.isArray(grep) ? grep : [grep];
+    // A grep in the config, or the runner's word (scripts/conformance.mjs) that its command line narrows the run.
     this.filtered =
-      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || cliNarrowsTests(process.argv.slice(2));
+      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || process.env.OBG_RUN_NARROWED === '1';
     for (const t of suite.allTests()) {
       for (const a of t.annotations)
         if (a.type === REQUIREMENT_ANNOTATION && a.description) this.named.add(a.description);

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from '
 import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import { NARROWED_ENV, narrows } from '../../scripts/run-scope.mjs';
 import { watchMemory } from './memory.js';
 import { runDir } from './run-dir.js';
 
@@ -122,7 +123,8 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
     ...(o.grep ? ['--grep', o.grep] : []),
     ...(o.args ?? []),
   ];
-  const run = await runPlaywright(args, { env: suiteEnv({ ...o, reportsDir }), timeoutMs: o.timeoutMs ?? 240_000 });
+  const env = suiteEnv({ ...o, reportsDir, env: { ...o.env, [NARROWED_ENV]: narrows(args) ? '1' : '0' } });
+  const run = await runPlaywright(args, { env, timeoutMs: o.timeoutMs ?? 240_000 });
   const file = join(reportsDir, 'conformance.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
   return { ...run, report, reportsDir };

@@ -1,23 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { cliNarrowsTests } from '../../harness/reporter/conformance.js';
+import { narrows } from '../../scripts/run-scope.mjs';
 
-test('a grep, a file filter or last-failed narrows the run; projects, workers and reporters do not', () => {
-  expect(cliNarrowsTests(['test'])).toBe(false);
-  expect(
-    cliNarrowsTests([
-      'test',
-      '--project=directory',
-      '--project',
-      'headers',
-      '--workers',
-      '4',
-      '-c',
-      'playwright.config.ts',
-    ]),
-  ).toBe(false);
-  expect(cliNarrowsTests(['test', '--grep', '@directory.aspsp.unknown'])).toBe(true);
-  expect(cliNarrowsTests(['test', '-g', 'bank'])).toBe(true);
-  expect(cliNarrowsTests(['test', '--grep=@x'])).toBe(true);
-  expect(cliNarrowsTests(['test', 'tests/directory/banks.spec.ts'])).toBe(true);
-  expect(cliNarrowsTests(['test', '--last-failed'])).toBe(true);
+test('a grep, a file filter, last-failed or a shard narrows the run; areas and workers do not', () => {
+  expect(narrows([])).toBe(false);
+  expect(narrows(['--project=directory', '--project', 'headers', '--workers', '4', '-j', '2', '--workers=3'])).toBe(
+    false,
+  );
+  expect(narrows(['--grep', '@directory.aspsp.unknown'])).toBe(true);
+  expect(narrows(['-g', 'bank'])).toBe(true);
+  expect(narrows(['--grep=@x'])).toBe(true);
+  expect(narrows(['tests/directory/banks.spec.ts'])).toBe(true);
+  expect(narrows(['--project=directory', 'banks'])).toBe(true);
+  expect(narrows(['--last-failed'])).toBe(true);
+  expect(narrows(['--shard=1/2'])).toBe(true);
 });

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { FastifyInstance } from 'fastify';
 import {
-  cents,
   directDebitBody,
   dutchCreditor,
   pain008Summary,
@@ -18,8 +16,6 @@ import {
   type Collection,
 } from '../../sandbox/direct-debit/pain008.js';
 import type { DirectDebitRequest } from '../../sandbox/direct-debit/payment.js';
-import { runSuite } from '../support/run-suite.js';
-import { startSandbox } from '../support/sandbox.js';
 
 /**
  * The pain.008.001.02 files of the sandbox: built by its builder and checked with the suite's

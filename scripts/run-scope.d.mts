@@ -1,0 +1,2 @@
+export function narrows(args: string[]): boolean;
+export const NARROWED_ENV: string;

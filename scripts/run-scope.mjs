@@ -1,0 +1,19 @@
+// Whether a command line of `npm run conformance` runs the whole suite or only some of its tests.
+// The suite's own word, not Playwright's: a whole run may choose areas (--project) and workers;
+// any other argument (a grep, a file, --last-failed, a shard…) narrows the run, which then judges
+// only the requirements its tests name.
+
+const WHOLE = [/^--project(=.+)?$/, /^(-j|--workers)(=.+)?$/];
+const TAKES_VALUE = new Set(['--project', '-j', '--workers']);
+
+/** True when `args` (after `npm run conformance --`) run only some of the tests of their areas. */
+export function narrows(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (!WHOLE.some((re) => re.test(args[i]))) return true;
+    if (TAKES_VALUE.has(args[i])) i++;
+  }
+  return false;
+}
+
+/** The environment variable by which the runner tells the conformance reporter that the run is narrowed. */
+export const NARROWED_ENV = 'OBG_RUN_NARROWED';
