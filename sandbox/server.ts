@@ -21,10 +21,13 @@ const client: Client = {
     .map((s) => s.trim())
     .filter(Boolean),
 };
-const faults = (env.SANDBOX_FAULTS ?? '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
+const names = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const faults = names(env.SANDBOX_FAULTS);
+const variants = names(env.SANDBOX_VARIANTS);
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`SANDBOX_PORT: "${env.SANDBOX_PORT}" is not a port number (0 to 65535).`);
@@ -41,6 +44,7 @@ try {
   app = await build({
     clients: [client],
     faults,
+    variants,
     scaDelayMs: env.SANDBOX_SCA_DELAY_MS ? Number(env.SANDBOX_SCA_DELAY_MS) : undefined,
     logger: env.SANDBOX_LOG === '1',
   });
@@ -64,6 +68,7 @@ if (env.SANDBOX_QUIET !== '1') {
     .slice(0, 6)
     .join(', ')}, …
   faults          ${faults.length ? faults.join(', ') : 'none'}
+  variants        ${variants.length ? variants.join(', ') : 'none'}
 Point the suite at it: TARGET_BASE_URL=${base} CLIENT_ID=${client.clientId} CLIENT_SECRET=… BICFI=${DIRECTORY.banks[0].bicFi} npm run conformance`);
 }
 
