@@ -150,13 +150,11 @@ const faults: Fault[] = [
     install: (app) => {
       app.addHook('preHandler', async (req, reply) => {
         if (req.routeOptions.url?.endsWith('/countries/:isoCountryCode') && !req.headers['x-bicfi']) {
-          await reply
-            .status(400)
-            .send({
-              tppMessages: [
-                { category: 'ERROR', code: 'FORMAT_ERROR', path: 'X-BicFi', text: 'header X-BicFi is required' },
-              ],
-            });
+          await reply.status(400).send({
+            tppMessages: [
+              { category: 'ERROR', code: 'FORMAT_ERROR', path: 'X-BicFi', text: 'header X-BicFi is required' },
+            ],
+          });
         }
       });
     },

@@ -41,17 +41,15 @@ const faults: Fault[] = [
         };
         app.sandbox.payments.baskets.set(b.basketId, b);
         const self = `/v1/signing-baskets/${b.basketId}`;
-        await reply
-          .status(201)
-          .send({
-            basketId: b.basketId,
-            transactionStatus: 'RCVD',
-            _links: {
-              self: { href: self },
-              status: { href: `${self}/status` },
-              startAuthorisation: { href: `${self}/authorisations` },
-            },
-          });
+        await reply.status(201).send({
+          basketId: b.basketId,
+          transactionStatus: 'RCVD',
+          _links: {
+            self: { href: self },
+            status: { href: `${self}/status` },
+            startAuthorisation: { href: `${self}/authorisations` },
+          },
+        });
       }),
   },
   {
