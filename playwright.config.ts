@@ -26,10 +26,10 @@ const reports = target.reportsDir;
 const info = suiteInfo();
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 
-// A whole run is ONE project, so that any worker runs any area's tests: with a project per area
-// every worker slot started a new worker at each area (about a second of CPU each, two thirds
-// of the run's CPU). `--project=<area>` still selects areas: then there is a project per area.
-// Decided once in the runner and passed to the workers it starts (they read this file too).
+// A whole run is ONE project, so that any worker runs any area's tests (a Playwright worker
+// serves one project, and starting one costs about a second of CPU). `--project=<area>` still
+// selects areas: then there is a project per area. Decided once in the runner and passed to the
+// workers it starts (they read this file too).
 process.env.OBG_AREA_PROJECTS ??= process.argv.some((a) => a === '--project' || a.startsWith('--project=')) ? '1' : '0';
 const areaProjects = process.env.OBG_AREA_PROJECTS === '1';
 

@@ -7,17 +7,17 @@ import { isBrokenMessage } from '../http/broken.js';
 import { REQUIREMENT_ANNOTATION } from '../req.js';
 import { toResult, type RequirementResult, type TestOutcome } from './verdicts.js';
 
-const stripAnsi = (s: string) => stripVTControlCharacters(s);
 
 /** The requirement ids a test names (through `req(...)`). */
 export const requirementsOf = (test: TestCase): string[] =>
   test.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description).map((a) => a.description!);
 
 /** One test's verdict: a timeout, an interruption or a TargetBroken error is "broken", not "failed". */
-export function testOutcome(test: TestCase, result: TestResult, titleFrom = 3): TestOutcome {
+export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
   const file = relative(fromRoot(), test.location.file);
-  const title = test.titlePath().slice(titleFrom).join(' › ') || test.title;
-  const message = stripAnsi(
+  // The title path below the project and the file: describes, then the test.
+  const title = test.titlePath().slice(3).join(' › ') || test.title;
+  const message = stripVTControlCharacters(
     result.errors.map((e) => e.message ?? e.value ?? '').join('\n') ||
       (result.status === 'skipped' ? (test.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped') : ''),
   ).slice(0, 4000);
@@ -48,11 +48,10 @@ export function foldRequirements(
   inScope: Requirement[],
   outcomes: Iterable<{ test: TestCase; result: TestResult }>,
   claimed: ReadonlySet<string>,
-  titleFrom = 3,
 ): RequirementResult[] {
   const byReq = new Map<string, TestOutcome[]>();
   for (const { test, result } of outcomes) {
-    const outcome = testOutcome(test, result, titleFrom);
+    const outcome = testOutcome(test, result);
     for (const id of requirementsOf(test)) {
       if (!byReq.has(id)) byReq.set(id, []);
       byReq.get(id)!.push(outcome);
