@@ -34,6 +34,15 @@ export default {
         name: 'Target broken',
         matchers: [{ statuses: ['broken'] }, { statuses: ['failed'], message: /\[target broken\]|Test timeout of/ }],
       },
+      {
+        name: 'Suite error (not a verdict on the target)',
+        matchers: {
+          statuses: ['failed', 'broken'],
+          message: /^(Error: )?(TypeError|ReferenceError|SyntaxError|RangeError)\b/,
+        },
+      },
+      // A check that could not reach its rule because an earlier step failed: its root cause is reported on its own.
+      { name: 'Blocked by an earlier failure', matchers: { statuses: ['failed'], message: /\[blocked by / } },
       { name: 'MUST violations', matchers: { statuses: ['failed'], labels: { level: 'MUST' } } },
       { name: 'SHOULD deviations', matchers: { statuses: ['failed'], labels: { level: /SHOULD|MAY/ } } },
       { name: 'Not claimed', matchers: { statuses: ['skipped'], message: /not claimed/ } },

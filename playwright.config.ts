@@ -37,6 +37,8 @@ const config: PlaywrightTestConfig = {
   testDir: 'tests',
   outputDir: join(reports, 'test-results'),
   fullyParallel: true,
+  // A target that answers nothing usable is recognised once, before the tests (harness/probe.ts).
+  globalSetup: fromRoot('harness/global-setup.ts'),
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Tests mostly wait on the target (SCA, polling): workers are sized for I/O, not CPU.

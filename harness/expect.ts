@@ -2,6 +2,7 @@ import { expect as base, test } from '@playwright/test';
 import { loadCatalogue } from './catalogue.js';
 import { redactText } from './evidence/redact.js';
 import { ApiResponse } from './http/response.js';
+import { pathNames } from './json.js';
 import { REQUIREMENT_ANNOTATION } from './req.js';
 import { schemaRegistry } from './schemas.js';
 
@@ -45,6 +46,31 @@ const bodyOf = (received: unknown): { data: unknown; where: string } =>
 
 const statusList = (s: number | number[]) => (Array.isArray(s) ? s : [s]);
 
+/** Names in an answer that carry a resource: its id, or account data, or a token. */
+const RESOURCE_KEYS = new Set([
+  'paymentId',
+  'consentId',
+  'basketId',
+  'authorisationId',
+  'resourceId',
+  'accounts',
+  'account',
+  'balances',
+  'transactions',
+  'cardAccounts',
+  'cardTransactions',
+  'access_token',
+]);
+
+/** Where a body carries a resource ("$.paymentId"), tppMessages aside (a message may name a field). */
+function resourcesIn(value: unknown, path = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => resourcesIn(v, `${path}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === 'tppMessages' ? [] : [...(RESOURCE_KEYS.has(k) ? [`${path}.${k}`] : []), ...resourcesIn(v, `${path}.${k}`)],
+  );
+}
+
 export const expect = base.extend({
   /** The body (or value) conforms to schema `id`: each problem with its JSON path, keyword and value. */
   toMatchSchema(received: unknown, id: string) {
@@ -81,9 +107,15 @@ export const expect = base.extend({
 
   /**
    * A Berlin Group error: status (one of) `status`, a JSON body with a non-empty `tppMessages`
-   * array of {category, code, path?, text?} strings, and one message whose code is (one of) `code`.
+   * array of {category, code, path?, text?} strings, one message whose code is (one of) `code`
+   * and, with `path`, one message whose path names that field (its last name, in any notation).
    */
-  toBeTppError(received: ApiResponse, status: number | number[], code?: string | string[]) {
+  toBeTppError(
+    received: ApiResponse,
+    status: number | number[],
+    code?: string | string[],
+    options: { path?: string } = {},
+  ) {
     const allowedStatus = statusList(status);
     const codes = code === undefined ? [] : Array.isArray(code) ? code : [code];
     const problems: string[] = [];
@@ -100,9 +132,16 @@ export const expect = base.extend({
       if (codes.length && !found.some((c) => codes.includes(String(c)))) {
         problems.push(`tppMessages codes ${show(found)}, expected ${codes.join(' or ')}`);
       }
+      if (options.path !== undefined) {
+        const paths = Array.isArray(body?.tppMessages)
+          ? (body!.tppMessages as { path?: unknown }[]).map((m) => m?.path).filter((p) => typeof p === 'string')
+          : [];
+        if (!paths.some((p) => pathNames(p, options.path!)))
+          problems.push(`tppMessages paths ${show(paths)}, expected one naming ${options.path}`);
+      }
     }
     const pass = problems.length === 0;
-    const expected = `HTTP ${allowedStatus.join('/')}${codes.length ? ` with tppMessages code ${codes.join(' or ')}` : ' with a tppMessages body'}`;
+    const expected = `HTTP ${allowedStatus.join('/')}${codes.length ? ` with tppMessages code ${codes.join(' or ')}` : ' with a tppMessages body'}${options.path !== undefined ? ` and a path naming ${options.path}` : ''}`;
     return {
       pass,
       name: 'toBeTppError',
@@ -111,6 +150,39 @@ export const expect = base.extend({
           [
             this.isNot
               ? `Expected anything but ${expected}; got it.`
+              : `Expected ${expected}; got ${received.describe()}`,
+            ...problems.map((p) => `  - ${p}`),
+            requirementContext(),
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        ),
+    };
+  },
+
+  /**
+   * A refusal: a 4xx (exactly `status`, or one of them, when given) that carries no data: no
+   * resource id (paymentId, consentId, basketId, authorisationId, …), no account data, no token.
+   * A Berlin Group error body, an OAuth error body, an empty body or a page are all refusals.
+   */
+  toBeRefused(received: ApiResponse, status?: number | number[]) {
+    const allowed = status === undefined ? undefined : statusList(status);
+    const problems: string[] = [];
+    const is4xx = received.status >= 400 && received.status < 500;
+    if (!is4xx || (allowed && !allowed.includes(received.status)))
+      problems.push(`status ${received.status}, expected ${allowed ? allowed.join(' or ') : 'a 4xx'}`);
+    const resources = resourcesIn(received.body);
+    if (resources.length) problems.push(`the body carries ${resources.slice(0, 5).join(', ')}`);
+    const pass = problems.length === 0;
+    const expected = `a refusal: HTTP ${allowed ? allowed.join(' or ') : '4xx'} carrying no data`;
+    return {
+      pass,
+      name: 'toBeRefused',
+      message: () =>
+        redactText(
+          [
+            this.isNot
+              ? `Expected anything but ${expected}; got it: ${received.describe()}`
               : `Expected ${expected}; got ${received.describe()}`,
             ...problems.map((p) => `  - ${p}`),
             requirementContext(),
@@ -176,7 +248,8 @@ declare global {
     interface Matchers<R, T> {
       toMatchSchema(id: string): R;
       toHaveStatus(status: number | number[]): R;
-      toBeTppError(status: number | number[], code?: string | string[]): R;
+      toBeTppError(status: number | number[], code?: string | string[], options?: { path?: string }): R;
+      toBeRefused(status?: number | number[]): R;
       toHaveHeader(name: string, expected?: string | RegExp): R;
       toEchoRequestId(): R;
     }

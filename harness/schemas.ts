@@ -1,17 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv, type Ajv } from './config/ajv.js';
-import { fromRoot } from './config/paths.js';
+import { SCHEMA_BASE, SCHEMA_IDS, schemaUri, type SchemaId } from '../schemas/index.js';
+import { suiteAjv, type Ajv } from './config/ajv.js';
 
-export const SCHEMA_BASE = 'https://obg-conformance.dev/schemas/';
-
-function listJson(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? listJson(full) : name.endsWith('.json') ? [full] : [];
-  });
-}
+export { SCHEMA_BASE, type SchemaId };
 
 export interface SchemaProblem {
   /** JSON path of the offending value, e.g. $.aspsps[3].bicFi */
@@ -22,32 +13,13 @@ export interface SchemaProblem {
 }
 
 /**
- * Every schema of schemas/ loaded; each compiled on its first use (a worker uses few of them,
- * and compiling all cost every worker a fifth of a second). Ids are the file path under schemas/
- * without `.json` ("directory/aspsp-list"); the file's $id must be SCHEMA_BASE + that path.
+ * Every schema of schemas/ (schemas/index.ts), each compiled on its first use (a worker uses few of
+ * them, and compiling all cost every worker a fifth of a second). Ids are "<area>/<name>"
+ * ("directory/aspsp-list"), the schema's module path under schemas/.
  */
 export class SchemaRegistry {
-  private readonly ajv: Ajv;
-  private readonly compiled = new Map<string, ValidateFunction>();
-  readonly ids: string[];
-
-  constructor(dir = fromRoot('schemas')) {
-    this.ajv = createAjv();
-    this.ids = [];
-    for (const file of listJson(dir).sort()) {
-      const id = relative(dir, file)
-        .replace(/\\/g, '/')
-        .replace(/\.json$/, '');
-      const schema = JSON.parse(readFileSync(file, 'utf8')) as { $id?: string };
-      if (schema.$id !== `${SCHEMA_BASE}${id}.json`) {
-        throw new Error(
-          `schemas/${id}.json: $id must be "${SCHEMA_BASE}${id}.json" (found ${JSON.stringify(schema.$id)})`,
-        );
-      }
-      this.ajv.addSchema(schema);
-      this.ids.push(id);
-    }
-  }
+  private readonly ajv: Ajv = suiteAjv();
+  readonly ids: readonly SchemaId[] = SCHEMA_IDS;
 
   /** Compiles every schema now (the self-tests' check that each one compiles). */
   compileAll(): void {
@@ -55,13 +27,8 @@ export class SchemaRegistry {
   }
 
   validator(id: string): ValidateFunction {
-    let v = this.compiled.get(id);
-    if (!v) {
-      const found = this.ajv.getSchema(`${SCHEMA_BASE}${id}.json`);
-      if (!found) throw new Error(`unknown schema "${id}" (known: ${this.ids.join(', ')})`);
-      v = found;
-      this.compiled.set(id, v);
-    }
+    const v = this.ajv.getSchema(schemaUri(id));
+    if (!v) throw new Error(`unknown schema "${id}" (known: ${this.ids.join(', ')})`);
     return v;
   }
 

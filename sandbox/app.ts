@@ -1,16 +1,18 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { clientRegistry, DEFAULT_CLIENT } from './auth/clients.js';
+import type { TokenInfo } from './auth/tokens.js';
 import type { Consent } from './consents/store.js';
+import { FAILING_PSU_ID, type SandboxOptions } from './context.js';
 import { DirectDebitService } from './direct-debit/service.js';
-import { DEFAULT_CLIENT, FAILING_PSU_ID, type SandboxOptions, type TokenInfo } from './context.js';
 import { installFaults } from './faults/index.js';
 import { installVariants } from './variants/index.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installGuard } from './plugins/guard.js';
+import { installValidation, RequestSchemas } from './plugins/validation.js';
 import { PaymentService } from './payments/service.js';
 import { ROUTES } from './routes/index.js';
 import { ScaEngine } from './sca/engine.js';
-import { SandboxSchemas } from './schemas.js';
 import { BoundedMap } from './store.js';
 
 /**
@@ -23,7 +25,6 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
-    ajv: { customOptions: { allErrors: false } },
   });
   const opts = {
     ...options,
@@ -34,10 +35,9 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
   const clients = options.clients?.length ? options.clients : [DEFAULT_CLIENT];
   app.decorate('sandbox', {
     options: opts,
-    // Its own copy of each client: a sandbox never shares mutable state with another one built beside it.
-    clients: new Map(clients.map((c) => [c.clientId, { ...c, redirectUris: [...c.redirectUris] }])),
+    clients: clientRegistry(clients),
     tokens: new BoundedMap<string, TokenInfo>(opts.maxResources),
-    schemas: new SandboxSchemas(),
+    schemas: new RequestSchemas(),
     sca: new ScaEngine({
       delayMs: opts.scaDelayMs,
       qrDelayMs: options.qrScaDelayMs ?? 3000,
@@ -48,12 +48,12 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     payments: new PaymentService(opts.maxResources, () => app.sandbox.sca),
     directDebit: new DirectDebitService(opts.maxResources),
     grants: new Map(),
-    faults: new Set(options.faults ?? []),
   });
   app.decorateRequest('token', undefined);
 
   await app.register(formbody);
   installErrorHandling(app);
+  installValidation(app);
   // Faults first: their hooks run before the clean ones they bend.
   installFaults(app, options.faults ?? []);
   installVariants(app, options.variants ?? []);

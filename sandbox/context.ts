@@ -1,33 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Client } from './auth/clients.js';
+import type { ApiScope, GrantHandler, TokenInfo } from './auth/tokens.js';
 import type { Consent } from './consents/store.js';
 import type { DirectDebitService } from './direct-debit/service.js';
 import type { PaymentService } from './payments/service.js';
+import type { RequestSchemas } from './plugins/validation.js';
 import type { ScaEngine } from './sca/engine.js';
-import type { SandboxSchemas } from './schemas.js';
 import type { BoundedMap } from './store.js';
-
-export type ApiScope = 'aspspinformation' | 'accountinformation' | 'paymentinitiation';
-export type ContextScope = 'private' | 'corporate';
-
-export interface Client {
-  clientId: string;
-  clientSecret: string;
-  redirectUris: string[];
-}
-
-export interface TokenInfo {
-  token: string;
-  clientId: string;
-  scopes: Set<string>;
-  expiresAt: number;
-}
-
-export type GrantHandler = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-  client: Client,
-  form: Record<string, string | undefined>,
-) => Promise<unknown>;
 
 export interface SandboxOptions {
   /** Named faults to switch on (sandbox/faults): each breaks one behaviour, for the self-tests. */
@@ -50,21 +28,18 @@ export interface SandboxOptions {
   logger?: boolean;
 }
 
+// The self-tests take the token type from here (selftest/proof/front.ts).
+
 /** The test PSU whose every SCA fails, so the failure path can be driven (named in the reference profile). */
 export const FAILING_PSU_ID = 'psu-sca-fails';
-
-export const DEFAULT_CLIENT: Client = {
-  clientId: 'sandbox-tpp',
-  clientSecret: 'sandbox-tpp-secret',
-  redirectUris: ['https://tpp.example/callback'],
-};
 
 /** What every route module finds on `app.sandbox`. */
 export interface SandboxContext {
   options: Required<Pick<SandboxOptions, 'scaDelayMs' | 'maxResources' | 'tokenLifetimeSeconds'>> & SandboxOptions;
   clients: Map<string, Client>;
   tokens: BoundedMap<string, TokenInfo>;
-  schemas: SandboxSchemas;
+  /** Request validation made in code (the rest is Fastify's, by route schema). */
+  schemas: RequestSchemas;
   /** The one SCA engine behind every authorisation sub-resource. */
   sca: ScaEngine;
   /** Consents by consentId (account information and direct debit). */
@@ -75,8 +50,6 @@ export interface SandboxContext {
   directDebit: DirectDebitService;
   /** Token endpoint grants by grant_type; areas add theirs (authorization_code joins with the redirect flow). */
   grants: Map<string, GrantHandler>;
-  /** The faults switched on (the clean code never reads this; faults install their own hooks). */
-  faults: ReadonlySet<string>;
 }
 
 declare module 'fastify' {
@@ -93,5 +66,7 @@ declare module 'fastify' {
     scope?: ApiScope;
     /** X-BicFi required (every operation except the directory). */
     bicFi?: boolean;
+    /** Path parameters as the specification names them, where the route's name differs (errors name these). */
+    paramNames?: Record<string, string>;
   }
 }

@@ -26,3 +26,6 @@ export const errorBody = (e: BgError): { tppMessages: TppMessage[] } => ({
 export const HEADERS_ONLY = new Set([408, 415, 500, 503]);
 
 export const formatError = (text: string, path?: string) => new BgError(400, 'FORMAT_ERROR', text, path);
+
+/** An OAuth 2.0 error body of the authorisation server (RFC 6749 5.2). */
+export const oauthError = (error: string, description: string) => ({ error, error_description: description });

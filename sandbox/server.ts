@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { build } from './app.js';
-import { DEFAULT_CLIENT, type Client } from './context.js';
+import { DEFAULT_CLIENT, type Client } from './auth/clients.js';
 import { DIRECTORY } from './seed/directory.js';
 
 /** `npm run sandbox`: the reference sandbox on SANDBOX_PORT, for the suite or any other tool. */

@@ -54,9 +54,10 @@ if (existsSync(resolve(reports, 'allure-results'))) {
 
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
 const t = report.totals;
+for (const e of report.errors ?? []) console.error(`conformance: ${e.split('\n')[0]}`);
 console.log(
   `\nconformance: ${report.verdict.toUpperCase()} — requirements: ${t.passed} passed, ${t.failed} failed, ${t.warning} warning, ` +
-    `${t.broken} broken, ${t.skipped} not claimed, ${t.untested} untested`,
+    `${t.broken} broken, ${t.blocked ?? 0} blocked, ${t.skipped} not claimed, ${t.untested} untested`,
 );
 console.log(
   `reports: ${resolve(reports, 'conformance.md')}, ${resolve(reports, 'allure-report', 'index.html')}, ${resolve(reports, 'junit.xml')}`,

@@ -1,43 +1,18 @@
+import { isoDate } from '../dates.js';
+import type { SchemaType } from '../../schemas/index.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { consentRequest, isoDate, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
+import { consentRequest, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
 
-export { because, consentRequest, expect, isoDate, req } from './consents.js';
+export { because, consentRequest, expect, req } from './consents.js';
 export type { AccountReference, ConsentRequest, ConsentsClient } from './consents.js';
 
-export interface Amount {
-  currency: string;
-  amount: string;
-}
-export interface Balance {
-  balanceType: string;
-  balanceAmount: Amount;
-  referenceDate?: string;
-  lastChangeDateTime?: string;
-}
-export interface Account {
-  resourceId: string;
-  iban?: string;
-  currency: string;
-  product?: string;
-  cashAccountType?: string;
-  name?: string;
-  clearingNumber?: string;
-  balances?: Balance[];
-  _links?: Record<string, { href: string }>;
-}
-export interface Transaction {
-  transactionId?: string;
-  entryReference?: string;
-  bookingDate?: string;
-  valueDate?: string;
-  transactionAmount: Amount;
-  [field: string]: unknown;
-}
-export interface TransactionList {
-  account: { iban?: string };
-  transactions: { booked?: Transaction[]; pending?: Transaction[]; _links: Record<string, { href: string }> };
-}
+// The bodies, as their schemas (schemas/accounts) state them.
+export type Amount = SchemaType<'accounts/amount'>;
+export type Balance = SchemaType<'accounts/balance'>;
+export type Account = SchemaType<'accounts/account'>;
+export type Transaction = SchemaType<'accounts/transaction'>;
+export type TransactionList = SchemaType<'accounts/transaction-list'>;
 
 export interface ReadOptions {
   query?: Record<string, QueryValue>;

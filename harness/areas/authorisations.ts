@@ -1,15 +1,12 @@
+import type { SchemaType } from '../../schemas/index.js';
 import type { HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
-export { consentRequest, isoDate } from './consents.js';
+export { consentRequest } from './consents.js';
 
-export interface ScaMethod {
-  authenticationType: string;
-  authenticationMethodId: string;
-  name: string;
-}
+export type ScaMethod = SchemaType<'authorisations/sca-method'>;
 
 export interface Begun {
   consentId: string;

@@ -1,32 +1,16 @@
+import { isoDate } from '../dates.js';
+import type { SchemaType } from '../../schemas/index.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import { prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
-import { test as base } from '../test.js';
+import { expect, test as base } from '../test.js';
 
 export { because, expect, req } from '../test.js';
 
-export interface AccountReference {
-  iban?: string;
-  maskedPan?: string;
-  pan?: string;
-  currency?: string;
-}
-
-export interface ConsentRequest {
-  access: {
-    accounts?: AccountReference[];
-    balances?: AccountReference[];
-    transactions?: AccountReference[];
-    [k: string]: unknown;
-  };
-  recurringIndicator: boolean;
-  validUntil: string;
-  frequencyPerDay: number;
-  combinedServiceIndicator: boolean;
-}
-
-export const isoDate = (daysFromToday: number) =>
-  new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+// The bodies, as their schemas (schemas/common, schemas/consents) state them.
+export type AccountReference = SchemaType<'common/account-reference'>;
+export type ConsentRequest = SchemaType<'consents/consent-request'>;
 
 /** A valid create-consent body; access with empty arrays asks for the accounts the bank offers. */
 export function consentRequest(overrides: Partial<ConsentRequest> = {}): ConsentRequest {
@@ -101,8 +85,14 @@ export class ConsentsClient {
     o: CreateOptions & { sca?: AuthoriseOptions } = {},
   ): Promise<{ consentId: string; sca: ScaOutcome }> {
     const res = await this.create(o);
-    if (res.status !== 201) throw new Error(`create consent: expected 201; got ${res.describe()}`);
-    const consentId = res.json<{ consentId: string }>().consentId;
+    // A step other checks build on: its exact answer is judged by consents.create.response itself.
+    const consentId = await prerequisite('consents.create.response', 'create the consent', async () => {
+      expect(res.status, `create consent: a 2xx with a consentId; got ${res.describe()}`).toBeGreaterThanOrEqual(200);
+      expect(res.status, `create consent: a 2xx with a consentId; got ${res.describe()}`).toBeLessThan(300);
+      const id = res.json<{ consentId?: string }>().consentId;
+      expect(id, `create consent: a consentId; got ${res.describe()}`).toBeTruthy();
+      return id!;
+    });
     const sca = await this.sca.authorise(this.basePath(consentId), { headers: this.psuHeaders(), ...o.sca });
     return { consentId, sca };
   }

@@ -1,44 +1,21 @@
-import { readFileSync } from 'node:fs';
 import { faker } from '@faker-js/faker/locale/en';
 import { composeIBAN } from 'ibantools';
 import { create } from 'xmlbuilder2';
-import { validateXML } from 'xmllint-wasm';
-import { fromRoot } from '../config/paths.js';
+import type { SchemaType } from '../../schemas/index.js';
+import { validatePain008 } from '../../spec/iso20022/pain008.js';
+import { isoDate } from '../dates.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { ConsentsClient, consentRequest, isoDate, test as consentsTest } from './consents.js';
+import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
-export { consentRequest, isoDate } from './consents.js';
+export { consentRequest } from './consents.js';
 
-export interface DirectDebitAddress {
-  street?: string;
-  buildingNumber?: string;
-  city?: string;
-  postalCode?: string;
-  country: string;
-}
+/** A postal address as an object (schemas/direct-debit/address also allows one string). */
+export type DirectDebitAddress = Exclude<SchemaType<'direct-debit/address'>, string>;
 
 /** The body of create SEPA direct debit payment (specification: SEPA direct debit payment). */
-export interface DirectDebitBody {
-  instructedAmount: { currency: string; amount: string };
-  creditorAccount: { iban: string; currency?: string };
-  creditorName: string;
-  creditorId: string;
-  creditorAddress?: DirectDebitAddress;
-  creditorAgent: string;
-  creditorAgentName?: string;
-  debtorAccount: { iban: string; currency?: string };
-  debtorName: string;
-  debtorAgent?: string;
-  debtorAgentName?: string;
-  debtorAddress?: DirectDebitAddress;
-  localInstrumentCode: string;
-  sequenceType: string;
-  mandateRelatedInformation: { mandateId: string; dateOfSignature: string };
-  requestedExecutionDate: string;
-  remittanceInformationUnstructuredArray?: string[];
-}
+export type DirectDebitBody = SchemaType<'direct-debit/payment-request'>;
 
 /** Dutch banks: IBAN bank code and BIC (the debtor's bank must be in the Netherlands). */
 export const DUTCH_BANKS = [
@@ -142,12 +119,7 @@ export function directDebitBody(creditor: Creditor, overrides: Partial<DirectDeb
 }
 
 /** A tppMessage of a confirm answer. */
-export interface TppMessage {
-  category?: string;
-  code?: string;
-  path?: string;
-  text?: string;
-}
+export type TppMessage = SchemaType<'direct-debit/confirm-response'>['tppMessages'][number];
 
 export interface CallOptions {
   headers?: HeaderSpec;
@@ -356,14 +328,5 @@ export const cents = (amount: string | undefined): number => {
   return Number(whole) * 100 + Number((frac + '00').slice(0, 2)) + (/[1-9]/.test(frac.slice(2)) ? Number.NaN : 0);
 };
 
-let xsd: string | undefined;
-
 /** Problems of a file against the ISO 20022 pain.008.001.02 XSD (xmllint); none when valid. */
-export async function pain008XsdProblems(xml: string): Promise<string[]> {
-  xsd ??= readFileSync(fromRoot('spec', 'iso20022', 'pain.008.001.02.xsd'), 'utf8');
-  const result = await validateXML({
-    xml: [{ fileName: 'collection.xml', contents: xml }],
-    schema: [{ fileName: 'pain.008.001.02.xsd', contents: xsd }],
-  });
-  return result.valid ? [] : result.errors.map((e) => e.message);
-}
+export const pain008XsdProblems = validatePain008;

@@ -1,28 +1,15 @@
+import type { SchemaType } from '../../schemas/index.js';
 import type { ApiClient } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { test as base } from '../test.js';
 
 export { because, expect, req } from '../test.js';
 
-export interface AspspEntry {
-  bicFi: string;
-  name: string;
-}
-export interface AspspDetail extends AspspEntry {
-  city?: string;
-  country?: string;
-  [field: string]: unknown;
-}
-export interface City {
-  cityId: string;
-  name: string;
-  isoCountryCode: string;
-}
-export interface Country {
-  id: string;
-  isoCountryCode: string;
-  name: string;
-}
+// The bodies, as their schemas (schemas/directory) state them.
+export type AspspEntry = SchemaType<'directory/aspsp-list'>['aspsps'][number];
+export type AspspDetail = SchemaType<'directory/aspsp-detail'>;
+export type City = SchemaType<'directory/city'>;
+export type Country = SchemaType<'directory/country'>;
 
 export interface DirectoryQuery {
   isoCountryCodes?: string[];

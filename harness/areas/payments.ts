@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en';
 import { composeIBAN } from 'ibantools';
+import { PAYMENT_PRODUCTS as PRODUCTS, PAYMENT_SERVICES as SERVICES } from '../../schemas/payments/products.js';
 import type { PaymentProduct, PaymentService, Profile } from '../config/profile.js';
 import type { Target } from '../config/target.js';
+import { isoDate } from '../dates.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import type { Json } from '../json.js';
+import { prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
-import { test as base } from '../test.js';
+import { expect, test as base } from '../test.js';
 
 export { because, expect, req } from '../test.js';
 
-export const SERVICES: readonly PaymentService[] = ['payments', 'bulk-payments', 'periodic-payments'];
-export const PRODUCTS: readonly PaymentProduct[] = [
-  'sepa-credit-transfers',
-  'domestic',
-  'international',
-  'international-tp',
-  'swedish-giro',
-];
+/** The payment services and products of the specification (one list of each, schemas/payments/products.ts). */
+export { PRODUCTS, SERVICES };
 
 /** One payment-service × payment-product of endpoint section D. */
 export interface Combination {
@@ -48,17 +46,9 @@ export function unclaimed(profile: Profile, c: Combination): string | undefined 
 /** transactionStatus values of a payment whose authorisation is complete and not rejected (reference-facts, Enumerations). */
 export const ACCEPTED = ['ACCP', 'ACTC', 'ACSC', 'ACSP', 'ACWC', 'ACCC', 'ACFC'];
 
-/** The text characters every text field must support (General rules). */
-export const CHARACTER_SET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-?:().,'+";
-
-export const isoDate = (daysFromToday: number) =>
-  new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
-
 // ---------------------------------------------------------------------------------------------
 // Realistic bodies per service × product
 // ---------------------------------------------------------------------------------------------
-
-type Json = Record<string, unknown>;
 
 const digits = (n: number) => faker.string.numeric({ length: n, allowLeadingZeros: true });
 /** A valid IBAN (mod-97 check digits computed) of a country, from a BBAN of its layout. */
@@ -225,58 +215,8 @@ export function requiredFields(c: Combination, profile: Profile): string[] {
   return ['debtorAccount', ...tx, ...(c.service === 'periodic-payments' ? ['startDate', 'frequency'] : [])];
 }
 
-/** A text of exactly `length` letters and digits (for length limits, apart from the character set). */
-export function plainText(length: number): string {
-  return CHARACTER_SET.slice(0, 62)
-    .repeat(Math.ceil(length / 62))
-    .slice(0, length);
-}
-
 /** How long a payment's status may take to move once its SCA has ended. */
 export const settleMs = (scaMs: number) => Math.min(scaMs, 10_000);
-
-/** A text of exactly `length` characters made of the specification's character set. */
-export function text(length: number): string {
-  return CHARACTER_SET.repeat(Math.ceil(length / CHARACTER_SET.length) + 1).slice(-length);
-}
-
-const segments = (path: string) => path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '');
-
-/** The value at a path such as payments[0].creditorName. */
-export function getPath(obj: unknown, path: string): unknown {
-  return segments(path).reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Json)[k] : undefined), obj);
-}
-
-/** A copy of `obj` with the value at `path` set (or removed when `value` is undefined). */
-export function withPath(obj: Json, path: string, value: unknown): Json {
-  const copy = structuredClone(obj);
-  const keys = segments(path);
-  let o = copy as Json;
-  for (const k of keys.slice(0, -1)) o = o[k] as Json;
-  const last = keys[keys.length - 1];
-  if (value === undefined) {
-    if (Array.isArray(o)) o.splice(Number(last), 1);
-    else delete o[last];
-  } else o[last] = value;
-  return copy;
-}
-
-/** Every leaf of `sent` that `read` does not hold unchanged, as "path: sent …, read …". */
-export function differences(sent: unknown, read: unknown, path = ''): string[] {
-  if (sent && typeof sent === 'object') {
-    if (!read || typeof read !== 'object' || Array.isArray(sent) !== Array.isArray(read))
-      return [
-        `${path || '$'}: sent ${JSON.stringify(sent).slice(0, 120)}, read ${JSON.stringify(read)?.slice(0, 120)}`,
-      ];
-    const out: string[] = [];
-    if (Array.isArray(sent) && Array.isArray(read) && sent.length !== read.length)
-      out.push(`${path}: sent ${sent.length} elements, read ${read.length}`);
-    for (const [k, v] of Object.entries(sent))
-      out.push(...differences(v, (read as Json)[k], Array.isArray(sent) ? `${path}[${k}]` : path ? `${path}.${k}` : k));
-    return out;
-  }
-  return sent === read ? [] : [`${path}: sent ${JSON.stringify(sent)}, read ${JSON.stringify(read)}`];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Client
@@ -312,12 +252,6 @@ export class PaymentsClient {
   }
   get profile(): Profile {
     return this.target.profile;
-  }
-
-  /** Skips the running test, as not claimed, when the profile does not claim the combination. */
-  claim(c: Combination): void {
-    const why = unclaimed(this.profile, c);
-    base.skip(why !== undefined, why);
   }
 
   /** The profile says a cancellation of this product needs an authorisation. */
@@ -366,15 +300,26 @@ export class PaymentsClient {
     return res;
   }
 
-  /** Initiates and expects 201; returns the paymentId, its base path and the body sent. */
+  /** Initiates (a step others build on: any 2xx with a paymentId); returns the paymentId, its base path and the body sent. */
   async initiated(
     c: Combination,
     o: InitiateOptions = {},
   ): Promise<{ paymentId: string; basePath: string; body: Json; res: ApiResponse }> {
     const body = o.body ?? this.body(c);
     const res = await this.initiate(c, { ...o, body });
-    if (res.status !== 201) throw new Error(`initiate ${label(c)} payment: expected 201; got ${res.describe()}`);
-    const paymentId = res.json<{ paymentId: string }>().paymentId;
+    // A step other checks build on: its exact answer is judged by payments.initiate.response itself.
+    const paymentId = await prerequisite('payments.initiate.response', `initiate a ${label(c)} payment`, async () => {
+      expect(
+        res.status,
+        `initiate ${label(c)} payment: a 2xx with a paymentId; got ${res.describe()}`,
+      ).toBeGreaterThanOrEqual(200);
+      expect(res.status, `initiate ${label(c)} payment: a 2xx with a paymentId; got ${res.describe()}`).toBeLessThan(
+        300,
+      );
+      const id = res.json<{ paymentId?: string }>().paymentId;
+      expect(id, `initiate ${label(c)} payment: a paymentId; got ${res.describe()}`).toBeTruthy();
+      return id!;
+    });
     return { paymentId, basePath: this.basePath(c, paymentId), body, res };
   }
 
@@ -394,7 +339,11 @@ export class PaymentsClient {
 
   /** Drives a decoupled SCA on the payment (or its cancellation) to its end. */
   authorise(basePath: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
-    return this.sca.authorise(basePath, { ...o, headers: { ...this.psuHeaders(), ...o.headers } });
+    return this.sca.authorise(basePath, {
+      ...o,
+      headers: { ...this.psuHeaders(), ...o.headers },
+      roots: { create: 'payments.authorisations.create', ...o.roots },
+    });
   }
 
   /** Initiates a payment and drives its SCA to the end. */
@@ -405,8 +354,31 @@ export class PaymentsClient {
   }
 }
 
-/** Adds `payments`: a payment client (scope paymentinitiation, X-BicFi) that cancels what the test created. */
-export const test = base.extend<{ payments: PaymentsClient }>({
+export interface PaymentsFixtures {
+  payments: PaymentsClient;
+  /**
+   * The service × product of a test declared by `forEachCombination` (set there with `test.use`).
+   * Only those tests ask for it; elsewhere it is undefined, its default.
+   */
+  combination: Combination;
+  /** Skips a test of a combination the profile does not claim, as not claimed, before it starts. */
+  _combinationClaimed: void;
+}
+
+/**
+ * Adds `payments`: a payment client (scope paymentinitiation, X-BicFi) that cancels what the test
+ * created, and `combination`: the service × product of the tests `forEachCombination` declares.
+ */
+export const test = base.extend<PaymentsFixtures>({
+  combination: [undefined as unknown as Combination, { option: true }],
+  _combinationClaimed: [
+    async ({ combination, target }, use, testInfo) => {
+      const why = combination === undefined ? undefined : unclaimed(target.profile, combination);
+      testInfo.skip(why !== undefined, why);
+      await use();
+    },
+    { auto: true },
+  ],
   payments: async ({ api }, use) => {
     const client = new PaymentsClient(api.with({ scope: 'paymentinitiation', bicFi: true }));
     await use(client);
@@ -419,6 +391,32 @@ export const test = base.extend<{ payments: PaymentsClient }>({
     }
   },
 });
+
+/**
+ * Declares the tests of `body` once per service × product of the specification: each in a
+ * describe titled with the combination's label, annotated with its `service` and `product`, with
+ * the `combination` fixture set to it. A combination the profile does not claim is skipped as not
+ * claimed before any test body runs. `body` gets the combination for what is decided when the
+ * tests are declared (titles, which tests a combination has); test bodies read the `combination`
+ * fixture.
+ */
+export function forEachCombination(body: (c: Combination) => void): void {
+  for (const c of COMBINATIONS) {
+    test.describe(
+      label(c),
+      {
+        annotation: [
+          { type: 'service', description: c.service },
+          { type: 'product', description: c.product },
+        ],
+      },
+      () => {
+        test.use({ combination: c });
+        body(c);
+      },
+    );
+  }
+}
 
 /** The first combination the profile claims (for checks that need one payment of any kind). */
 export function firstClaimed(profile: Profile): Combination | undefined {

@@ -1,32 +1,32 @@
 import { readFileSync } from 'node:fs';
-import type { ValidateFunction } from 'ajv';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { AnySchemaObject, ValidateFunction } from 'ajv';
+import { createAjv, type Ajv } from '../../schemas/index.js';
 
-// Both packages ship CommonJS; under ESM their default export sits one level down.
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as typeof Ajv2020Module;
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+export type { Ajv };
 
-export type Ajv = InstanceType<typeof Ajv2020>;
+let shared: Ajv | undefined;
 
-/** One ajv setup for everything the suite validates (draft 2020-12, formats, every error). */
-export function createAjv(): Ajv {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
-  addFormats(ajv);
-  return ajv;
+/**
+ * The suite's one ajv, made on first use: draft 2020-12, formats, every schema of schemas/ (each
+ * compiled on its first use), every error.
+ */
+export function suiteAjv(): Ajv {
+  shared ??= createAjv({ allErrors: true, verbose: true });
+  return shared;
 }
 
-let forConfig: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
+const compiled = new Map<string | AnySchemaObject, ValidateFunction>();
 
-/** The validator of one of the suite's own schema files (profile, requirement), compiled once per process. */
-export function validatorOf(file: string): ValidateFunction {
-  let v = compiled.get(file);
+/**
+ * The validator of one of the suite's own schemas (the profile's, a requirement's): a schema object,
+ * or the path of a JSON file. Compiled once per process.
+ */
+export function validatorOf<T = unknown>(schema: string | AnySchemaObject): ValidateFunction<T> {
+  let v = compiled.get(schema) as ValidateFunction<T> | undefined;
   if (!v) {
-    forConfig ??= createAjv();
-    v = forConfig.compile(JSON.parse(readFileSync(file, 'utf8')) as object);
-    compiled.set(file, v);
+    const object: AnySchemaObject = typeof schema === 'string' ? JSON.parse(readFileSync(schema, 'utf8')) : schema;
+    v = suiteAjv().compile<T>(object);
+    compiled.set(schema, v);
   }
   return v;
 }

@@ -1,61 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { ErrorObject } from 'ajv';
+import type { FromSchema } from 'json-schema-to-ts';
+import { profileSchema } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
 
-export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
-export type PaymentProduct =
-  'sepa-credit-transfers' | 'domestic' | 'international' | 'international-tp' | 'swedish-giro';
+export type { PaymentProduct, PaymentService } from '../../schemas/payments/products.js';
 
-/** A target profile (profiles/profile.schema.json): what the target claims. */
-export interface Profile {
-  name: string;
-  description?: string;
-  features: string[];
-  psuContext: 'private' | 'corporate';
-  paths: {
-    aspsps: string;
-    cities: string;
-    countries: string;
-    accounts?: string;
-    consents?: string;
-    payments?: string;
-    signingBaskets?: string;
-    directDebitCreate?: string;
-    directDebitPayments?: string;
-  };
-  consents?: { afterDelete?: 'terminatedByTpp' | 'gone'; maxFrequencyPerDay?: number; isolatedPsuIds?: string[] };
-  accounts?: { deltaAccess?: boolean; isolatedPsuIds?: string[] };
-  payments?: {
-    services?: PaymentService[];
-    products?: PaymentProduct[];
-    startAuthorisationBody?: 'flow-guide' | 'operations-table';
-    /** Products whose cancellation needs an authorisation (202 with startAuthorisation). */
-    cancellationAuthorisation?: PaymentProduct[];
-    /** Services whose undated payments are executed once authorised (past the cancellation time limit). */
-    executedOnAuthorisation?: PaymentService[];
-    /** Multilevel SCA in a corporate context: signers that must each finalise an authorisation. */
-    multilevelSca?: { signers: number };
-    /** How a swedish-giro payment names its creditor (default creditorGiro). */
-    giroCreditor?: 'creditorGiro' | 'creditorAccount';
-  };
-  sca?: {
-    approaches?: ('REDIRECT' | 'DECOUPLED' | 'EMBEDDED')[];
-    methods?: string[];
-    psuAgent?: 'form' | 'none';
-    finaliseWithinMs?: number;
-    failingPsuId?: string;
-  };
-  directDebit?: {
-    rejectedMandateId?: string;
-    creditor?: { name: string; iban: string; bic: string; creditorId: string };
-    files?: { path: string; referencePattern: string };
-  };
-  signatures?: { mandated?: boolean };
-  timeouts: { requestMs: number; scaMs: number };
-}
+/** A target profile: what the target claims; its type is that of its schema, profiles/profile.schema.ts. */
+export type Profile = FromSchema<typeof profileSchema>;
 
 export function profileFile(nameOrPath: string): string {
   if (nameOrPath.endsWith('.json')) return isAbsolute(nameOrPath) ? nameOrPath : fromRoot(nameOrPath);
@@ -83,10 +38,10 @@ export function loadProfile(nameOrPath: string): Profile {
   } catch (err) {
     throw new ConfigError(`TARGET_PROFILE: ${file} is not valid JSON: ${(err as Error).message}`);
   }
-  const validate = validatorOf(fromRoot('profiles', 'profile.schema.json'));
+  const validate = validatorOf<Profile>(profileSchema);
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map(describeError);
     throw new ConfigError(`profile ${file} is invalid:\n  - ${[...new Set(problems)].join('\n  - ')}`);
   }
-  return data as Profile;
+  return data;
 }

@@ -1,12 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { loadCatalogue } from '../catalogue.js';
+import { stripVTControlCharacters } from 'node:util';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestError,
+  TestResult,
+} from '@playwright/test/reporter';
+import { loadCatalogue, type Catalogue, type QuoteFrom } from '../catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { secretsOf } from '../config/target.js';
 import { redactText, registerSecret } from '../evidence/redact.js';
 import { REQUIREMENT_ANNOTATION } from '../req.js';
+import { UNAVAILABLE_ENV } from '../probe.js';
 import { suiteInfo } from '../run-info.js';
 import { renderMarkdown } from './markdown.js';
 import { foldRequirements } from './fold.js';
@@ -18,10 +28,23 @@ export interface ConformanceReport {
   startedAt: string;
   finishedAt: string;
   verdict: RunVerdict;
+  /** Errors of the run itself (a test file that does not load, a config error): the verdict is then incomplete. */
+  errors?: string[];
   totals: ReturnType<typeof totalsOf>;
   /** How the run went: its tests, the exchanges they sent, and where the time went. */
   run?: RunStats;
-  requirements: RequirementResult[];
+  requirements: QuotedResult[];
+}
+
+/** A requirement's result with the words of the specification (or reference facts) it rests on. */
+export type QuotedResult = RequirementResult & { quote?: string; quoteFrom?: QuoteFrom };
+
+/** Adds each requirement's quote (and its source file) to its result, after the text. */
+export function withQuotes(results: RequirementResult[], catalogue: Catalogue): QuotedResult[] {
+  return results.map(({ verdict, tests, ...head }) => {
+    const r = catalogue.byId.get(head.id);
+    return { ...head, quote: r?.quote, quoteFrom: r?.quoteFrom, verdict, tests };
+  });
 }
 
 export interface RunStats {
@@ -76,6 +99,7 @@ export default class ConformanceReporter implements Reporter {
   private filtered = false;
   private named = new Set<string>();
   private readonly outcomes = new Map<string, { test: TestCase; result: TestResult }>();
+  private readonly errors: string[] = [];
   private target?: Target;
 
   printsToStdio() {
@@ -107,13 +131,18 @@ export default class ConformanceReporter implements Reporter {
     this.outcomes.set(test.id, { test, result });
   }
 
+  onError(error: TestError) {
+    this.errors.push(stripVTControlCharacters(error.message ?? error.value ?? 'unknown error').slice(0, 2000));
+  }
+
   async onEnd(_result: FullResult) {
+    const unavailable = process.env[UNAVAILABLE_ENV];
+    if (unavailable) this.errors.unshift(`target unavailable: ${unavailable}`);
     const catalogue = loadCatalogue();
     const inScope = catalogue.all.filter((r) => (this.filtered ? this.named.has(r.id) : this.areas.has(r.area)));
-    const requirements = foldRequirements(
-      inScope,
-      this.outcomes.values(),
-      new Set(this.target?.profile.features ?? []),
+    const requirements = withQuotes(
+      foldRequirements(inScope, this.outcomes.values(), new Set(this.target?.profile.features ?? [])),
+      catalogue,
     );
     const info = suiteInfo();
     const report = {
@@ -125,7 +154,11 @@ export default class ConformanceReporter implements Reporter {
       },
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      verdict: runVerdict(requirements),
+      // A run that could not load its tests, or ran none, judged nothing: never conformant.
+      verdict: this.errors.length || this.outcomes.size === 0 ? ('incomplete' as const) : runVerdict(requirements),
+      ...(this.errors.length || this.outcomes.size === 0
+        ? { errors: this.errors.length ? this.errors : ['no test ran'] }
+        : {}),
       totals: totalsOf(requirements),
       run: runStats(this.outcomes.values()),
       requirements,

@@ -3,10 +3,9 @@ import { relative } from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Requirement } from '../catalogue.js';
 import { fromRoot } from '../config/paths.js';
-import { isBrokenMessage } from '../http/broken.js';
+import { blockedBy, isBrokenMessage, isSuiteError } from '../http/broken.js';
 import { REQUIREMENT_ANNOTATION } from '../req.js';
 import { toResult, type RequirementResult, type TestOutcome } from './verdicts.js';
-
 
 /** The requirement ids a test names (through `req(...)`). */
 export const requirementsOf = (test: TestCase): string[] =>
@@ -25,7 +24,8 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
     case 'passed':
       return { title, file, status: 'passed', message: '' };
     case 'skipped':
-      return { title, file, status: 'skipped', message };
+      // Skipped because the target answered nothing usable at all (see harness/probe.ts): broken, not unclaimed.
+      return { title, file, status: isBrokenMessage(message) ? 'broken' : 'skipped', message };
     case 'timedOut':
       return {
         title,
@@ -35,8 +35,23 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
       };
     case 'interrupted':
       return { title, file, status: 'broken', message: `interrupted. ${message}` };
-    default:
-      return { title, file, status: isBrokenMessage(message) ? 'broken' : 'failed', message };
+    default: {
+      if (isBrokenMessage(message)) return { title, file, status: 'broken', message };
+      // The harness's own exception is no verdict on the target; its stack goes with it.
+      if (isSuiteError(message)) {
+        const stack = stripVTControlCharacters(result.errors.map((e) => e.stack ?? '').join('\n')).slice(0, 4000);
+        return {
+          title,
+          file,
+          status: 'broken',
+          message: `suite error (not a verdict on the target): ${stack || message}`,
+        };
+      }
+      // A failed step another requirement judges: blocked, unless this test judges that requirement itself.
+      const by = blockedBy(message);
+      if (by && !requirementsOf(test).includes(by)) return { title, file, status: 'blocked', message, blockedBy: by };
+      return { title, file, status: 'failed', message };
+    }
   }
 }
 

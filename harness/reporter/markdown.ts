@@ -1,3 +1,4 @@
+import { QUOTE_FILES, type QuoteFrom } from '../catalogue.js';
 import type { RequirementResult, RunVerdict, Totals } from './verdicts.js';
 
 interface ReportLike {
@@ -6,8 +7,9 @@ interface ReportLike {
   startedAt: string;
   finishedAt: string;
   verdict: RunVerdict;
+  errors?: string[];
   totals: Totals;
-  requirements: RequirementResult[];
+  requirements: (RequirementResult & { quote?: string; quoteFrom?: QuoteFrom })[];
 }
 
 const ICON: Record<string, string> = {
@@ -16,9 +18,30 @@ const ICON: Record<string, string> = {
   warning: '⚠️',
   skipped: '⏭️',
   broken: '💥',
+  blocked: '⛔',
   untested: '❔',
 };
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/**
+ * The words a requirement rests on, as a Markdown blockquote under the line naming their file.
+ * The quote is Markdown from a Markdown file, so it is shown as it stands (each of its lines, a
+ * table row for instance, a paragraph of its own).
+ */
+export function quoteBlock(quote: string | undefined, from: QuoteFrom | undefined): string[] {
+  if (!quote?.trim()) return ['No quote of the specification is recorded for this requirement.', ''];
+  const lines = quote
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return [
+    `It rests on \`${from ? QUOTE_FILES[from] : 'an unnamed file'}\`:`,
+    '',
+    ...lines.flatMap((l, i) => (i === 0 ? [`> ${l}`] : ['>', `> ${l}`])),
+    '',
+  ];
+}
 
 /** conformance.md: an overview per area, then every requirement that did not pass. */
 export function renderMarkdown(r: ReportLike): string {
@@ -31,6 +54,7 @@ export function renderMarkdown(r: ReportLike): string {
     `- Suite: ${r.suite.name} ${r.suite.version} (${r.suite.commit.slice(0, 12)}), specification SHA-256 \`${r.suite.specSha256.slice(0, 16)}…\``,
   );
   out.push(`- Run: ${r.startedAt} to ${r.finishedAt}`);
+  for (const e of r.errors ?? []) out.push(`- **${cell(e.split('\n')[0])}**`);
   out.push(
     `- Requirements: ${Object.entries(r.totals)
       .map(([k, v]) => `${v} ${k}`)
@@ -38,31 +62,41 @@ export function renderMarkdown(r: ReportLike): string {
     '',
   );
   const areas = [...new Set(r.requirements.map((q) => q.area))];
+  // A column per verdict: the usual ones in this order, then any other verdict the totals count.
+  const usual = ['passed', 'failed', 'warning', 'broken', 'blocked', 'skipped', 'untested'];
+  const columns = [...usual, ...Object.keys(r.totals).filter((v) => !usual.includes(v))];
   out.push(
     '## Overview by area',
     '',
-    '| Area | Requirements | ✅ passed | ❌ failed | ⚠️ warning | 💥 broken | ⏭️ skipped | ❔ untested |',
-    '|---|---|---|---|---|---|---|---|',
+    `| Area | Requirements | ${columns.map((v) => `${ICON[v] ? `${ICON[v]} ` : ''}${v}`).join(' | ')} |`,
+    `|---|---|${columns.map(() => '---|').join('')}`,
   );
   for (const area of areas) {
     const rs = r.requirements.filter((q) => q.area === area);
     const n = (v: string) => rs.filter((q) => q.verdict === v).length;
-    out.push(
-      `| ${area} | ${rs.length} | ${n('passed')} | ${n('failed')} | ${n('warning')} | ${n('broken')} | ${n('skipped')} | ${n('untested')} |`,
-    );
+    out.push(`| ${area} | ${rs.length} | ${columns.map(n).join(' | ')} |`);
   }
   out.push('');
-  const notPassed = r.requirements.filter((q) => q.verdict !== 'passed' && q.verdict !== 'skipped');
+  // Root causes first: the failures other checks were blocked by, then the other failures, the
+  // broken and the warnings; the blocked ones last, each naming its root cause.
+  const roots = new Set(r.requirements.flatMap((q) => q.blockedBy ?? []));
+  const rank = (q: RequirementResult) =>
+    q.verdict === 'failed' ? (roots.has(q.id) ? 0 : 1) : q.verdict === 'broken' ? 2 : q.verdict === 'warning' ? 3 : 4;
+  const notPassed = r.requirements
+    .filter((q) => q.verdict !== 'passed' && q.verdict !== 'skipped' && q.verdict !== 'blocked')
+    .sort((a, b) => rank(a) - rank(b));
   out.push('## Requirements not passed', '');
   if (notPassed.length === 0) out.push('None.', '');
   for (const q of notPassed) {
+    const blocks = r.requirements.filter((b) => b.blockedBy?.includes(q.id)).length;
     out.push(
-      `### ${ICON[q.verdict]} ${q.verdict}: \`${q.id}\` (${q.level})`,
+      `### ${ICON[q.verdict] ?? '•'} ${q.verdict}: \`${q.id}\` (${q.level})${blocks ? `: root cause of ${blocks} blocked` : ''}`,
       '',
       `${q.text}`,
       '',
       `Section: ${q.section}`,
       '',
+      ...quoteBlock(q.quote, q.quoteFrom),
     );
     if (q.tests.length === 0) out.push('No test ran for this requirement.', '');
     for (const t of q.tests.filter((t) => t.status !== 'passed')) {
@@ -75,6 +109,24 @@ export function renderMarkdown(r: ReportLike): string {
         '',
       );
     }
+  }
+  const blocked = r.requirements.filter((q) => q.verdict === 'blocked');
+  if (blocked.length) {
+    out.push(
+      '## Blocked by an earlier failure',
+      '',
+      'These checks could not reach their rule because a step they needed failed first; the root cause is reported above.',
+      '',
+      '| Requirement | Level | Blocked by | Step |',
+      '|---|---|---|---|',
+    );
+    for (const q of blocked) {
+      const step = q.tests.find((t) => t.status === 'blocked')?.message.split('\n')[0] ?? '';
+      out.push(
+        `| \`${q.id}\` | ${q.level} | ${(q.blockedBy ?? []).map((id) => `\`${id}\``).join(', ')} | ${cell(step.replace(/^(Blocked: )?\[blocked by [^\]]+\]\s*/, '').slice(0, 200))} |`,
+      );
+    }
+    out.push('');
   }
   const skipped = r.requirements.filter((q) => q.verdict === 'skipped');
   if (skipped.length) {

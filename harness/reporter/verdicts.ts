@@ -1,6 +1,6 @@
 import type { Level, Requirement } from '../catalogue.js';
 
-export type TestVerdict = 'passed' | 'failed' | 'warning' | 'skipped' | 'broken';
+export type TestVerdict = 'passed' | 'failed' | 'warning' | 'skipped' | 'broken' | 'blocked';
 export type RequirementVerdict = TestVerdict | 'untested';
 export type RunVerdict = 'conformant' | 'not-conformant' | 'incomplete';
 
@@ -9,6 +9,8 @@ export interface TestOutcome {
   file: string;
   status: TestVerdict;
   message: string;
+  /** A blocked test: the requirement whose step failed first (the root cause). */
+  blockedBy?: string;
 }
 
 export interface RequirementResult {
@@ -19,16 +21,18 @@ export interface RequirementResult {
   text: string;
   verdict: RequirementVerdict;
   tests: TestOutcome[];
+  /** A blocked requirement: the requirements that failed first, on which its checks depended. */
+  blockedBy?: string[];
 }
 
 export type Totals = Record<RequirementVerdict, number>;
 
 /** A failed test of a SHOULD or MAY requirement is a warning: reported, not fatal. */
-export function testVerdictFor(level: Level, raw: 'passed' | 'failed' | 'skipped' | 'broken'): TestVerdict {
+export function testVerdictFor(level: Level, raw: Exclude<TestVerdict, 'warning'>): TestVerdict {
   return raw === 'failed' && level !== 'MUST' ? 'warning' : raw;
 }
 
-const ORDER: RequirementVerdict[] = ['failed', 'broken', 'warning', 'passed', 'skipped'];
+const ORDER: RequirementVerdict[] = ['failed', 'broken', 'blocked', 'warning', 'passed', 'skipped'];
 
 /** The verdict of a requirement from its tests' verdicts (worst first; none at all is untested). */
 export function requirementVerdict(tests: TestOutcome[]): RequirementVerdict {
@@ -37,14 +41,16 @@ export function requirementVerdict(tests: TestOutcome[]): RequirementVerdict {
   return 'untested';
 }
 
+/** Not conformant when a MUST failed; incomplete when a requirement is broken, blocked (its root cause did not fail here) or untested. */
 export function runVerdict(results: RequirementResult[]): RunVerdict {
   if (results.some((r) => r.verdict === 'failed')) return 'not-conformant';
-  if (results.some((r) => r.verdict === 'broken' || r.verdict === 'untested')) return 'incomplete';
+  if (results.some((r) => r.verdict === 'broken' || r.verdict === 'blocked' || r.verdict === 'untested'))
+    return 'incomplete';
   return 'conformant';
 }
 
 export function totalsOf(results: RequirementResult[]): Totals {
-  const totals: Totals = { passed: 0, failed: 0, warning: 0, skipped: 0, broken: 0, untested: 0 };
+  const totals: Totals = { passed: 0, failed: 0, warning: 0, skipped: 0, broken: 0, blocked: 0, untested: 0 };
   for (const r of results) totals[r.verdict]++;
   return totals;
 }
@@ -54,13 +60,16 @@ export function toResult(r: Requirement, tests: TestOutcome[]): RequirementResul
     ...t,
     status: t.status === 'failed' || t.status === 'warning' ? testVerdictFor(r.level, 'failed') : t.status,
   }));
+  const verdict = requirementVerdict(own);
+  const roots = [...new Set(own.filter((t) => t.status === 'blocked').map((t) => t.blockedBy!))];
   return {
     id: r.id,
     level: r.level,
     area: r.area,
     section: r.section,
     text: r.text,
-    verdict: requirementVerdict(own),
+    verdict,
     tests: own,
+    ...(verdict === 'blocked' ? { blockedBy: roots } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { prerequisite } from '../http/broken.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 
@@ -34,7 +35,27 @@ export interface AuthoriseOptions {
   headers?: HeaderSpec;
   /** Poll interval within the specification's 500 to 1000 ms. */
   intervalMs?: number;
+  /**
+   * The requirements that judge the flow's steps, named as the root cause when a step fails and
+   * the check that needed the flow is blocked (defaults: the authorisation endpoints' own).
+   */
+  roots?: Partial<ScaRoots>;
 }
+
+export interface ScaRoots {
+  /** Creating the authorisation answers 201 with its id and the SCA methods offered. */
+  create: string;
+  /** Starting it with a decoupled method answers 200. */
+  start: string;
+  /** Its status reaches a terminal one in time. */
+  ends: string;
+}
+
+const DEFAULT_ROOTS: ScaRoots = {
+  create: 'authorisations.create.response',
+  start: 'authorisations.start.decoupled',
+  ends: 'authorisations.status.ends',
+};
 
 const DECOUPLED_PREFERENCE = ['mbid_same_device', 'mbid'];
 
@@ -109,8 +130,14 @@ export class ScaDriver {
   /** The whole decoupled flow on a resource; returns how it ended. */
   async authorise(resourceBasePath: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
     const headers: HeaderSpec = { 'TPP-Redirect-Preferred': 'false', ...o.headers };
+    const roots = { ...DEFAULT_ROOTS, ...o.roots };
     const created = await this.create(resourceBasePath, o.sub, headers);
-    expect(created.status, `create authorisation on ${resourceBasePath}: ${created.describe()}`).toBe(201);
+    await prerequisite(roots.create, 'create the authorisation', async () =>
+      expect(
+        created.status,
+        `create authorisation on ${resourceBasePath}: a 2xx; got ${created.describe()}`,
+      ).toBeLessThan(300),
+    );
     const body = created.json<{
       authorisationId: string;
       scaMethods?: { authenticationMethodId: string }[];
@@ -118,12 +145,21 @@ export class ScaDriver {
     }>();
     const offered = (body.scaMethods ?? []).map((m) => m.authenticationMethodId);
     const method = o.method ?? DECOUPLED_PREFERENCE.find((m) => offered.includes(m)) ?? offered[0];
-    expect(method, `no SCA method offered by ${created.describe()}`).toBeTruthy();
+    await prerequisite(roots.create, 'an SCA method offered', async () =>
+      expect(method, `no SCA method offered by ${created.describe()}`).toBeTruthy(),
+    );
     const href = `${resourceBasePath}/${o.sub ?? 'authorisations'}/${body.authorisationId}`;
     const startedAt = Date.now();
     const started = await this.start(href, method!, headers);
-    expect(started.status, `start authorisation ${href} with ${method}: ${started.describe()}`).toBe(200);
-    const { status, polls } = await this.pollUntilEnd(href, o.intervalMs, headers);
+    await prerequisite(roots.start, `start the authorisation with ${method}`, async () =>
+      expect(
+        started.status,
+        `start authorisation ${href} with ${method}: a 2xx; got ${started.describe()}`,
+      ).toBeLessThan(300),
+    );
+    const { status, polls } = await prerequisite(roots.ends, 'the SCA ends', () =>
+      this.pollUntilEnd(href, o.intervalMs, headers),
+    );
     return {
       authorisationId: body.authorisationId,
       href,

@@ -1,21 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { validateXML } from 'xmllint-wasm';
 import type { Address, DirectDebitRequest } from './payment.js';
 
-export const PAIN008_NS = 'urn:iso:std:iso:20022:tech:xsd:pain.008.001.02';
-/** The ISO 20022 schema the file must validate against (reference-facts > ISO 20022 pain.008). */
-export const PAIN008_XSD = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'spec',
-  'iso20022',
-  'pain.008.001.02.xsd',
-);
+const PAIN008_NS = 'urn:iso:std:iso:20022:tech:xsd:pain.008.001.02';
 
 export interface Collection {
   /** The payment id; it is the InstrId of the transaction, so a file can be traced back. */
@@ -148,16 +135,4 @@ export function buildPain008(
     ctrlSumCents: total,
     paymentInfos: groups.size,
   };
-}
-
-let xsdText: string | undefined;
-
-/** Validates a file against the pain.008.001.02 XSD (xmllint); returns the problems, none when valid. */
-export async function pain008Problems(xml: string): Promise<string[]> {
-  xsdText ??= readFileSync(PAIN008_XSD, 'utf8');
-  const result = await validateXML({
-    xml: [{ fileName: 'collection.xml', contents: xml }],
-    schema: [{ fileName: 'pain.008.001.02.xsd', contents: xsdText }],
-  });
-  return result.valid ? [] : result.errors.map((e) => e.message);
 }

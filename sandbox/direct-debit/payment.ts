@@ -64,7 +64,7 @@ const problem = (path: string, text: string) => ({ path, text: `${path}: ${text}
 
 /**
  * The rules of the Limits table and the pain.008 needs, each named so that a fault can take one
- * out. The JSON Schema (schemas/direct-debit/payment-request.json) has already checked presence and types.
+ * out. The JSON Schema (direct-debit/payment-request) has already checked presence and types.
  */
 export const DIRECT_DEBIT_CHECKS: DirectDebitCheck[] = [
   {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { validatePain008 } from '../../spec/iso20022/pain008.js';
 import { usable, type Consent } from '../consents/store.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 import { BoundedMap } from '../store.js';
-import { buildPain008, pain008Problems, type Collection, type Pain008File } from './pain008.js';
+import { buildPain008, type Collection, type Pain008File } from './pain008.js';
 import {
   DIRECT_DEBIT_CHECKS,
   type DirectDebitCheck,
@@ -133,7 +134,7 @@ export class DirectDebitService {
   }
 
   xmlProblems(xml: string): Promise<string[]> {
-    return pain008Problems(xml);
+    return validatePain008(xml);
   }
 
   /** The debtor bank's mandate check, made when the file arrives. */

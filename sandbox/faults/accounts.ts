@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsOf, type AccountService } from '../accounts/service.js';
+import { issueToken } from '../auth/tokens.js';
 import type { Consent } from '../consents/store.js';
 import { formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
-import { issueToken } from '../routes/oauth.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
 
 const ANY = /^\/psd2\/accountinformation\/v1\/accounts/;
@@ -55,7 +55,7 @@ const faults: Fault[] = [
     description: 'an unknown Consent-ID is answered 200 with an empty account list',
     breaks: ['accounts.consent.unknown', 'accounts.consent.unknown-code'],
     install: (app) =>
-      app.addHook('preHandler', async (req, reply) => {
+      app.addHook('preValidation', async (req, reply) => {
         if (!LIST.test(req.routeOptions.url ?? '')) return;
         const id = requestHeader(req, 'Consent-ID');
         if (id && !app.sandbox.consents.has(id)) await reply.send({ accounts: [] });

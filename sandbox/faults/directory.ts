@@ -68,7 +68,7 @@ const faults: Fault[] = [
     description: 'a cityIds value that is not a uuid is answered with an empty list',
     breaks: ['directory.aspsps.filter-city-format'],
     install: (app) =>
-      app.addHook('preHandler', async (req, reply) => {
+      app.addHook('preValidation', async (req, reply) => {
         if (!LIST_BANKS.test(req.routeOptions.url ?? '')) return;
         const ids = (req.query as Query).cityIds;
         const values = (Array.isArray(ids) ? ids : ids ? [ids] : []) as string[];

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { issueToken } from '../routes/oauth.js';
+import { issueToken } from '../auth/tokens.js';
 
 /**
  * A named fault: one behaviour of the sandbox broken on purpose, so the self-tests can show
@@ -62,7 +62,10 @@ export function rewriteReply(
   });
 }
 
-/** Runs before validation and the handler of matching routes (e.g. to make a check lenient). */
+/**
+ * Runs before the checks of matching routes (e.g. to make a check lenient): before their own
+ * preValidation hooks (route hooks run last of their kind), their schema validation and handler.
+ */
 export function beforeHandler(
   app: FastifyInstance,
   m: Omit<RouteMatch, 'status'>,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { issueToken } from '../routes/oauth.js';
+import { issueToken } from '../auth/tokens.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
 const DIRECTORY = /^\/psd2\/aspspinformation\//;

@@ -25,7 +25,7 @@ const faults: Fault[] = [
     description: 'a basket with no payments is created',
     breaks: ['signing-baskets.create.empty'],
     install: (app) =>
-      app.addHook('preHandler', async (req, reply) => {
+      app.addHook('preValidation', async (req, reply) => {
         if (req.method !== 'POST' || !BASKETS.test(req.routeOptions.url ?? '')) return;
         const ids = (req.body as { paymentIds?: unknown } | undefined)?.paymentIds;
         if (Array.isArray(ids) && ids.length > 0) return;

@@ -1,3 +1,4 @@
+import type { SchemaId } from '../../schemas/index.js';
 import type { Payment, PaymentProduct, PaymentService, TransactionStatus } from './store.js';
 
 /**
@@ -16,14 +17,7 @@ import type { Payment, PaymentProduct, PaymentService, TransactionStatus } from 
  *   (202 with startAuthorisation, CANC once it is finalised). An executed (ACSC), rejected or
  *   cancelled payment cannot be cancelled: 405 CANCELLATION_INVALID.
  */
-export const SERVICES: readonly PaymentService[] = ['payments', 'bulk-payments', 'periodic-payments'];
-export const PRODUCTS: readonly PaymentProduct[] = [
-  'sepa-credit-transfers',
-  'domestic',
-  'international',
-  'international-tp',
-  'swedish-giro',
-];
+export { PAYMENT_PRODUCTS as PRODUCTS, PAYMENT_SERVICES as SERVICES } from '../../schemas/payments/products.js';
 
 export const CORPORATE_SIGNERS = 2;
 
@@ -34,9 +28,9 @@ export const CANCEL_NEEDS_AUTHORISATION: ReadonlySet<PaymentProduct> = new Set([
 ]);
 
 /** The request schema of a service × product (schemas/payments). */
-export function requestSchema(service: PaymentService, product: PaymentProduct): string {
+export function requestSchema(service: PaymentService, product: PaymentProduct): SchemaId {
   const kind = service === 'payments' ? 'single' : service === 'bulk-payments' ? 'bulk' : 'periodic';
-  return `payments/${kind}-payment${product === 'swedish-giro' ? '-giro' : ''}`;
+  return `payments/${kind}-payment${product === 'swedish-giro' ? '-giro' : ''}` as const;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
-export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
-export type PaymentProduct =
-  'sepa-credit-transfers' | 'domestic' | 'international' | 'international-tp' | 'swedish-giro';
+import type { PaymentProduct, PaymentService } from '../../schemas/payments/products.js';
+
+export type { PaymentProduct, PaymentService };
 
 /** transactionStatus values (reference-facts, Enumerations). */
 export type TransactionStatus =

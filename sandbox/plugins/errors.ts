@@ -1,5 +1,7 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { BgError, errorBody, HEADERS_ONLY } from '../errors.js';
+import { validationError } from './validation.js';
 
 /** Every error leaves the sandbox as a Berlin Group answer: right status, tppMessages body. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -7,18 +9,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     let bg: BgError;
     if (err instanceof BgError) bg = err;
     else if ((err as FastifyError).validation) {
-      const v = (err as FastifyError).validation![0];
-      const path = [
-        v.instancePath.split('/').slice(1).join('.'),
-        (v.params as { missingProperty?: string }).missingProperty,
-      ]
-        .filter(Boolean)
-        .join('.');
-      bg = new BgError(
-        400,
-        'FORMAT_ERROR',
-        `${(err as FastifyError).validationContext ?? 'request'}${path ? ` ${path}` : ''}: ${v.message}`,
-        path || undefined,
+      const e = err as FastifyError;
+      bg = validationError(
+        e.validation![0] as ErrorObject,
+        e.validationContext ?? 'request',
+        req.routeOptions.config?.paramNames,
       );
     } else if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       bg = new BgError(415, 'FORMAT_ERROR', 'unsupported Content-Type');

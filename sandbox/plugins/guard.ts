@@ -62,5 +62,4 @@ export function installGuard(app: FastifyInstance): void {
   });
 }
 
-export const isUuid = (s: string) => UUID.test(s);
 export { header as requestHeader };

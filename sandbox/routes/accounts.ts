@@ -9,33 +9,32 @@ const BASE = '/psd2/accountinformation/v1/accounts';
 /** Links use the short form (Versioning 3). */
 const SHORT = '/v1/accounts';
 const config = { api: true, bicFi: true, scope: 'accountinformation' as const };
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = { type: 'string', format: 'date' } as const;
+const WITH_BALANCE = { querystring: { type: 'object', properties: { withBalance: { type: 'boolean' } } } } as const;
+const TRANSACTION_LIST = {
+  querystring: {
+    type: 'object',
+    required: ['bookingStatus'],
+    properties: {
+      bookingStatus: { type: 'string', enum: ['booked', 'pending', 'both'] },
+      dateFrom: DATE,
+      dateTo: DATE,
+      entryReferenceFrom: { type: 'string' },
+      deltaList: { type: 'boolean' },
+      // May be ignored (section C); validated all the same.
+      withBalance: { type: 'boolean' },
+    },
+  },
+} as const;
 
-type Query = Record<string, string | string[] | undefined>;
-const one = (q: Query, name: string): string | undefined => {
-  const v = q[name];
-  if (Array.isArray(v)) throw formatError(`query ${name} must be given once`, name);
-  return v;
-};
-const bool = (q: Query, name: string): boolean | undefined => {
-  const v = one(q, name);
-  if (v === undefined) return undefined;
-  if (v !== 'true' && v !== 'false')
-    throw formatError(`query ${name} must be true or false, got "${v.slice(0, 20)}"`, name);
-  return v === 'true';
-};
-const date = (q: Query, name: string): string | undefined => {
-  const v = one(q, name);
-  if (v === undefined) return undefined;
-  if (
-    !DATE.test(v) ||
-    Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ||
-    new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v
-  ) {
-    throw formatError(`query ${name} must be an ISO date (YYYY-MM-DD), got "${v.slice(0, 20)}"`, name);
-  }
-  return v;
-};
+interface TransactionListQuery {
+  bookingStatus: TransactionQuery['bookingStatus'];
+  dateFrom?: string;
+  dateTo?: string;
+  entryReferenceFrom?: string;
+  deltaList?: boolean;
+  withBalance?: boolean;
+}
 
 const balanceOut = (b: SeedBalance) => ({
   balanceType: b.balanceType,
@@ -77,6 +76,15 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     if (!ais.allows(consent, account, service))
       throw new BgError(401, 'CONSENT_INVALID', `the consent does not give ${service} on this account`, 'account-id');
     return { id, account };
+  };
+
+  // A read's consent and account are checked before its query string (route preValidation) and kept for the handler.
+  const consents = new WeakMap<FastifyRequest, Consent>();
+  const accounts = new WeakMap<FastifyRequest, { id: string; account: SeedAccount }>();
+  const authorise = (service?: AisService) => async (req: FastifyRequest) => {
+    const consent = consentOf(req);
+    consents.set(req, consent);
+    if (service) accounts.set(req, accountOf(req, consent, service));
   };
 
   /** frequencyPerDay: only reads without the PSU present (no PSU-IP-Address) are counted. */
@@ -133,91 +141,94 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     _links: { transactionDetails: { href: `${SHORT}/${id}/transactions/${t.transactionId}` } },
   });
 
-  app.get(BASE, { config }, async (req) => {
-    const consent = consentOf(req);
-    const withBalance = bool(req.query as Query, 'withBalance') ?? false;
-    count(req, consent, '*', 'list');
-    return { accounts: ais.visible(consent).map((v) => accountOut(consent, v.id, v.account, withBalance)) };
-  });
+  app.get<{ Querystring: { withBalance?: boolean } }>(
+    BASE,
+    { config, schema: WITH_BALANCE, preValidation: authorise() },
+    async (req) => {
+      const consent = consents.get(req)!;
+      count(req, consent, '*', 'list');
+      const withBalance = req.query.withBalance ?? false;
+      return { accounts: ais.visible(consent).map((v) => accountOut(consent, v.id, v.account, withBalance)) };
+    },
+  );
 
-  app.get(`${BASE}/:accountId`, { config }, async (req) => {
-    const consent = consentOf(req);
-    const { id, account } = accountOf(req, consent, 'accounts');
-    const withBalance = bool(req.query as Query, 'withBalance') ?? false;
-    count(req, consent, account.key, 'accounts');
-    return { account: accountOut(consent, id, account, withBalance) };
-  });
+  app.get<{ Querystring: { withBalance?: boolean } }>(
+    `${BASE}/:accountId`,
+    { config, schema: WITH_BALANCE, preValidation: authorise('accounts') },
+    async (req) => {
+      const consent = consents.get(req)!;
+      const { id, account } = accounts.get(req)!;
+      count(req, consent, account.key, 'accounts');
+      return { account: accountOut(consent, id, account, req.query.withBalance ?? false) };
+    },
+  );
 
-  app.get(`${BASE}/:accountId/balances`, { config }, async (req) => {
-    const consent = consentOf(req);
-    const { account } = accountOf(req, consent, 'balances');
+  app.get(`${BASE}/:accountId/balances`, { config, preValidation: authorise('balances') }, async (req) => {
+    const consent = consents.get(req)!;
+    const { account } = accounts.get(req)!;
     count(req, consent, account.key, 'balances');
     return { account: { iban: account.iban }, balances: ais.bankOf(consent).balances(account.key).map(balanceOut) };
   });
 
-  app.get(`${BASE}/:accountId/transactions`, { config }, async (req) => {
-    const consent = consentOf(req);
-    const { id, account } = accountOf(req, consent, 'transactions');
-    const q = req.query as Query;
-    const bookingStatus = one(q, 'bookingStatus');
-    if (bookingStatus === undefined)
-      throw formatError('query bookingStatus is required (booked, pending or both)', 'bookingStatus');
-    if (bookingStatus !== 'booked' && bookingStatus !== 'pending' && bookingStatus !== 'both') {
-      throw formatError(
-        `query bookingStatus must be booked, pending or both, got "${bookingStatus.slice(0, 20)}"`,
-        'bookingStatus',
-      );
-    }
-    const dateFrom = date(q, 'dateFrom');
-    const dateTo = date(q, 'dateTo') ?? ais.today();
-    const entryReferenceFrom = one(q, 'entryReferenceFrom');
-    const deltaList = bool(q, 'deltaList') ?? false;
-    bool(q, 'withBalance'); // may be ignored (section C); validated all the same
-    if (entryReferenceFrom !== undefined && deltaList)
-      throw new BgError(
-        400,
-        'PARAMETER_NOT_CONSISTENT',
-        'entryReferenceFrom and deltaList exclude each other',
-        'deltaList',
-      );
-    if (entryReferenceFrom !== undefined && !/^\d{11}$/.test(entryReferenceFrom))
-      throw formatError(
-        `query entryReferenceFrom "${entryReferenceFrom.slice(0, 30)}" is no entry reference of this account`,
-        'entryReferenceFrom',
-      );
-    if (dateFrom === undefined && entryReferenceFrom === undefined && !deltaList)
-      throw formatError(
-        'query dateFrom is required without delta access (entryReferenceFrom or deltaList)',
-        'dateFrom',
-      );
-    if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList)
-      throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
-    count(req, consent, account.key, 'transactions');
-    const query: TransactionQuery = { bookingStatus, dateFrom, dateTo, entryReferenceFrom, deltaList };
-    const { booked, pending } = ais.select(consent, account, query);
-    return {
-      account: { iban: account.iban },
-      transactions: {
-        ...(bookingStatus !== 'pending' ? { booked: booked.map((t) => transactionOut(id, t)) } : {}),
-        ...(bookingStatus !== 'booked' ? { pending: pending.map((t) => transactionOut(id, t)) } : {}),
-        _links: { account: { href: `${SHORT}/${id}` } },
-      },
-    };
-  });
+  app.get<{ Querystring: TransactionListQuery }>(
+    `${BASE}/:accountId/transactions`,
+    { config, schema: TRANSACTION_LIST, preValidation: authorise('transactions') },
+    async (req) => {
+      const consent = consents.get(req)!;
+      const { id, account } = accounts.get(req)!;
+      const { bookingStatus, dateFrom, entryReferenceFrom } = req.query;
+      const dateTo = req.query.dateTo ?? ais.today();
+      const deltaList = req.query.deltaList ?? false;
+      if (entryReferenceFrom !== undefined && deltaList)
+        throw new BgError(
+          400,
+          'PARAMETER_NOT_CONSISTENT',
+          'entryReferenceFrom and deltaList exclude each other',
+          'deltaList',
+        );
+      if (entryReferenceFrom !== undefined && !/^\d{11}$/.test(entryReferenceFrom))
+        throw formatError(
+          `query entryReferenceFrom "${entryReferenceFrom.slice(0, 30)}" is no entry reference of this account`,
+          'entryReferenceFrom',
+        );
+      if (dateFrom === undefined && entryReferenceFrom === undefined && !deltaList)
+        throw formatError(
+          'query dateFrom is required without delta access (entryReferenceFrom or deltaList)',
+          'dateFrom',
+        );
+      if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList)
+        throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
+      count(req, consent, account.key, 'transactions');
+      const query: TransactionQuery = { bookingStatus, dateFrom, dateTo, entryReferenceFrom, deltaList };
+      const { booked, pending } = ais.select(consent, account, query);
+      return {
+        account: { iban: account.iban },
+        transactions: {
+          ...(bookingStatus !== 'pending' ? { booked: booked.map((t) => transactionOut(id, t)) } : {}),
+          ...(bookingStatus !== 'booked' ? { pending: pending.map((t) => transactionOut(id, t)) } : {}),
+          _links: { account: { href: `${SHORT}/${id}` } },
+        },
+      };
+    },
+  );
 
-  app.get(`${BASE}/:accountId/transactions/:transactionId`, { config }, async (req) => {
-    const consent = consentOf(req);
-    const { id, account } = accountOf(req, consent, 'transactions');
-    const transactionId = (req.params as { transactionId: string }).transactionId;
-    const t = ais.findTransaction(consent, account, transactionId);
-    if (!t)
-      throw new BgError(
-        404,
-        'RESOURCE_UNKNOWN',
-        `no transaction ${transactionId.slice(0, 60)} on this account`,
-        'transactionId',
-      );
-    count(req, consent, account.key, 'transactions');
-    return { transactionsDetails: transactionOut(id, t) };
-  });
+  app.get(
+    `${BASE}/:accountId/transactions/:transactionId`,
+    { config, preValidation: authorise('transactions') },
+    async (req) => {
+      const consent = consents.get(req)!;
+      const { id, account } = accounts.get(req)!;
+      const transactionId = (req.params as { transactionId: string }).transactionId;
+      const t = ais.findTransaction(consent, account, transactionId);
+      if (!t)
+        throw new BgError(
+          404,
+          'RESOURCE_UNKNOWN',
+          `no transaction ${transactionId.slice(0, 60)} on this account`,
+          'transactionId',
+        );
+      count(req, consent, account.key, 'transactions');
+      return { transactionsDetails: transactionOut(id, t) };
+    },
+  );
 }

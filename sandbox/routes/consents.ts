@@ -4,13 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Consent } from '../consents/store.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
-import { registerAuthorisationRoutes } from '../sca/routes.js';
+import { schemaRef } from '../plugins/validation.js';
+import { registerAuthorisationRoutes } from './sca.js';
 
 const BASE = '/psd2/consent/v1/consents';
 const SHORT = '/v1/consents';
 const config = { api: true, bicFi: true, scope: 'accountinformation' as const };
+const CREATE = { body: schemaRef('consents/consent-request') };
 /** The longest validity the sandbox grants; 9999-12-31 asks for it. */
-export const MAX_VALIDITY_DAYS = 180;
+const MAX_VALIDITY_DAYS = 180;
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -62,8 +64,7 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  app.post(BASE, { config }, async (req, reply) => {
-    app.sandbox.schemas.assert('consents/consent-request', req.body);
+  app.post(BASE, { config, schema: CREATE }, async (req, reply) => {
     const body = req.body as Omit<Consent, 'consentId'>;
     for (const list of ['accounts', 'balances', 'transactions'] as const) {
       (body.access[list] ?? []).forEach((ref, i) => {

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Consent } from '../consents/store.js';
 import type { DirectDebitPayment, DirectDebitRequest } from '../direct-debit/payment.js';
 import { BgError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
+import { schemaRef } from '../plugins/validation.js';
 
 const CREATE = '/iso/beta/payments/sepa-direct-debit';
 const PAYMENTS = '/iso/payments';
 const config = { api: true, bicFi: true, scope: 'paymentinitiation' as const };
+const CREATE_SCHEMA = { body: schemaRef('direct-debit/payment-request') };
+const CONFIRM_SCHEMA = { body: schemaRef('direct-debit/confirm-request') };
 
 const view = (p: DirectDebitPayment) => ({ ...p.request, transactionStatus: p.transactionStatus });
 
@@ -16,14 +20,21 @@ const view = (p: DirectDebitPayment) => ({ ...p.request, transactionStatus: p.tr
  */
 export default async function directDebitRoutes(app: FastifyInstance): Promise<void> {
   const dd = () => app.sandbox.directDebit;
-  const common = (req: FastifyRequest) => {
+  // The token's context and the headers (and, on confirm, the consent) are checked before the body.
+  const common = async (req: FastifyRequest) => {
     dd().assertCorporate(req);
     dd().assertHeaders(req);
   };
+  const consents = new WeakMap<FastifyRequest, Consent | undefined>();
+  const commonAndConsent = async (req: FastifyRequest) => {
+    await common(req);
+    const consent = dd().consentFor(req, app.sandbox.consents);
+    const bad = consent && dd().consentProblem(consent);
+    if (bad) throw bad;
+    consents.set(req, consent);
+  };
 
-  app.post(CREATE, { config }, async (req, reply) => {
-    common(req);
-    app.sandbox.schemas.assert('direct-debit/payment-request', req.body);
+  app.post(CREATE, { config, schema: CREATE_SCHEMA, preValidation: common }, async (req, reply) => {
     const body = req.body as DirectDebitRequest;
     dd().validate(body);
     const payment: DirectDebitPayment = {
@@ -46,14 +57,8 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     };
   });
 
-  app.put(`${PAYMENTS}/confirm`, { config }, async (req) => {
-    common(req);
-    const consent = dd().consentFor(req, app.sandbox.consents);
-    if (consent) {
-      const bad = dd().consentProblem(consent);
-      if (bad) throw bad;
-    }
-    app.sandbox.schemas.assert('direct-debit/confirm-request', req.body);
+  app.put(`${PAYMENTS}/confirm`, { config, schema: CONFIRM_SCHEMA, preValidation: commonAndConsent }, async (req) => {
+    const consent = consents.get(req);
     const { paymentIds } = req.body as { paymentIds: string[] };
     const payments = dd().confirmable(paymentIds, req.token!.clientId);
     const file = await dd().upload(payments, {
@@ -73,7 +78,7 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
   });
 
   app.get(`${PAYMENTS}/:paymentId`, { config }, async (req) => {
-    common(req);
+    await common(req);
     const id = (req.params as { paymentId: string }).paymentId;
     const p = dd().payments.get(id);
     if (!p || p.clientId !== req.token!.clientId)

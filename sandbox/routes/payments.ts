@@ -13,8 +13,8 @@ import {
 } from '../payments/rules.js';
 import type { Payment, PaymentProduct, PaymentService } from '../payments/store.js';
 import { requestHeader } from '../plugins/guard.js';
-import { registerAuthorisationRoutes } from '../sca/routes.js';
 import { psuOf } from './consents.js';
+import { registerAuthorisationRoutes } from './sca.js';
 
 const BASE = '/psd2/paymentinitiation/v1';
 const SHORT = '/v1';
@@ -30,7 +30,7 @@ interface Params {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The service and product of the path; unknown ones are refused (endpoint section D). */
-export function serviceAndProduct(req: FastifyRequest): { service: PaymentService; product: PaymentProduct } {
+function serviceAndProduct(req: FastifyRequest): { service: PaymentService; product: PaymentProduct } {
   const { paymentService, paymentProduct } = req.params as Params;
   if (!SERVICES.includes(paymentService as PaymentService)) {
     throw new BgError(
@@ -64,7 +64,7 @@ function assertIbans(value: unknown, path = ''): void {
   }
 }
 
-export const paymentLinks = (p: Payment) => {
+const paymentLinks = (p: Payment) => {
   const self = `${SHORT}/${p.service}/${p.product}/${p.paymentId}`;
   return { self: { href: self }, status: { href: `${self}/status` } };
 };
@@ -101,7 +101,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     if (product === 'international-tp' && !requestHeader(req, 'FX-Quote-Id')) {
       throw formatError('header FX-Quote-Id is required for international-tp payments', 'FX-Quote-Id');
     }
-    app.sandbox.schemas.assert(requestSchema(service, product), req.body);
+    // The body's schema depends on the path: checked here, after the path and the headers.
+    app.sandbox.schemas.check(requestSchema(service, product), req.body);
     const body = req.body as Record<string, unknown>;
     assertIbans(body);
     for (const field of ['requestedExecutionDate', 'startDate'] as const) {

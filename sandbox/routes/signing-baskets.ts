@@ -5,12 +5,14 @@ import { assertPsuIpAddress, assertRedirectUri, approachOf } from '../payments/h
 import { CORPORATE_SIGNERS } from '../payments/rules.js';
 import type { Basket } from '../payments/store.js';
 import { requestHeader } from '../plugins/guard.js';
-import { registerAuthorisationRoutes } from '../sca/routes.js';
+import { schemaRef } from '../plugins/validation.js';
 import { psuOf } from './consents.js';
+import { registerAuthorisationRoutes } from './sca.js';
 
 const BASE = '/psd2/paymentinitiation/v1/signing-baskets';
 const SHORT = '/v1/signing-baskets';
 const config = { api: true, bicFi: true, scope: 'paymentinitiation' as const };
+const CREATE = { body: schemaRef('signing-baskets/basket-request') };
 
 /** Signing baskets (endpoint section E): several payments authorised with one SCA. */
 export default async function signingBasketRoutes(app: FastifyInstance): Promise<void> {
@@ -27,10 +29,13 @@ export default async function signingBasketRoutes(app: FastifyInstance): Promise
     return b;
   };
 
-  app.post(BASE, { config }, async (req, reply) => {
+  // The headers are checked before the body.
+  const headers = async (req: FastifyRequest) => {
     assertPsuIpAddress(req);
     assertRedirectUri(req);
-    app.sandbox.schemas.assert('signing-baskets/basket-request', req.body);
+  };
+
+  app.post(BASE, { config, schema: CREATE, preValidation: headers }, async (req, reply) => {
     const { paymentIds } = req.body as { paymentIds: string[] };
     if (new Set(paymentIds).size !== paymentIds.length)
       throw formatError('paymentIds holds the same payment twice', 'paymentIds');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
+import type { Authorisation, ScaEngine } from './engine.js';
 
 /**
  * A real PNG (21×21 modules, 4 px each, black on white) drawn from the token's hash: the image an
@@ -19,4 +20,17 @@ export function tokenPng(token: string): string {
     }
   }
   return `data:image/png;base64,${PNG.sync.write(png, { colorType: 0, inputColorType: 0, bitDepth: 8 }).toString('base64')}`;
+}
+
+/** challengeData while a decoupled SCA runs: the auto-start token, or the animated QR token or image. */
+export function challengeData(sca: ScaEngine, auth: Authorisation): Record<string, unknown> | undefined {
+  if (auth.approach !== 'DECOUPLED' || auth.status !== 'started') return undefined;
+  switch (auth.methodId) {
+    case 'mbid_animated_qr_token':
+      return { data: [sca.qrToken(auth)] };
+    case 'mbid_animated_qr_image':
+      return { image: tokenPng(sca.qrToken(auth)!) };
+    default:
+      return { data: [auth.autoStartToken] };
+  }
 }

@@ -1,9 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MAX_BODY_BYTES } from '../../harness/http/client.js';
 import { tagPattern } from '../../harness/req.js';
 import { judged, serveToken, unexplained } from '../support/hostile.js';
-import { runSuite } from '../support/run-suite.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import { runDir } from '../support/run-dir.js';
+import { runSuite, suiteEnv } from '../support/run-suite.js';
+import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
 
 /**
@@ -167,7 +175,8 @@ for (const h of HOSTILE) {
         projects: ['directory', 'headers'],
         grep,
         workers: 4,
-        env: h.env,
+        // Every check meets the garbage on its own: the run's early probe is off here (see below for it on).
+        env: { OBG_PROBE: '0', ...h.env },
         timeoutMs: h.withinMs,
       });
       expect(
@@ -206,3 +215,97 @@ for (const h of HOSTILE) {
     }
   });
 }
+
+/**
+ * A dead target is recognised before the tests: the run says "target unavailable" once and every
+ * check is broken at once, instead of each rediscovering it (and each failed test costing a
+ * fresh worker).
+ */
+const DEAD: { name: string; target?: (req: IncomingMessage, res: ServerResponse) => void }[] = [
+  { name: 'a closed port' },
+  {
+    name: 'a server answering every call, tokens included, with an HTML 500 page',
+    target: (req, res) => {
+      req.resume();
+      json(res, 500, '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html');
+    },
+  },
+];
+
+for (const d of DEAD) {
+  test(`npm run conformance against ${d.name} ends within 60 s: target unavailable, verdict incomplete`, async () => {
+    test.setTimeout(120_000);
+    const server = d.target ? await startServer(d.target) : undefined;
+    const baseUrl = server?.baseUrl ?? `http://127.0.0.1:${await closedPort()}`;
+    try {
+      const reportsDir = runDir(`dead-${d.name.replace(/\W+/g, '-')}`);
+      const env = suiteEnv({ baseUrl, clientId: 'dead-client', clientSecret: 'dead-secret-value', reportsDir });
+      const started = Date.now();
+      const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs')], {
+        cwd: fromRoot(),
+        env,
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      const seconds = (Date.now() - started) / 1000;
+      const output = `${run.stdout}${run.stderr}`;
+      expect(seconds, `the run ended after ${seconds} s; output:\n${output.slice(-2000)}`).toBeLessThan(60);
+      expect(output).toContain('target unavailable');
+      expect(run.status).toBe(1);
+      const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+      expect(report.verdict).toBe('incomplete');
+      expect(report.errors?.[0]).toMatch(/^target unavailable: /);
+      const judged = report.requirements.filter((r) => r.verdict !== 'skipped');
+      expect(judged.length, 'every claimed requirement is judged broken').toBeGreaterThan(100);
+      expect(judged.filter((r) => r.verdict !== 'broken').map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
+      expect(readFileSync(join(reportsDir, 'conformance.md'), 'utf8')).not.toContain('dead-secret-value');
+      console.log(`dead target: ${d.name}: ${judged.length} broken in ${Math.round(seconds)} s`);
+    } finally {
+      await server?.close();
+    }
+  });
+}
+
+/** A loopback port nothing listens on (taken, then released). */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((done) => s.listen(0, '127.0.0.1', done));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((done) => s.close(() => done()));
+  return port;
+}
+
+/**
+ * Root causes, not cascades: against a bank whose decoupled SCA never ends, the SCA requirement
+ * fails and the checks that needed an authorised consent are blocked by it, not failed.
+ */
+test('a target whose SCA never ends: the SCA requirement fails, the account checks that needed it are blocked', async () => {
+  test.setTimeout(300_000);
+  const sandbox = await startSandbox({ scaDelayMs: 3_600_000 });
+  try {
+    const run = await runSuite({
+      name: 'sca-never-ends',
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      projects: ['authorisations', 'accounts'],
+      workers: 6,
+      env: { SCA_TIMEOUT_MS: '3000' },
+      timeoutMs: 280_000,
+    });
+    expect(run.report, `no conformance.json; output:\n${run.output.slice(-2000)}`).toBeDefined();
+    const verdict = new Map(run.report!.requirements.map((r) => [r.id, r]));
+    expect(verdict.get('authorisations.status.ends')?.verdict).toBe('failed');
+    const accounts = run.report!.requirements.filter((r) => r.area === 'accounts');
+    expect(
+      accounts.filter((r) => r.verdict === 'failed').map((r) => `${r.id}: ${r.tests.find((t) => t.message)?.message}`),
+      'no account requirement fails for a cascade',
+    ).toEqual([]);
+    const blocked = accounts.filter((r) => r.verdict === 'blocked');
+    expect(blocked.length, 'account checks that needed an authorised consent are blocked').toBeGreaterThan(10);
+    expect([...new Set(blocked.flatMap((r) => r.blockedBy ?? []))]).toEqual(['authorisations.status.ends']);
+    expect(run.report!.verdict).toBe('not-conformant');
+  } finally {
+    await sandbox.close();
+  }
+});

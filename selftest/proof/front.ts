@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { build } from '../../sandbox/app.js';
-import type { TokenInfo } from '../../sandbox/context.js';
+import type { TokenInfo } from '../../sandbox/auth/tokens.js';
 import { BoundedMap } from '../../sandbox/store.js';
 import { PROOF_HEADER, type ProofCase } from './plan.js';
 

@@ -31,7 +31,8 @@ const firstLine = (r: RequirementResult) =>
 
 /**
  * Judges one case's run. A fault: exactly the requirements it breaks fail (MUST) or warn
- * (SHOULD), each with a message that explains itself, and nothing else fails, warns or breaks.
+ * (SHOULD), each with a message that explains itself, and nothing else fails, warns or breaks
+ * (a check blocked by one of them is no stray failure).
  * A variant: nothing fails or breaks, and nothing warns but its `warns`.
  */
 export function judgeCase(
@@ -45,12 +46,18 @@ export function judgeCase(
   const missed = c.breaks
     .filter((id) => verdicts.get(id)?.verdict !== want(id))
     .map((id) => `${id}: ${verdicts.get(id)?.verdict ?? 'not run'} (expected ${want(id)})`);
+  // Blocked is fine where every root cause is a requirement the fault breaks (it failed first).
+  const blockedElsewhere = (r: RequirementResult) =>
+    r.verdict === 'blocked' && !(r.blockedBy ?? []).every((id) => c.breaks.includes(id));
   const stray = requirements
     // Untested (no test names it) is a gap of the catalogue, the same with or without the case: the green run reports it.
     .filter(
       (r) =>
         !c.breaks.includes(r.id) &&
-        (r.verdict === 'failed' || r.verdict === 'broken' || (r.verdict === 'warning' && !c.warns.includes(r.id))),
+        (r.verdict === 'failed' ||
+          r.verdict === 'broken' ||
+          blockedElsewhere(r) ||
+          (r.verdict === 'warning' && !c.warns.includes(r.id))),
     )
     .map((r) => `${r.id}: ${r.verdict}${firstLine(r) ? ` — ${firstLine(r)}` : ''}`);
   const silent = c.breaks.filter((id) => {

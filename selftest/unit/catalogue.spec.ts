@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue, statesRule } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
+import { renderMarkdown } from '../../harness/reporter/markdown.js';
+import { totalsOf } from '../../harness/reporter/verdicts.js';
 import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
 
 /**
@@ -75,4 +79,174 @@ test('each area has a requirements file, a test folder and a Playwright project'
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => f.replace('.yaml', ''));
   for (const f of files) expect(AREAS as readonly string[]).toContain(f);
+});
+
+test('every requirement quotes its sentence, and every MUST quotes the specification', () => {
+  const c = loadCatalogue();
+  expect(c.all.filter((r) => !r.quote || !r.quoteFrom).map((r) => r.id)).toEqual([]);
+  expect(c.all.filter((r) => r.level === 'MUST' && r.quoteFrom !== 'spec').map((r) => r.id)).toEqual([]);
+});
+
+/** Loads a catalogue directory holding one file, fixture.yaml, with the given YAML. */
+function lintOf(yaml: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'obg-catalogue-'));
+  try {
+    writeFileSync(join(dir, 'fixture.yaml'), yaml);
+    return loadCatalogue(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const entry = (id: string, level: string, quote?: string, quoteFrom?: string, extra = '') =>
+  [
+    `- id: ${id}`,
+    `  level: ${level}`,
+    '  section: "Fixture"',
+    '  features: [directory]',
+    '  text: A fixture requirement of the catalogue lint.',
+    extra,
+    quote === undefined ? '' : `  quote: ${JSON.stringify(quote)}`,
+    quoteFrom === undefined ? '' : `  quoteFrom: ${quoteFrom}`,
+  ]
+    .filter((l) => l !== '')
+    .join('\n');
+
+test('the lint accepts a MUST quoting a rule of the specification, and a SHOULD quoting the reference facts', () => {
+  const c = lintOf(
+    [
+      entry('fixture.a.must', 'MUST', '| X-Request-ID | string(uuid) |   required on every operation;', 'spec'),
+      entry(
+        'fixture.a.should',
+        'SHOULD',
+        "Every response carries `X-Request-ID`, echoing the request's.",
+        'reference-facts',
+      ),
+    ].join('\n'),
+  );
+  expect(c.problems).toEqual([]);
+  expect(c.all.map((r) => r.quote?.length)).toEqual([expect.any(Number), expect.any(Number)]);
+});
+
+test('the lint reports a quote that is not verbatim in its file, naming the id and the file', () => {
+  const c = lintOf(
+    [
+      // "non-empty" is the specification's word; a paraphrase is not a quote.
+      entry('fixture.b.paraphrase', 'MUST', '| paymentIds | array of string | must not be empty |', 'spec'),
+      // verbatim in the specification, but said to come from the reference facts.
+      entry(
+        'fixture.b.wrong-file',
+        'SHOULD',
+        'Field, header and parameter names are case-sensitive.',
+        'reference-facts',
+      ),
+      // case counts: only whitespace is collapsed.
+      entry('fixture.b.case', 'SHOULD', 'field, header and parameter names are case-sensitive.', 'spec'),
+    ].join('\n'),
+  );
+  expect(c.problems).toHaveLength(3);
+  expect(c.problems[0]).toContain('fixture.yaml: fixture.b.paraphrase');
+  expect(c.problems[0]).toContain('not in spec/open-banking-gateway-api.md verbatim');
+  expect(c.problems[1]).toContain('fixture.yaml: fixture.b.wrong-file');
+  expect(c.problems[1]).toContain('not in spec/reference-facts.md verbatim');
+  expect(c.problems[2]).toContain('fixture.yaml: fixture.b.case');
+  // The entries still load: a lint problem does not hide a requirement from the suite.
+  expect(c.all).toHaveLength(3);
+});
+
+test('the lint reports a MUST whose quote comes only from the reference facts', () => {
+  const c = lintOf(
+    entry('fixture.c.must', 'MUST', '| 404 | RESOURCE_UNKNOWN; PIS also PRODUCT_UNKNOWN |', 'reference-facts'),
+  );
+  expect(c.problems).toEqual([
+    expect.stringMatching(/^fixture\.yaml: fixture\.c\.must is a MUST but quotes only spec\/reference-facts\.md/),
+  ]);
+});
+
+test('the lint reports an entry with no quote, or a quote with no file', () => {
+  const c = lintOf(
+    [
+      entry('fixture.d.none', 'SHOULD'),
+      entry('fixture.d.no-file', 'SHOULD', 'Field, header and parameter names are case-sensitive.'),
+    ].join('\n'),
+  );
+  expect(c.problems).toEqual([
+    expect.stringMatching(/^fixture\.yaml: fixture\.d\.none has no quote/),
+    expect.stringMatching(/^fixture\.yaml: fixture\.d\.no-file has a quote but no quoteFrom/),
+  ]);
+});
+
+test('the lint reports a MUST whose quote states no rule, and a MUST resting on a source other than the specification', () => {
+  const c = lintOf(
+    [
+      entry('fixture.e.silent', 'MUST', 'Which SEPA direct debit fields are required: not shown.', 'spec'),
+      entry('fixture.e.permissive', 'MUST', 'Future dates may be adjusted by the bank.', 'spec'),
+      entry('fixture.e.issue', 'MUST', '| code | string | code received on the redirect |', 'spec', '  source: issue'),
+    ].join('\n'),
+  );
+  expect(c.problems).toEqual([
+    expect.stringMatching(/^fixture\.yaml: fixture\.e\.silent is a MUST but its quote states no rule/),
+    expect.stringMatching(/^fixture\.yaml: fixture\.e\.permissive is a MUST but its quote states no rule/),
+    expect.stringMatching(/^fixture\.yaml: fixture\.e\.issue is a MUST whose rule comes from issue/),
+  ]);
+});
+
+test('statesRule: which quotes of the specification state a rule a MUST can rest on', () => {
+  const spec = readFileSync(fromRoot('spec', 'open-banking-gateway-api.md'), 'utf8');
+  const rule = (quote: string, from: 'spec' | 'reference-facts' = 'spec') => statesRule(quote, from, spec);
+  expect(rule('All GET. `Consent-ID` is required.')).toBe('must or required');
+  expect(
+    rule('| recurringIndicator | boolean | yes | true for recurring access, false for one access |'),
+  ).toBeDefined();
+  expect(rule('| endToEndIdentification | payment | at most 35 characters |')).toBe('a number or limit');
+  expect(
+    rule(
+      '| Direct debit country and currency | direct debit | EUR collections from bank accounts in the Netherlands |',
+    ),
+  ).toBe('a row of the Limits table');
+  expect(rule('| started | PSU completes authentication | success | finalised | |')).toBe('a state or state move');
+  expect(rule('A redirect URI outside the whitelist is not accepted.')).toBe('a stated restriction');
+  // Descriptions, permissions and silences state nothing; the reference facts never carry a MUST.
+  expect(rule('The service is an open-banking gateway.')).toBeUndefined();
+  expect(rule('Future dates may be adjusted by the bank.')).toBeUndefined();
+  expect(rule('Further consent statuses and the move from received to valid: not shown.')).toBeUndefined();
+  expect(rule('| 429 | ACCESS_EXCEEDED (AIS: frequencyPerDay used up) |', 'reference-facts')).toBeUndefined();
+});
+
+test('the report shows the quote under a requirement that did not pass, with its file', () => {
+  const quote = '| paymentIds | array of string | non-empty; in the create body and the read response |';
+  const md = renderMarkdown({
+    suite: { name: 'obg-conformance', version: '0', commit: '0'.repeat(40), specSha256: '0'.repeat(64) },
+    target: { baseUrl: 'http://127.0.0.1:1', profile: 'reference', embedded: true },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    verdict: 'not-conformant',
+    totals: { ...totalsOf([]), passed: 1, failed: 1 },
+    requirements: [
+      {
+        id: 'signing-baskets.create.empty',
+        level: 'MUST',
+        area: 'signing-baskets',
+        section: 'Resources and their fields > Signing basket',
+        text: 'A basket with an empty paymentIds, or none, is rejected with 400.',
+        quote,
+        quoteFrom: 'spec',
+        verdict: 'failed',
+        tests: [{ title: 'an empty basket', file: 'tests/x.spec.ts', status: 'failed', message: 'status 201' }],
+      },
+      {
+        id: 'signing-baskets.read.response',
+        level: 'MUST',
+        area: 'signing-baskets',
+        section: 'Endpoints > E',
+        text: 'Reading a basket answers its paymentIds.',
+        quote: 'A quote of a passed requirement is not shown.',
+        quoteFrom: 'spec',
+        verdict: 'passed',
+        tests: [{ title: 'read', file: 'tests/x.spec.ts', status: 'passed', message: '' }],
+      },
+    ],
+  });
+  expect(md).toContain(`It rests on \`spec/open-banking-gateway-api.md\`:\n\n> ${quote}\n`);
+  expect(md).not.toContain('A quote of a passed requirement');
 });

@@ -1,7 +1,6 @@
 import { expect as plain, test } from '@playwright/test';
 import { expect } from '../../harness/expect.js';
 import { ApiResponse, type Exchange } from '../../harness/http/response.js';
-import { SchemaRegistry } from '../../harness/schemas.js';
 
 const exchange = (headers: Record<string, string> = {}): Exchange => ({
   seq: 1,
@@ -56,6 +55,68 @@ test('toBeTppError says which status, shape or code was wrong and what came back
   plain(shape).toContain('$.tppMessages[0].code');
 });
 
+test('toBeTppError with a path asks for a tppMessage whose path names the field', async () => {
+  const missing = (path: string) =>
+    response(400, JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path, text: 'x' }] }));
+  await expect(missing('$.payments[0].creditorName')).toBeTppError(400, 'FORMAT_ERROR', {
+    path: 'payments[0].creditorName',
+  });
+  await expect(missing('creditorName')).toBeTppError(400, 'FORMAT_ERROR', { path: 'payments[0].creditorName' });
+  await expect(missing('/debtorAccount')).toBeTppError(400, 'FORMAT_ERROR', { path: 'debtorAccount' });
+  const other = await failure(() =>
+    expect(missing('$.debtorAccount')).toBeTppError(400, 'FORMAT_ERROR', { path: 'creditorName' }),
+  );
+  plain(other).toContain('Expected HTTP 400 with tppMessages code FORMAT_ERROR and a path naming creditorName');
+  plain(other).toContain('tppMessages paths ["$.debtorAccount"], expected one naming creditorName');
+  const none = await failure(() =>
+    expect(
+      response(400, JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'x' }] })),
+    ).toBeTppError(400, 'FORMAT_ERROR', { path: 'creditorName' }),
+  );
+  plain(none).toContain('tppMessages paths [], expected one naming creditorName');
+  const namePart = await failure(() =>
+    expect(missing('$.creditorNameX')).toBeTppError(400, 'FORMAT_ERROR', { path: 'creditorName' }),
+  );
+  plain(namePart).toContain('expected one naming creditorName');
+});
+
+test('toBeRefused passes on a 4xx carrying no data and says what was expected and what came back', async () => {
+  const error = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'x' }] });
+  await expect(response(400, error)).toBeRefused();
+  await expect(response(400, error)).toBeRefused(400);
+  await expect(response(403, error)).toBeRefused([401, 403]);
+  await expect(response(401, JSON.stringify({ error: 'invalid_client' }))).toBeRefused(401);
+  await expect(response(404, '', {})).toBeRefused();
+
+  const ok = await failure(() =>
+    expect(response(201, JSON.stringify({ paymentId: 'p-1', transactionStatus: 'RCVD' }))).toBeRefused(),
+  );
+  plain(ok).toContain('Expected a refusal: HTTP 4xx carrying no data; got GET /psd2/aspspinformation/v1/aspsps → 201');
+  plain(ok).toContain('status 201, expected a 4xx');
+  plain(ok).toContain('"paymentId":"p-1"');
+
+  const broken = await failure(() => expect(response(500, error)).toBeRefused());
+  plain(broken).toContain('status 500, expected a 4xx');
+
+  const other = await failure(() => expect(response(403, error)).toBeRefused(400));
+  plain(other).toContain('Expected a refusal: HTTP 400 carrying no data; got GET');
+  plain(other).toContain('status 403, expected 400');
+
+  const created = await failure(() =>
+    expect(response(400, JSON.stringify({ paymentId: 'p-2', tppMessages: [] }))).toBeRefused(400),
+  );
+  plain(created).toContain('the body carries $.paymentId');
+  plain(created).not.toContain('status 400');
+
+  const data = await failure(() =>
+    expect(response(403, JSON.stringify({ balances: [{ balanceType: 'closingBooked' }] }))).toBeRefused(),
+  );
+  plain(data).toContain('the body carries $.balances');
+
+  const not = await failure(() => expect(response(400, error)).not.toBeRefused());
+  plain(not).toContain('Expected anything but a refusal: HTTP 4xx carrying no data; got it: GET');
+});
+
 test('header matchers name the header and what was found', async () => {
   const res = response(200, '{}', { 'content-type': 'text/plain', 'x-request-id': 'other' });
   const ct = await failure(() => expect(res).toHaveHeader('Content-Type', /^application\/json/));
@@ -71,10 +132,4 @@ test('header matchers name the header and what was found', async () => {
 test('a body that is not JSON is a broken target, with what came back', () => {
   const res = response(200, '<html>oops</html>', { 'content-type': 'text/html' });
   plain(() => res.json()).toThrow(/\[target broken\].*expected a JSON body, got text\/html.*<html>oops<\/html>/);
-});
-
-test('every schema under schemas/ compiles (workers compile each one only on first use)', () => {
-  const registry = new SchemaRegistry();
-  plain(registry.ids.length).toBeGreaterThan(20);
-  plain(() => registry.compileAll()).not.toThrow();
 });

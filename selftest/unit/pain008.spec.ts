@@ -8,14 +8,9 @@ import {
   type DirectDebitBody,
 } from '../../harness/areas/direct-debit.js';
 import { creditorIdProblem } from '../../sandbox/direct-debit/creditor-id.js';
-import {
-  buildPain008,
-  formatCents,
-  pain008Problems,
-  toCents,
-  type Collection,
-} from '../../sandbox/direct-debit/pain008.js';
+import { buildPain008, formatCents, toCents, type Collection } from '../../sandbox/direct-debit/pain008.js';
 import type { DirectDebitRequest } from '../../sandbox/direct-debit/payment.js';
+import { validatePain008 as pain008Problems } from '../../spec/iso20022/pain008.js';
 
 /**
  * The pain.008.001.02 files of the sandbox: built by its builder and checked with the suite's

@@ -1,5 +1,6 @@
 import { isValidIBAN } from 'ibantools';
-import { because, expect, isoDate, req, test, type Account } from '../../harness/areas/accounts.js';
+import { isoDate } from '../../harness/dates.js';
+import { because, expect, req, test, type Account } from '../../harness/areas/accounts.js';
 
 // List accounts and account detail: the Account resource, its links and its id.
 

@@ -1,4 +1,5 @@
-import { because, expect, isoDate, req, test, type Balance } from '../../harness/areas/accounts.js';
+import { isoDate } from '../../harness/dates.js';
+import { because, expect, req, test, type Balance } from '../../harness/areas/accounts.js';
 
 // Balances: account.iban, balances[] with type, amount, dates.
 

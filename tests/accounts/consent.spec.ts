@@ -8,23 +8,8 @@ import {
   test,
   type AccountsClient,
 } from '../../harness/areas/accounts.js';
-import type { ApiResponse } from '../../harness/http/response.js';
 
 // The consent behind a read: Consent-ID required, known, and valid.
-
-const refused = (res: ApiResponse, what: string) =>
-  expect(
-    res.status,
-    because(`${what}: the read must be refused with a 4xx error and give no account data; got ${res.describe()}`),
-  ).toBeGreaterThanOrEqual(400);
-
-const noData = (res: ApiResponse) => {
-  const body = res.body as Record<string, unknown> | undefined;
-  expect(
-    body && ('accounts' in body || 'balances' in body || 'transactions' in body),
-    because(`a refused read must carry no account data; got ${res.describe()}`),
-  ).toBeFalsy();
-};
 
 async function refusedEverywhere(
   accounts: AccountsClient,
@@ -38,10 +23,7 @@ async function refusedEverywhere(
       await accounts.balances(consentId, accountId),
       await accounts.transactions(consentId, accountId, { bookingStatus: 'both', dateFrom: '2000-01-01' }),
     );
-  for (const res of reads) {
-    refused(res, what);
-    noData(res);
-  }
+  for (const res of reads) await expect(res, what).toBeRefused();
   return reads;
 }
 
@@ -66,9 +48,7 @@ test.describe('Consent-ID', () => {
     'a read with a Consent-ID the server never issued is refused',
     req('accounts.consent.unknown'),
     async ({ accounts }) => {
-      const res = await accounts.list(randomUUID());
-      refused(res, 'an unknown Consent-ID');
-      noData(res);
+      await expect(await accounts.list(randomUUID()), 'an unknown Consent-ID').toBeRefused();
     },
   );
 

@@ -66,10 +66,7 @@ test(
   async ({ authorisations }) => {
     const b = await authorisations.begin();
     const res = await authorisations.sca.start(b.href, 'no-such-method', authorisations.headers());
-    expect(
-      res.status,
-      because(`an unknown authenticationMethodId must be rejected with 400; got ${res.describe()}`),
-    ).toBe(400);
+    await expect(res, 'an unknown authenticationMethodId').toBeRefused(400);
     const st = await authorisations.sca.status(b.href, authorisations.headers());
     expect(st.json().scaStatus, because('a refused start leaves the authorisation received')).toBe('received');
   },

@@ -71,12 +71,10 @@ test(
     const first = sca.polls.find((p) => ['finalised', 'failed', 'exempted'].includes(p.status));
     // The end is seen at the first terminal poll: the observed time is at most one poll interval late.
     const observed = (first?.answeredAt ?? sca.endedAt) - sca.startedAt;
-    test
-      .info()
-      .annotations.push({
-        type: 'observed',
-        description: `decoupled SCA ended (${sca.scaStatus}) ${observed} ms after start (bound ${bound} ms; polled every 500 ms)`,
-      });
+    test.info().annotations.push({
+      type: 'observed',
+      description: `decoupled SCA ended (${sca.scaStatus}) ${observed} ms after start (bound ${bound} ms; polled every 500 ms)`,
+    });
     expect(
       observed,
       because(`the sandbox SCA must end within ${bound} ms of its start; it ended after ${observed} ms`),

@@ -1,12 +1,5 @@
-import {
-  because,
-  consentRequest,
-  expect,
-  isoDate,
-  req,
-  test,
-  type ConsentRequest,
-} from '../../harness/areas/consents.js';
+import { isoDate } from '../../harness/dates.js';
+import { because, consentRequest, expect, req, test, type ConsentRequest } from '../../harness/areas/consents.js';
 
 const IBAN = 'DE89370400440532013000';
 const REQUIRED = ['access', 'recurringIndicator', 'validUntil', 'frequencyPerDay', 'combinedServiceIndicator'] as const;
@@ -34,10 +27,7 @@ test(
   async ({ consents }) => {
     for (const field of REQUIRED) {
       const res = await consents.create({ body: without(field) as unknown as ConsentRequest });
-      expect(
-        res.status,
-        because(`create consent without "${field}" must be rejected with 400; got ${res.describe()}`),
-      ).toBe(400);
+      await expect(res, `create consent without "${field}"`).toBeRefused(400);
     }
   },
 );
@@ -56,9 +46,7 @@ test(
     ];
     for (const [what, patch] of cases) {
       const res = await consents.create({ body: { ...consentRequest(), ...patch } as ConsentRequest });
-      expect(res.status, because(`create consent with ${what} must be rejected with 400; got ${res.describe()}`)).toBe(
-        400,
-      );
+      await expect(res, `create consent with ${what}`).toBeRefused(400);
     }
   },
 );
@@ -68,12 +56,7 @@ test(
   req('consents.create.format-error'),
   async ({ consents }) => {
     const res = await consents.create({ body: without('frequencyPerDay') as unknown as ConsentRequest });
-    await expect(res).toBeTppError(400, 'FORMAT_ERROR');
-    const paths = (res.json<{ tppMessages: { path?: string }[] }>().tppMessages ?? []).map((m) => m.path ?? '');
-    expect(
-      paths.some((p) => p.includes('frequencyPerDay')),
-      because(`a tppMessage path should name frequencyPerDay; paths: ${JSON.stringify(paths)}`),
-    ).toBe(true);
+    await expect(res).toBeTppError(400, 'FORMAT_ERROR', { path: 'frequencyPerDay' });
   },
 );
 
@@ -105,19 +88,14 @@ test(
   async ({ consents }) => {
     for (const ref of [{ currency: 'EUR' }, { iban: 'DE00370400440532013000' }]) {
       const res = await consents.create({ body: consentRequest({ access: { balances: [ref], transactions: [] } }) });
-      expect(
-        res.status,
-        because(
-          `create consent with the reference ${JSON.stringify(ref)} must be rejected with 400; got ${res.describe()}`,
-        ),
-      ).toBe(400);
+      await expect(res, `create consent with the reference ${JSON.stringify(ref)}`).toBeRefused(400);
     }
   },
 );
 
 test('frequencyPerDay 0 is rejected with 400', req('consents.limits.frequency-min'), async ({ consents }) => {
   const res = await consents.create({ body: consentRequest({ frequencyPerDay: 0 }) });
-  expect(res.status, because(`frequencyPerDay is at least 1; got ${res.describe()}`)).toBe(400);
+  await expect(res, 'frequencyPerDay is at least 1').toBeRefused(400);
 });
 
 test(
@@ -128,10 +106,7 @@ test(
     const ok = await consents.create({ body: consentRequest({ frequencyPerDay: max }) });
     expect(ok.status, because(`frequencyPerDay ${max} (the maximum) must be accepted; got ${ok.describe()}`)).toBe(201);
     const res = await consents.create({ body: consentRequest({ frequencyPerDay: max + 1 }) });
-    expect(
-      res.status,
-      because(`frequencyPerDay ${max + 1} is above the maximum of ${max}; got ${res.describe()}`),
-    ).toBe(400);
+    await expect(res, `frequencyPerDay ${max + 1} is above the maximum of ${max}`).toBeRefused(400);
   },
 );
 
@@ -140,10 +115,7 @@ test(
   req('consents.limits.frequency-one-off'),
   async ({ consents }) => {
     const res = await consents.create({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 2 }) });
-    expect(
-      res.status,
-      because(`one-off access (recurringIndicator false) uses frequencyPerDay 1; got ${res.describe()}`),
-    ).toBe(400);
+    await expect(res, 'one-off access (recurringIndicator false) uses frequencyPerDay 1').toBeRefused(400);
   },
 );
 
@@ -174,5 +146,5 @@ test(
 
 test('a validUntil in the past is rejected with 400', req('consents.valid-until.past'), async ({ consents }) => {
   const res = await consents.create({ body: consentRequest({ validUntil: isoDate(-2) }) });
-  expect(res.status, because(`validUntil ${isoDate(-2)} is in the past; got ${res.describe()}`)).toBe(400);
+  await expect(res, `validUntil ${isoDate(-2)} is in the past`).toBeRefused(400);
 });

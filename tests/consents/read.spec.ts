@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { because, consentRequest, expect, isoDate, req, test } from '../../harness/areas/consents.js';
+import { isoDate } from '../../harness/dates.js';
+import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 
 const IBAN = 'DE89370400440532013000';
 const today = () => isoDate(0);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { because, expect, req, test } from '../../harness/areas/direct-debit.js';
+import { directDebitPaymentRequestSchema } from '../../schemas/direct-debit/payment-request.js';
 
 test(
   'get payment repeats the fields given on create and reads RCVD before confirmation',
@@ -10,20 +11,7 @@ test(
     await expect(res).toHaveStatus(200);
     await expect(res).toMatchSchema('direct-debit/payment');
     const read = res.json<Record<string, unknown>>();
-    for (const field of [
-      'instructedAmount',
-      'creditorAccount',
-      'creditorName',
-      'creditorId',
-      'creditorAgent',
-      'debtorAccount',
-      'debtorName',
-      'localInstrumentCode',
-      'sequenceType',
-      'mandateRelatedInformation',
-      'requestedExecutionDate',
-      'remittanceInformationUnstructuredArray',
-    ] as const) {
+    for (const field of [...directDebitPaymentRequestSchema.required, 'remittanceInformationUnstructuredArray']) {
       expect(read[field], because(`get payment field ${field} equals what create sent`)).toEqual(body[field]);
     }
     expect(read.transactionStatus, because('a direct debit not yet confirmed is RCVD')).toBe('RCVD');

@@ -1,4 +1,5 @@
 import { because, expect, req, test } from '../../harness/areas/oauth.js';
+import { linkUrl } from '../../harness/http/links.js';
 import { authorizeUrlFor } from '../../harness/sca/psu-agent.js';
 
 const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
@@ -14,7 +15,7 @@ test(
       start.scaOAuth,
       because(`_links.scaOAuth.href is required in the redirect flow; got ${start.started.describe()}`),
     ).toBeTruthy();
-    const u = new URL(start.scaOAuth!);
+    const u = linkUrl(target, start.scaOAuth!);
     expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
       `${target.authUrl}/connect/authorize`,
     );
@@ -46,9 +47,9 @@ test(
 test(
   'acr_values spells ConsentAuthorisationId with the ResourceType casing',
   req('oauth.sca-oauth.acr-casing'),
-  async ({ redirect }) => {
+  async ({ redirect, target }) => {
     const start = await redirect.begin();
-    const acr = new URL(start.scaOAuth ?? 'http://x/').searchParams.get('acr_values') ?? '';
+    const acr = start.scaOAuth ? (linkUrl(target, start.scaOAuth).searchParams.get('acr_values') ?? '') : '';
     expect(
       acr.split(' ')[2] ?? '',
       because(`the specification's <ResourceType>AuthorisationId gives ConsentAuthorisationId; acr_values "${acr}"`),

@@ -1,16 +1,4 @@
-import type { ApiResponse } from '../../harness/http/response.js';
 import { because, expect, req, test } from '../../harness/areas/oauth.js';
-
-const noToken = (res: ApiResponse, what: string) => {
-  expect(
-    res.status >= 400 && res.status < 500,
-    because(`${what} must be refused with a 4xx; got ${res.describe()}`),
-  ).toBe(true);
-  expect(
-    (res.body as { access_token?: unknown } | undefined)?.access_token,
-    because(`${what} must issue no access_token`),
-  ).toBeUndefined();
-};
 
 test(
   'exchanging the code gives a Bearer token and finalises the SCA',
@@ -30,10 +18,10 @@ test(
   req('oauth.token.wrong-secret'),
   async ({ redirect }) => {
     const { start, result } = await redirect.approved();
-    noToken(
+    await expect(
       await redirect.exchange(start, result.code, { form: { client_secret: 'wrong-secret-0000' } }),
       'an exchange with the wrong client_secret',
-    );
+    ).toBeRefused();
   },
 );
 
@@ -42,17 +30,17 @@ test(
   req('oauth.token.redirect-uri'),
   async ({ redirect, target }) => {
     const { start, result } = await redirect.approved();
-    noToken(
+    await expect(
       await redirect.exchange(start, result.code, { form: { redirect_uri: `${target.redirectUri}/other` } }),
       'an exchange whose redirect_uri differs from the authorise request',
-    );
+    ).toBeRefused();
   },
 );
 
 test('a code is exchanged only once', req('oauth.token.single-use'), async ({ redirect }) => {
   const { start, result } = await redirect.approved();
   await expect(await redirect.exchange(start, result.code)).toHaveStatus(200);
-  noToken(await redirect.exchange(start, result.code), 'the second exchange of the same code');
+  await expect(await redirect.exchange(start, result.code), 'the second exchange of the same code').toBeRefused();
 });
 
 test(
@@ -62,10 +50,7 @@ test(
     const { start, result } = await redirect.approved();
     for (const missing of ['X-ConsentId', 'X-ConsentAuthorisationId']) {
       const res = await redirect.exchange(start, result.code, { headers: { [missing]: null } });
-      expect(
-        res.status,
-        because(`an exchange without ${missing} must be rejected with 400; got ${res.describe()}`),
-      ).toBe(400);
+      await expect(res, `an exchange without ${missing}`).toBeRefused(400);
     }
   },
 );
@@ -73,12 +58,7 @@ test(
 test('a code exchange sent as JSON is rejected with 400', req('oauth.token.form-only'), async ({ redirect }) => {
   const { start, result } = await redirect.approved();
   const res = await redirect.exchange(start, result.code, { json: true });
-  expect(
-    res.status,
-    because(
-      `the token endpoint takes application/x-www-form-urlencoded; a JSON body must be rejected with 400; got ${res.describe()}`,
-    ),
-  ).toBe(400);
+  await expect(res, 'the token endpoint takes application/x-www-form-urlencoded, not a JSON body').toBeRefused(400);
 });
 
 test(

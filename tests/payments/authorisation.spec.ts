@@ -1,19 +1,26 @@
-import { ACCEPTED, COMBINATIONS, because, expect, label, req, test, settleMs } from '../../harness/areas/payments.js';
+import {
+  ACCEPTED,
+  because,
+  expect,
+  forEachCombination,
+  label,
+  req,
+  test,
+  settleMs,
+} from '../../harness/areas/payments.js';
+import { linkUrl } from '../../harness/http/links.js';
 
-for (const c of COMBINATIONS) {
-  const name = label(c);
-
+forEachCombination(() => {
   test(
-    `${name}: once the SCA is finalised the payment leaves RCVD for an accepted status`,
+    'once the SCA is finalised the payment leaves RCVD for an accepted status',
     req('payments.sca.accepted'),
-    async ({ payments }) => {
-      payments.claim(c);
-      const { basePath, sca } = await payments.initiateAuthorised(c);
+    async ({ payments, combination }) => {
+      const { basePath, sca } = await payments.initiateAuthorised(combination);
       expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
       await expect
         .poll(() => payments.transactionStatus(basePath), {
           message: because(
-            `transactionStatus of the ${name} payment after its SCA, expected one of ${ACCEPTED.join(', ')}`,
+            `transactionStatus of the ${label(combination)} payment after its SCA, expected one of ${ACCEPTED.join(', ')}`,
           ),
           intervals: [500],
           timeout: settleMs(payments.target.timeouts.scaMs),
@@ -22,16 +29,15 @@ for (const c of COMBINATIONS) {
     },
   );
 
-  test(`${name}: a failed SCA rejects the payment (RJCT)`, req('payments.sca.rejected'), async ({ payments }) => {
-    payments.claim(c);
+  test('a failed SCA rejects the payment (RJCT)', req('payments.sca.rejected'), async ({ payments, combination }) => {
     const failing = payments.profile.sca?.failingPsuId;
     test.skip(!failing, 'not claimed: the profile names no sca.failingPsuId to drive a failing SCA');
     const psu = { 'PSU-ID': failing! };
-    const { basePath, sca } = await payments.initiateAuthorised(c, { headers: psu, sca: { headers: psu } });
+    const { basePath, sca } = await payments.initiateAuthorised(combination, { headers: psu, sca: { headers: psu } });
     expect(sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
     await expect
       .poll(() => payments.transactionStatus(basePath), {
-        message: because(`transactionStatus of the ${name} payment after a failed SCA`),
+        message: because(`transactionStatus of the ${label(combination)} payment after a failed SCA`),
         intervals: [500],
         timeout: settleMs(payments.target.timeouts.scaMs),
       })
@@ -39,11 +45,10 @@ for (const c of COMBINATIONS) {
   });
 
   test(
-    `${name}: creating an authorisation answers 201 with an authorisationId, scaMethods and received`,
+    'creating an authorisation answers 201 with an authorisationId, scaMethods and received',
     req('payments.authorisations.create'),
-    async ({ payments }) => {
-      payments.claim(c);
-      const { basePath } = await payments.initiated(c);
+    async ({ payments, combination }) => {
+      const { basePath } = await payments.initiated(combination);
       const res = await payments.sca.create(basePath, 'authorisations', payments.psuHeaders());
       await expect(res).toHaveStatus(201);
       const body = res.json<{ authorisationId?: string; scaStatus?: string; scaMethods?: unknown[] }>();
@@ -57,11 +62,10 @@ for (const c of COMBINATIONS) {
   );
 
   test(
-    `${name}: the authorisation list holds every authorisation created on the payment`,
+    'the authorisation list holds every authorisation created on the payment',
     req('payments.authorisations.list'),
-    async ({ payments }) => {
-      payments.claim(c);
-      const { basePath } = await payments.initiated(c);
+    async ({ payments, combination }) => {
+      const { basePath } = await payments.initiated(combination);
       const ids: string[] = [];
       for (let i = 0; i < 2; i++)
         ids.push(
@@ -77,11 +81,10 @@ for (const c of COMBINATIONS) {
   );
 
   test(
-    `${name}: the redirect flow answers REDIRECT and a scaOAuth link whose acr_values name the payment`,
+    'the redirect flow answers REDIRECT and a scaOAuth link whose acr_values name the payment',
     req('payments.authorisations.redirect'),
-    async ({ payments }) => {
-      payments.claim(c);
-      const { paymentId, basePath } = await payments.initiated(c);
+    async ({ payments, combination }) => {
+      const { paymentId, basePath } = await payments.initiated(combination);
       const redirect = { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri };
       const created = await payments.sca.create(basePath, 'authorisations', { ...payments.psuHeaders(), ...redirect });
       await expect(created).toHaveStatus(201);
@@ -94,7 +97,7 @@ for (const c of COMBINATIONS) {
       await expect(started).toHaveHeader('ASPSP-SCA-Approach', /^REDIRECT$/i);
       const href = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
       expect(href, because('_links.scaOAuth.href in the redirect flow (section F)')).toMatch(/\/connect\/authorize\?/);
-      const acr = new URL(href!).searchParams.get('acr_values') ?? '';
+      const acr = linkUrl(payments.target, href!).searchParams.get('acr_values') ?? '';
       expect(acr, because('acr_values names the payment (paymentId:<id>, casing a variance)')).toMatch(
         new RegExp(`paymentId:${paymentId}`, 'i'),
       );
@@ -105,15 +108,12 @@ for (const c of COMBINATIONS) {
   );
 
   test(
-    `${name}: with multilevel SCA the initiation has no scaRedirect or scaOAuth and a startAuthorisation link`,
+    'with multilevel SCA the initiation has no scaRedirect or scaOAuth and a startAuthorisation link',
     req('payments.multilevel.no-sca-links'),
-    async ({ payments }) => {
-      payments.claim(c);
-      const res = await payments
-        .corporate()
-        .initiate(c, {
-          headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri },
-        });
+    async ({ payments, combination }) => {
+      const res = await payments.corporate().initiate(combination, {
+        headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri },
+      });
       await expect(res).toHaveStatus(201);
       const links = res.json<{ _links?: Record<string, unknown> }>()._links ?? {};
       expect(
@@ -128,13 +128,12 @@ for (const c of COMBINATIONS) {
   );
 
   test(
-    `${name}: with multilevel SCA the payment is accepted only after the last signer`,
+    'with multilevel SCA the payment is accepted only after the last signer',
     req('payments.multilevel.last-signer'),
-    async ({ payments }) => {
-      payments.claim(c);
+    async ({ payments, combination }) => {
       const signers = payments.profile.payments?.multilevelSca?.signers ?? 2;
       const corporate = payments.corporate();
-      const { basePath } = await corporate.initiated(c);
+      const { basePath } = await corporate.initiated(combination);
       for (let i = 1; i <= signers; i++) {
         const sca = await corporate.authorise(basePath, {
           headers: { 'PSU-ID': `${payments.target.psuId || 'psu'}-signer-${i}` },
@@ -156,4 +155,4 @@ for (const c of COMBINATIONS) {
         .toMatch(new RegExp(`^(${ACCEPTED.join('|')})$`));
     },
   );
-}
+});

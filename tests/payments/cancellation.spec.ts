@@ -1,14 +1,20 @@
-import { ACCEPTED, COMBINATIONS, because, expect, label, req, test, settleMs } from '../../harness/areas/payments.js';
+import {
+  ACCEPTED,
+  because,
+  expect,
+  forEachCombination,
+  label,
+  req,
+  test,
+  settleMs,
+} from '../../harness/areas/payments.js';
 
-for (const c of COMBINATIONS) {
-  const name = label(c);
-
+forEachCombination(() => {
   test(
-    `${name}: cancelling answers 204, or 202 with transactionStatus and the self and status links`,
+    'cancelling answers 204, or 202 with transactionStatus and the self and status links',
     req('payments.cancel.response'),
-    async ({ payments }) => {
-      payments.claim(c);
-      const { basePath } = await payments.initiated(c);
+    async ({ payments, combination }) => {
+      const { basePath } = await payments.initiated(combination);
       const res = await payments.cancel(basePath);
       await expect(res).toHaveStatus([202, 204]);
       if (res.status === 202) await expect(res).toMatchSchema('payments/cancellation-accepted');
@@ -16,37 +22,35 @@ for (const c of COMBINATIONS) {
   );
 
   test(
-    `${name}: a cancellation that needs authorisation carries the startAuthorisation link`,
+    'a cancellation that needs authorisation carries the startAuthorisation link',
     req('payments.cancel.start-authorisation-link'),
-    async ({ payments }) => {
-      payments.claim(c);
+    async ({ payments, combination }) => {
       test.skip(
-        !payments.needsCancellationAuthorisation(c),
-        `not claimed: the profile does not list ${c.product} in payments.cancellationAuthorisation`,
+        !payments.needsCancellationAuthorisation(combination),
+        `not claimed: the profile does not list ${combination.product} in payments.cancellationAuthorisation`,
       );
-      const { basePath } = await payments.initiated(c);
+      const { basePath } = await payments.initiated(combination);
       const res = await payments.cancel(basePath);
       await expect(res).toHaveStatus(202);
       const links = res.json<{ _links?: Record<string, { href?: string }> }>()._links ?? {};
       expect(
         links.startAuthorisation?.href,
         because(
-          `_links.startAuthorisation of a ${c.product} cancellation (section D); links were ${Object.keys(links).join(', ') || 'none'}`,
+          `_links.startAuthorisation of a ${combination.product} cancellation (section D); links were ${Object.keys(links).join(', ') || 'none'}`,
         ),
       ).toEqual(expect.any(String));
     },
   );
 
   test(
-    `${name}: a cancellation authorisation is started, listed in cancellationIds and has an SCA status`,
+    'a cancellation authorisation is started, listed in cancellationIds and has an SCA status',
     req('payments.cancel.authorisations'),
-    async ({ payments }) => {
-      payments.claim(c);
+    async ({ payments, combination }) => {
       test.skip(
-        !payments.needsCancellationAuthorisation(c),
-        `not claimed: the profile does not list ${c.product} in payments.cancellationAuthorisation`,
+        !payments.needsCancellationAuthorisation(combination),
+        `not claimed: the profile does not list ${combination.product} in payments.cancellationAuthorisation`,
       );
-      const { basePath } = await payments.initiated(c);
+      const { basePath } = await payments.initiated(combination);
       await expect(await payments.cancel(basePath)).toHaveStatus(202);
       const created = await payments.sca.create(basePath, 'cancellation-authorisations', payments.psuHeaders());
       await expect(created).toHaveStatus(201);
@@ -67,36 +71,38 @@ for (const c of COMBINATIONS) {
     },
   );
 
-  test(`${name}: a cancelled payment ends CANC`, req('payments.cancel.cancelled-after-sca'), async ({ payments }) => {
-    payments.claim(c);
-    const { basePath } = await payments.initiated(c);
-    const res = await payments.cancel(basePath);
-    await expect(res).toHaveStatus([202, 204]);
-    if (res.status === 202 && payments.needsCancellationAuthorisation(c)) {
-      const sca = await payments.authorise(basePath, { sub: 'cancellation-authorisations' });
-      expect(sca.scaStatus, because('the cancellation SCA of the reference PSU finalises')).toBe('finalised');
-    }
-    await expect
-      .poll(() => payments.transactionStatus(basePath), {
-        message: because(`transactionStatus of the cancelled ${name} payment`),
-        intervals: [500],
-        timeout: settleMs(payments.target.timeouts.scaMs),
-      })
-      .toBe('CANC');
-  });
+  test(
+    'a cancelled payment ends CANC',
+    req('payments.cancel.cancelled-after-sca'),
+    async ({ payments, combination }) => {
+      const { basePath } = await payments.initiated(combination);
+      const res = await payments.cancel(basePath);
+      await expect(res).toHaveStatus([202, 204]);
+      if (res.status === 202 && payments.needsCancellationAuthorisation(combination)) {
+        const sca = await payments.authorise(basePath, { sub: 'cancellation-authorisations' });
+        expect(sca.scaStatus, because('the cancellation SCA of the reference PSU finalises')).toBe('finalised');
+      }
+      await expect
+        .poll(() => payments.transactionStatus(basePath), {
+          message: because(`transactionStatus of the cancelled ${label(combination)} payment`),
+          intervals: [500],
+          timeout: settleMs(payments.target.timeouts.scaMs),
+        })
+        .toBe('CANC');
+    },
+  );
 
   test(
-    `${name}: cancelling a payment past its time limit is answered 405 CANCELLATION_INVALID`,
+    'cancelling a payment past its time limit is answered 405 CANCELLATION_INVALID',
     req('payments.cancel.time-limit'),
-    async ({ payments }) => {
-      payments.claim(c);
+    async ({ payments, combination }) => {
       test.skip(
-        !payments.profile.payments?.executedOnAuthorisation?.includes(c.service),
-        `not claimed: the profile does not list ${c.service} in payments.executedOnAuthorisation`,
+        !payments.profile.payments?.executedOnAuthorisation?.includes(combination.service),
+        `not claimed: the profile does not list ${combination.service} in payments.executedOnAuthorisation`,
       );
-      const body = payments.body(c);
+      const body = payments.body(combination);
       delete body.requestedExecutionDate;
-      const { basePath, sca } = await payments.initiateAuthorised(c, { body });
+      const { basePath, sca } = await payments.initiateAuthorised(combination, { body });
       expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
       await expect
         .poll(() => payments.transactionStatus(basePath), {
@@ -108,4 +114,4 @@ for (const c of COMBINATIONS) {
       await expect(await payments.cancel(basePath)).toBeTppError(405, 'CANCELLATION_INVALID');
     },
   );
-}
+});

@@ -1,32 +1,20 @@
-import {
-  COMBINATIONS,
-  because,
-  expect,
-  getPath,
-  label,
-  limitedFields,
-  plainText,
-  req,
-  test,
-  text,
-  withPath,
-} from '../../harness/areas/payments.js';
+import { getPath, withPath } from '../../harness/json.js';
+import { plainText, text } from '../../harness/text.js';
+import { because, expect, forEachCombination, limitedFields, req, test } from '../../harness/areas/payments.js';
 
-const TEXT_FIELDS = (c: (typeof COMBINATIONS)[number]) => limitedFields(c);
-
-for (const c of COMBINATIONS) {
-  const name = label(c);
+forEachCombination((c) => {
   for (const f of limitedFields(c)) {
     test(
-      `${name}: ${f.path} is accepted and read back at ${f.max} characters, rejected at ${f.max + 1}`,
+      `${f.path} is accepted and read back at ${f.max} characters, rejected at ${f.max + 1}`,
       req(f.requirement),
-      async ({ payments }) => {
-        payments.claim(c);
+      async ({ payments, combination }) => {
         const value = plainText(f.max);
         await test.step(`${f.max} characters: accepted and read back`, async () => {
-          const res = await payments.initiate(c, { body: withPath(payments.body(c), f.path, value) });
+          const res = await payments.initiate(combination, {
+            body: withPath(payments.body(combination), f.path, value),
+          });
           await expect(res).toHaveStatus(201);
-          const read = await payments.read(payments.basePath(c, res.json().paymentId));
+          const read = await payments.read(payments.basePath(combination, res.json().paymentId));
           await expect(read).toHaveStatus(200);
           expect(getPath(read.json(), f.path), because(`${f.path} of ${f.max} characters read back as sent`)).toBe(
             value,
@@ -34,7 +22,9 @@ for (const c of COMBINATIONS) {
         });
         await test.step(`${f.max + 1} characters: rejected`, async () => {
           await expect(
-            await payments.initiate(c, { body: withPath(payments.body(c), f.path, plainText(f.max + 1)) }),
+            await payments.initiate(combination, {
+              body: withPath(payments.body(combination), f.path, plainText(f.max + 1)),
+            }),
           ).toBeTppError(400);
         });
       },
@@ -42,16 +32,15 @@ for (const c of COMBINATIONS) {
   }
 
   test(
-    `${name}: every text field accepts the specification's character set and reads it back byte for byte`,
+    "every text field accepts the specification's character set and reads it back byte for byte",
     req('payments.text.character-set'),
-    async ({ payments }) => {
-      payments.claim(c);
-      let body = payments.body(c);
-      const fields = TEXT_FIELDS(c);
+    async ({ payments, combination }) => {
+      let body = payments.body(combination);
+      const fields = limitedFields(combination);
       for (const f of fields) body = withPath(body, f.path, text(f.max));
-      const res = await payments.initiate(c, { body });
+      const res = await payments.initiate(combination, { body });
       await expect(res).toHaveStatus(201);
-      const read = (await payments.read(payments.basePath(c, res.json().paymentId))).json();
+      const read = (await payments.read(payments.basePath(combination, res.json().paymentId))).json();
       for (const f of fields) {
         const sent = getPath(body, f.path) as string;
         const got = getPath(read, f.path);
@@ -59,4 +48,4 @@ for (const c of COMBINATIONS) {
       }
     },
   );
-}
+});

@@ -1,0 +1,220 @@
+import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../schemas/payments/products.js';
+
+/** A target profile: what a target claims (harness/config/profile.ts derives the type Profile from it). */
+export const profileSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://obg-conformance.dev/profiles/profile.schema.json',
+  title: 'Target profile: what a target claims to implement',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'features', 'psuContext', 'paths', 'timeouts'],
+  properties: {
+    $schema: { type: 'string' },
+    name: { type: 'string', minLength: 1 },
+    description: { type: 'string' },
+    features: {
+      description:
+        "Profile features the target claims. A requirement applies only when every feature it lists is claimed; the rest are reported as 'not claimed'.",
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$' },
+    },
+    psuContext: {
+      description: 'The PSU context scope the suite asks for by default (Authentication 2).',
+      enum: ['private', 'corporate'],
+    },
+    paths: {
+      description:
+        'Paths under TARGET_BASE_URL, without a leading slash, for the parts the specification does not show.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['aspsps', 'cities', 'countries'],
+      properties: {
+        aspsps: { $ref: '#/$defs/path' },
+        cities: { $ref: '#/$defs/path' },
+        countries: { $ref: '#/$defs/path' },
+        accounts: { $ref: '#/$defs/path' },
+        consents: { $ref: '#/$defs/path' },
+        payments: { $ref: '#/$defs/path' },
+        signingBaskets: { $ref: '#/$defs/path' },
+        directDebitCreate: { $ref: '#/$defs/path' },
+        directDebitPayments: { $ref: '#/$defs/path' },
+      },
+    },
+    consents: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        afterDelete: {
+          description: 'What a deleted consent reads as: its status terminatedByTpp, or gone (403/404).',
+          enum: ['terminatedByTpp', 'gone'],
+        },
+        maxFrequencyPerDay: { type: 'integer', minimum: 1 },
+        isolatedPsuIds: {
+          description:
+            "Two PSU ids the suite reserves for the recurring-consent checks (a new recurring consent expires the PSU's former one), so that those checks do not expire the consents of other tests. Absent: the target's PSU-ID.",
+          type: 'array',
+          minItems: 2,
+          items: { type: 'string', minLength: 1 },
+        },
+      },
+    },
+    accounts: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        deltaAccess: {
+          description:
+            'The target supports delta access on the transaction list (entryReferenceFrom, deltaList); the delta checks run only when true.',
+          type: 'boolean',
+        },
+        isolatedPsuIds: {
+          description:
+            "Two PSU ids the accounts checks reserve for the expired-consent checks (a new recurring consent expires the PSU's former one), so that those checks end no other test's consent. Absent: the target's PSU-ID.",
+          type: 'array',
+          minItems: 2,
+          items: { type: 'string', minLength: 1 },
+        },
+      },
+    },
+    payments: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        services: {
+          type: 'array',
+          uniqueItems: true,
+          items: { enum: PAYMENT_SERVICES },
+        },
+        products: {
+          type: 'array',
+          uniqueItems: true,
+          items: {
+            enum: PAYMENT_PRODUCTS,
+          },
+        },
+        startAuthorisationBody: {
+          description:
+            "The start-authorisation POST body the target expects: 'flow-guide' (no body) or 'operations-table' (non-empty psuData).",
+          enum: ['flow-guide', 'operations-table'],
+        },
+        cancellationAuthorisation: {
+          description:
+            'Products whose cancellation needs an authorisation (202 with startAuthorisation); the others cancel at once (204 or 202 without it).',
+          type: 'array',
+          uniqueItems: true,
+          items: {
+            enum: PAYMENT_PRODUCTS,
+          },
+        },
+        executedOnAuthorisation: {
+          description:
+            'Services whose payments, with no requestedExecutionDate, are executed as soon as they are authorised, and so are past their cancellation time limit (feature payments.executed-on-authorisation).',
+          type: 'array',
+          uniqueItems: true,
+          items: { enum: PAYMENT_SERVICES },
+        },
+        multilevelSca: {
+          description:
+            'Multilevel SCA in a corporate context (feature payments.multilevel-sca): how many signers must each finalise an authorisation.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['signers'],
+          properties: { signers: { type: 'integer', minimum: 2, maximum: 5 } },
+        },
+        giroCreditor: {
+          description:
+            'How a swedish-giro payment names its creditor: creditorGiro (vendor) or the generic creditorAccount (with a bban giro number).',
+          enum: ['creditorGiro', 'creditorAccount'],
+        },
+      },
+    },
+    sca: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        approaches: {
+          type: 'array',
+          uniqueItems: true,
+          items: { enum: ['REDIRECT', 'DECOUPLED', 'EMBEDDED'] },
+        },
+        methods: { type: 'array', uniqueItems: true, items: { type: 'string', minLength: 1 } },
+        psuAgent: {
+          description:
+            "How the suite plays the PSU in the redirect flow: 'form' fills the reference sandbox's approval form over HTTP.",
+          enum: ['form', 'none'],
+        },
+        finaliseWithinMs: {
+          description:
+            "Bound within which a decoupled SCA must end on its own (the specification's 'within a few seconds').",
+          type: 'integer',
+          minimum: 100,
+        },
+        failingPsuId: {
+          description: 'A test PSU id whose SCA the target fails, so the failure path can be driven.',
+          type: 'string',
+        },
+      },
+    },
+    directDebit: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        rejectedMandateId: {
+          description:
+            'A test mandate id whose collection the target rejects (RJCT), so the status check has something to find.',
+          type: 'string',
+        },
+        creditor: {
+          description:
+            "The creditor the suite collects for (a TPP's own creditor where the target checks it); default: a generated Dutch creditor with a valid SEPA creditor identifier.",
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'iban', 'bic', 'creditorId'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 70 },
+            iban: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$' },
+            bic: { type: 'string', pattern: '^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$' },
+            creditorId: { type: 'string', minLength: 5, maxLength: 35 },
+          },
+        },
+        files: {
+          description:
+            'Where the target lets a sandbox user fetch a generated pain.008 file by its reference (feature direct-debit.files): the path with {reference}, and the pattern that finds the reference in the FILE_UPLOADED text.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['path', 'referencePattern'],
+          properties: {
+            path: { type: 'string', pattern: '\\{reference\\}' },
+            referencePattern: { type: 'string', minLength: 1 },
+          },
+        },
+      },
+    },
+    signatures: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { mandated: { type: 'boolean' } },
+    },
+    timeouts: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['requestMs', 'scaMs'],
+      properties: {
+        requestMs: {
+          description: 'Per request; a slower answer is a broken verdict.',
+          type: 'integer',
+          minimum: 100,
+          maximum: 600000,
+        },
+        scaMs: {
+          description: 'Longest wait for an SCA to end.',
+          type: 'integer',
+          minimum: 100,
+          maximum: 600000,
+        },
+      },
+    },
+  },
+  $defs: { path: { type: 'string', pattern: '^[^/].*[^/]$' } },
+} as const;

@@ -1,0 +1,21 @@
+export const paymentsPaymentSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://obg-conformance.dev/schemas/payments/payment.json',
+  title:
+    'Read-payment response: the submitted fields plus transactionStatus (remittanceInformationStructured, tppMessages may be added)',
+  type: 'object',
+  required: ['transactionStatus'],
+  properties: {
+    transactionStatus: { type: 'string', pattern: '^[A-Z]{4}$' },
+    remittanceInformationStructured: {
+      type: 'object',
+      required: ['reference'],
+      properties: {
+        reference: { type: 'string', maxLength: 35 },
+        referenceType: { type: 'string', maxLength: 35 },
+        referenceIssuer: { type: 'string', maxLength: 35 },
+      },
+    },
+    tppMessages: { type: 'array', items: { $ref: '../common/tpp-message.json' } },
+  },
+} as const;

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { loadCatalogue } from '../../harness/catalogue.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import { Blocked, prerequisite, TargetBroken } from '../../harness/http/broken.js';
+import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
+import { foldRequirements, testOutcome } from '../../harness/reporter/fold.js';
+import { runVerdict } from '../../harness/reporter/verdicts.js';
+
+const catalogue = loadCatalogue();
+const musts = catalogue.all.filter((r) => r.level === 'MUST');
+const [root, dependent] = [musts[0], musts[1]];
+
+const testCase = (ids: string[]) =>
+  ({
+    location: { file: fromRoot('tests', 'x.spec.ts'), line: 1, column: 1 },
+    titlePath: () => ['', 'conformance', 'x.spec.ts', 'a check'],
+    title: 'a check',
+    timeout: 1000,
+    annotations: ids.map((id) => ({ type: REQUIREMENT_ANNOTATION, description: id })),
+  }) as unknown as TestCase;
+const failedWith = (message: string, stack = message) =>
+  ({ status: 'failed', errors: [{ message, stack }], duration: 1, startTime: new Date() }) as unknown as TestResult;
+
+test('a failed prerequisite blocks the checks that needed it, and fails the check that judges it', async () => {
+  const error = await prerequisite(root.id, 'the SCA ends', async () => {
+    throw new Error('SCA status did not reach a terminal status within 30000 ms');
+  }).catch((e: Error) => e);
+  expect(error).toBeInstanceOf(Blocked);
+  const result = failedWith(error.message);
+  expect(testOutcome(testCase([dependent.id]), result)).toMatchObject({ status: 'blocked', blockedBy: root.id });
+  expect(testOutcome(testCase([root.id]), result).status).toBe('failed');
+  // A broken target stays broken through a prerequisite.
+  const broken = await prerequisite(root.id, 'step', async () => {
+    throw new TargetBroken('connection reset');
+  }).catch((e: Error) => e);
+  expect(broken).toBeInstanceOf(TargetBroken);
+});
+
+test('a blocked requirement names its root cause; the run is not conformant because the root cause failed', () => {
+  const outcomes = [
+    { test: testCase([root.id]), result: failedWith(`[blocked by ${root.id}] the SCA ends: no end`) },
+    { test: testCase([dependent.id]), result: failedWith(`[blocked by ${root.id}] the SCA ends: no end`) },
+  ];
+  const results = foldRequirements([root, dependent], outcomes, new Set(catalogue.all.flatMap((r) => r.features)));
+  expect(results.map((r) => [r.id, r.verdict, r.blockedBy])).toEqual([
+    [root.id, 'failed', undefined],
+    [dependent.id, 'blocked', [root.id]],
+  ]);
+  expect(runVerdict(results)).toBe('not-conformant');
+  // Blocked alone (its root cause passed elsewhere or was not judged) is incomplete, never conformant.
+  expect(runVerdict(results.slice(1))).toBe('incomplete');
+});
+
+test("the suite's own exception is broken with its stack, never a verdict on the target", () => {
+  const outcome = testOutcome(
+    testCase([dependent.id]),
+    failedWith('TypeError: Invalid URL', 'TypeError: Invalid URL\n    at resolveLink (harness/http/links.ts:10:3)'),
+  );
+  expect(outcome.status).toBe('broken');
+  expect(outcome.message).toContain('suite error');
+  expect(outcome.message).toContain('resolveLink');
+  expect(testOutcome(testCase([dependent.id]), failedWith('Error: expect(received).toBe(expected)')).status).toBe(
+    'failed',
+  );
+});
