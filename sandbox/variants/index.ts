@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import behaviourVariants from './behaviours.js';
+import codeVariants from './codes.js';
 
 /**
  * A named variant: a behaviour the specification allows that the reference sandbox does not show
@@ -17,8 +19,8 @@ export interface Variant {
   install(app: FastifyInstance): void;
 }
 
-/** Every variant the sandbox knows. */
-export const VARIANTS: Variant[] = [
+/** A decoupled SCA at the edge of the profile's time bound. */
+const timing: Variant[] = [
   {
     id: 'authorisations.sca-in-time',
     description: 'a decoupled SCA ends just inside the bound the profile claims (9 of 10 seconds)',
@@ -31,6 +33,9 @@ export const VARIANTS: Variant[] = [
     },
   },
 ];
+
+/** Every variant the sandbox knows, one list per kind of freedom the specification gives. */
+export const VARIANTS: Variant[] = [...timing, ...codeVariants, ...behaviourVariants];
 
 export function findVariant(id: string): Variant {
   const v = VARIANTS.find((x) => x.id === id);

@@ -216,54 +216,67 @@ for (const h of HOSTILE) {
   });
 }
 
-/**
- * A dead target is recognised before the tests: the run says "target unavailable" once and every
- * check is broken at once, instead of each rediscovering it (and each failed test costing a
- * fresh worker).
- */
-const DEAD: { name: string; target?: (req: IncomingMessage, res: ServerResponse) => void }[] = [
-  { name: 'a closed port' },
-  {
-    name: 'a server answering every call, tokens included, with an HTML 500 page',
-    target: (req, res) => {
-      req.resume();
-      json(res, 500, '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html');
-    },
-  },
-];
-
-for (const d of DEAD) {
-  test(`npm run conformance against ${d.name} ends within 60 s: target unavailable, verdict incomplete`, async () => {
-    test.setTimeout(120_000);
-    const server = d.target ? await startServer(d.target) : undefined;
-    const baseUrl = server?.baseUrl ?? `http://127.0.0.1:${await closedPort()}`;
-    try {
-      const reportsDir = runDir(`dead-${d.name.replace(/\W+/g, '-')}`);
-      const env = suiteEnv({ baseUrl, clientId: 'dead-client', clientSecret: 'dead-secret-value', reportsDir });
-      const started = Date.now();
-      const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs')], {
-        cwd: fromRoot(),
-        env,
-        encoding: 'utf8',
-        timeout: 90_000,
-      });
-      const seconds = (Date.now() - started) / 1000;
-      const output = `${run.stdout}${run.stderr}`;
-      expect(seconds, `the run ended after ${seconds} s; output:\n${output.slice(-2000)}`).toBeLessThan(60);
-      expect(output).toContain('target unavailable');
-      expect(run.status).toBe(1);
-      const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
-      expect(report.verdict).toBe('incomplete');
-      expect(report.errors?.[0]).toMatch(/^target unavailable: /);
-      const judged = report.requirements.filter((r) => r.verdict !== 'skipped');
-      expect(judged.length, 'every claimed requirement is judged broken').toBeGreaterThan(100);
-      expect(judged.filter((r) => r.verdict !== 'broken').map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
-      expect(readFileSync(join(reportsDir, 'conformance.md'), 'utf8')).not.toContain('dead-secret-value');
-      console.log(`dead target: ${d.name}: ${judged.length} broken in ${Math.round(seconds)} s`);
-    } finally {
-      await server?.close();
-    }
+// A dead target is recognised before the tests: the run says "target unavailable" once and every
+// check is broken at once, instead of each rediscovering it (and each failed test costing a fresh worker).
+test('npm run conformance against a closed port ends within 60 s: target unavailable, verdict incomplete', async () => {
+  test.setTimeout(120_000);
+  const reportsDir = runDir('dead-closed-port');
+  const env = suiteEnv({
+    baseUrl: `http://127.0.0.1:${await closedPort()}`,
+    clientId: 'dead-client',
+    clientSecret: 'dead-secret-value',
+    reportsDir,
   });
+  const started = Date.now();
+  const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs')], {
+    cwd: fromRoot(),
+    env,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const output = `${run.stdout}${run.stderr}`;
+  expect(seconds, `the run ended after ${seconds} s; output:\n${output.slice(-2000)}`).toBeLessThan(60);
+  expect(output).toContain('target unavailable');
+  expect(run.status).toBe(1);
+  const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+  expectAllBroken(report);
+  expect(readFileSync(join(reportsDir, 'conformance.md'), 'utf8')).not.toContain('dead-secret-value');
+  console.log(`dead target: a closed port: ${report.requirements.length} broken in ${Math.round(seconds)} s`);
+});
+
+test('a target answering every call, tokens included, with an HTML 500 page is unavailable: every check broken at once', async () => {
+  test.setTimeout(120_000);
+  const server = await startServer((req, res) => {
+    req.resume();
+    json(res, 500, '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html');
+  });
+  try {
+    const run = await runSuite({
+      name: 'dead-html-500',
+      baseUrl: server.baseUrl,
+      clientId: 'dead-client',
+      clientSecret: 'dead-secret-value',
+      timeoutMs: 90_000,
+    });
+    expect(run.report, `no conformance.json; output:\n${run.output.slice(-2000)}`).toBeDefined();
+    expectAllBroken(run.report!);
+    expect(run.report!.errors?.[0]).toMatch(/HTTP 500/);
+    console.log(
+      `dead target: HTML 500: ${run.report!.requirements.length} broken in ${Math.round(run.durationMs / 1000)} s`,
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+/** A dead target's report: incomplete, said so, and every claimed requirement broken. */
+function expectAllBroken(report: ConformanceReport) {
+  expect(report.verdict).toBe('incomplete');
+  expect(report.errors?.[0]).toMatch(/^target unavailable: /);
+  const judged = report.requirements.filter((r) => r.verdict !== 'skipped');
+  expect(judged.length, 'every claimed requirement is judged broken').toBeGreaterThan(100);
+  expect(judged.filter((r) => r.verdict !== 'broken').map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
 }
 
 /** A loopback port nothing listens on (taken, then released). */
