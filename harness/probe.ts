@@ -3,11 +3,8 @@ import { BROKEN_MARK, TargetBroken } from './http/broken.js';
 import { ApiClient } from './http/client.js';
 import { TokenCache } from './tokens.js';
 
-/** Set by the run's global setup for its workers when the target answers nothing usable. */
+/** Set by the run's global setup, for the conformance reporter, when the target answers nothing usable. */
 export const UNAVAILABLE_ENV = 'OBG_TARGET_UNAVAILABLE';
-
-/** The message every check of a run against an unavailable target ends on (a broken verdict). */
-export const unavailableMessage = (why: string) => `${BROKEN_MARK} target unavailable: ${why}`;
 
 /**
  * Before any test: is the target there at all? An application token and two directory reads

@@ -5,7 +5,6 @@ import { exchangeTitle, formatExchange } from './evidence/format.js';
 import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
-import { UNAVAILABLE_ENV, unavailableMessage } from './probe.js';
 import { perProofEntry } from './proof.js';
 import { REQUIREMENT_ANNOTATION } from './req.js';
 import { TokenCache } from './tokens.js';
@@ -82,8 +81,6 @@ export const test = perProofEntry(
           .map((a) => a.description ?? '');
         const failing = named.filter((id) => expectFailing.includes(id));
         testInfo.fail(failing.length > 0, `expected to fail here: ${failing.join(', ')}`);
-        const unavailable = process.env[UNAVAILABLE_ENV];
-        testInfo.skip(!!unavailable, unavailableMessage(unavailable ?? ''));
         const claimed = new Set(target.profile.features);
         const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));
         testInfo.skip(

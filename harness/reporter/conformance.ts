@@ -16,11 +16,12 @@ import { resolveTarget, type Target } from '../config/target.js';
 import { secretsOf } from '../config/target.js';
 import { redactText, registerSecret } from '../evidence/redact.js';
 import { REQUIREMENT_ANNOTATION } from '../req.js';
+import { BROKEN_MARK } from '../http/broken.js';
 import { UNAVAILABLE_ENV } from '../probe.js';
 import { suiteInfo } from '../run-info.js';
 import { renderMarkdown } from './markdown.js';
 import { foldRequirements } from './fold.js';
-import { runVerdict, totalsOf, type RequirementResult, type RunVerdict } from './verdicts.js';
+import { runVerdict, toResult, totalsOf, type RequirementResult, type RunVerdict } from './verdicts.js';
 
 export interface ConformanceReport {
   suite: { name: string; version: string; commit: string; specSha256: string };
@@ -100,6 +101,7 @@ export default class ConformanceReporter implements Reporter {
   private named = new Set<string>();
   private readonly outcomes = new Map<string, { test: TestCase; result: TestResult }>();
   private readonly errors: string[] = [];
+  private areaProjects: string[] = [];
   private target?: Target;
 
   printsToStdio() {
@@ -108,6 +110,8 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite) {
     this.startedAt = new Date();
+    // Areas asked for by --project (one project per area), known even when no test runs.
+    if (process.env.OBG_AREA_PROJECTS === '1') this.areaProjects = config.projects.map((p) => p.name);
     try {
       this.target = resolveTarget();
       for (const s of secretsOf(this.target)) registerSecret(s);
@@ -136,14 +140,26 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(_result: FullResult) {
-    const unavailable = process.env[UNAVAILABLE_ENV];
-    if (unavailable) this.errors.unshift(`target unavailable: ${unavailable}`);
     const catalogue = loadCatalogue();
-    const inScope = catalogue.all.filter((r) => (this.filtered ? this.named.has(r.id) : this.areas.has(r.area)));
-    const requirements = withQuotes(
-      foldRequirements(inScope, this.outcomes.values(), new Set(this.target?.profile.features ?? [])),
-      catalogue,
-    );
+    const claimed = new Set(this.target?.profile.features ?? []);
+    const unavailable = process.env[UNAVAILABLE_ENV];
+    let folded: RequirementResult[];
+    if (unavailable) {
+      // No test ran: every requirement of the areas asked for is broken for that one reason (or not claimed).
+      const message = `${BROKEN_MARK} target unavailable: ${unavailable}`;
+      this.errors.splice(0, this.errors.length, `target unavailable: ${unavailable}`);
+      folded = catalogue.all
+        .filter((r) => !this.areaProjects.length || this.areaProjects.includes(r.area))
+        .map((r) =>
+          r.features.every((f) => claimed.has(f))
+            ? toResult(r, [{ title: 'the target, before any check', file: '', status: 'broken', message }])
+            : { ...toResult(r, []), verdict: 'skipped' as const },
+        );
+    } else {
+      const inScope = catalogue.all.filter((r) => (this.filtered ? this.named.has(r.id) : this.areas.has(r.area)));
+      folded = foldRequirements(inScope, this.outcomes.values(), claimed);
+    }
+    const requirements = withQuotes(folded, catalogue);
     const info = suiteInfo();
     const report = {
       suite: { name: info.name, version: info.version, commit: info.commit, specSha256: info.specSha256 },
