@@ -105,6 +105,21 @@ export const expect = base.extend({
     };
   },
 
+  /** A success: any 2xx (the specification shows no status codes; the exact one is a SHOULD). */
+  toSucceed(received: ApiResponse) {
+    const pass = received.status >= 200 && received.status < 300;
+    return {
+      pass,
+      name: 'toSucceed',
+      message: () =>
+        redactText(
+          [`Expected a success (HTTP 2xx)${this.isNot ? ' not' : ''}; got ${received.describe()}`, requirementContext()]
+            .filter(Boolean)
+            .join('\n'),
+        ),
+    };
+  },
+
   /**
    * A Berlin Group error: status (one of) `status`, a JSON body with a non-empty `tppMessages`
    * array of {category, code, path?, text?} strings, one message whose code is (one of) `code`
@@ -248,6 +263,7 @@ declare global {
     interface Matchers<R, T> {
       toMatchSchema(id: string): R;
       toHaveStatus(status: number | number[]): R;
+      toSucceed(): R;
       toBeTppError(status: number | number[], code?: string | string[], options?: { path?: string }): R;
       toBeRefused(status?: number | number[]): R;
       toHaveHeader(name: string, expected?: string | RegExp): R;

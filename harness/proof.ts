@@ -34,6 +34,8 @@ export interface ProofEntry {
   runs: string[];
   /** Every declared variant of its tests, or only the representative one (see ProofPlan). */
   allVariants: boolean;
+  /** Profile options the case's tests run under, over the target's (a variant's claims). */
+  claims?: Record<string, unknown>;
 }
 
 export const PROOF_PLAN_ENV = 'OBG_PROOF_PLAN';
@@ -111,6 +113,7 @@ export function perProofEntry<T extends TestType<object, object>>(test: T): T {
           (target.use as (o: object) => void)({
             extraHTTPHeaders: { [p.header]: e.id },
             expectFailing: e.expectFailing,
+            ...(e.claims ? { profileClaims: e.claims } : {}),
           });
           (target as unknown as (...a: unknown[]) => void)(title, details, body);
         });

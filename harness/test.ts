@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { loadCatalogue } from './catalogue.js';
+import type { Profile, ProfileClaims } from './config/profile.js';
 import { resolveTarget, secretsOf, type Target } from './config/target.js';
 import { exchangeTitle, formatExchange } from './evidence/format.js';
 import { registerSecret } from './evidence/redact.js';
@@ -13,11 +14,15 @@ export { because, expect } from './expect.js';
 export { req } from './req.js';
 
 export interface BaseWorkerFixtures {
-  target: Target;
+  /** The target as the settings and the profile give it, once per worker. */
+  _workerTarget: Target;
   tokenCache: TokenCache;
 }
 
 export interface BaseTestFixtures {
+  /** The target; its profile with the running proof case's claims over it, if any. */
+  target: Target;
+  profileClaims: ProfileClaims | undefined;
   /** Every exchange of the running test, in order (attached, redacted, when it ends). */
   exchanges: Exchange[];
   /** A client with no defaults: areas derive theirs with `api.with({...})`. */
@@ -38,7 +43,7 @@ export interface BaseTestFixtures {
  */
 export const test = perProofEntry(
   base.extend<BaseTestFixtures, BaseWorkerFixtures>({
-    target: [
+    _workerTarget: [
       async ({}, use) => {
         const target = resolveTarget();
         for (const s of secretsOf(target)) registerSecret(s);
@@ -47,11 +52,24 @@ export const test = perProofEntry(
       { scope: 'worker' },
     ],
     tokenCache: [
-      async ({ target }, use) => {
-        await use(new TokenCache(target));
+      async ({ _workerTarget }, use) => {
+        await use(new TokenCache(_workerTarget));
       },
       { scope: 'worker' },
     ],
+    profileClaims: [undefined, { option: true }],
+    target: async ({ _workerTarget, profileClaims }, use) => {
+      if (!profileClaims) return use(_workerTarget);
+      const profile: Record<string, unknown> = { ..._workerTarget.profile };
+      for (const [key, value] of Object.entries(profileClaims)) {
+        const mine = profile[key];
+        profile[key] =
+          value && typeof value === 'object' && !Array.isArray(value) && mine && typeof mine === 'object'
+            ? { ...mine, ...value }
+            : value;
+      }
+      await use({ ..._workerTarget, profile: profile as Profile });
+    },
     expectFailing: [[], { option: true }],
     exchanges: async ({}, use) => {
       await use([]);

@@ -1,6 +1,7 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../schemas/payments/products.js';
 
-/** A target profile: what a target claims (harness/config/profile.ts derives the type Profile from it). */
+/** A target profile: what a target claims (the type Profile below derives from it). */
 export const profileSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://obg-conformance.dev/profiles/profile.schema.json',
@@ -48,6 +49,11 @@ export const profileSchema = {
         afterDelete: {
           description: 'What a deleted consent reads as: its status terminatedByTpp, or gone (403/404).',
           enum: ['terminatedByTpp', 'gone'],
+        },
+        deleteAnswer: {
+          description:
+            "How delete consent answers (a 2xx either way): 'no-content' (no body: Berlin Group's 204, the reference sandbox's) or 'message-and-links' (a body with _links and optional tppMessages: section B, 'response uses the message-and-links structure'). Default 'no-content'.",
+          enum: ['no-content', 'message-and-links'],
         },
         maxFrequencyPerDay: { type: 'integer', minimum: 1 },
         isolatedPsuIds: {
@@ -97,6 +103,11 @@ export const profileSchema = {
           description:
             "The start-authorisation POST body the target expects: 'flow-guide' (no body) or 'operations-table' (non-empty psuData).",
           enum: ['flow-guide', 'operations-table'],
+        },
+        cancelAnswer: {
+          description:
+            "How cancel payment answers (a 2xx either way): 'no-content' (Berlin Group: 204 with no body, or 202 with transactionStatus and links when the cancellation needs authorisation; the reference sandbox's) or 'status-and-links' (section D: always a body with transactionStatus and links). Default 'no-content'.",
+          enum: ['no-content', 'status-and-links'],
         },
         cancellationAuthorisation: {
           description:
@@ -160,6 +171,11 @@ export const profileSchema = {
       type: 'object',
       additionalProperties: false,
       properties: {
+        consentScope: {
+          description:
+            "The API scope of the token the direct debit consent is created and authorised with, in the corporate context: 'accountinformation' (the consent's resourceScope, Resource variables; the reference sandbox's) or 'paymentinitiation' (section H: 'The token scope is `paymentinitiation corporate`'). Default 'accountinformation'.",
+          enum: ['accountinformation', 'paymentinitiation'],
+        },
         rejectedMandateId: {
           description:
             'A test mandate id whose collection the target rejects (RJCT), so the status check has something to find.',
@@ -218,3 +234,12 @@ export const profileSchema = {
   },
   $defs: { path: { type: 'string', pattern: '^[^/].*[^/]$' } },
 } as const;
+
+/** A target profile: what the target claims. */
+export type Profile = FromSchema<typeof profileSchema>;
+
+/**
+ * Options of the profile a self-proof variant runs under instead of the target's own, section by
+ * section (a variant's `claims`: e.g. the other reading of a contradiction in the specification).
+ */
+export type ProfileClaims = { [K in keyof Profile]?: Profile[K] extends object ? Partial<Profile[K]> : Profile[K] };

@@ -2,14 +2,17 @@ import type { AnySchemaObject, Options } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { accountsAccountCompleteSchema } from './accounts/account-complete.js';
 import { accountsAccountDetailSchema } from './accounts/account-detail.js';
 import { accountsAccountListSchema } from './accounts/account-list.js';
 import { accountsAccountSchema } from './accounts/account.js';
 import { accountsAmountSchema } from './accounts/amount.js';
+import { accountsBalanceCompleteSchema } from './accounts/balance-complete.js';
 import { accountsBalanceTypeSchema } from './accounts/balance-type.js';
 import { accountsBalanceSchema } from './accounts/balance.js';
 import { accountsBalancesSchema } from './accounts/balances.js';
 import { accountsTransactionDetailsSchema } from './accounts/transaction-details.js';
+import { accountsTransactionCompleteSchema } from './accounts/transaction-complete.js';
 import { accountsTransactionListSchema } from './accounts/transaction-list.js';
 import { accountsTransactionSchema } from './accounts/transaction.js';
 import { authorisationsAuthorisationCreatedSchema } from './authorisations/authorisation-created.js';
@@ -82,14 +85,17 @@ export const SCHEMA_BASE = 'https://obg-conformance.dev/schemas/';
 
 /** Every schema of schemas/, each with its $id: what ajv's (or Fastify's) addSchema takes, one by one. */
 export const SCHEMAS = [
+  accountsAccountCompleteSchema,
   accountsAccountDetailSchema,
   accountsAccountListSchema,
   accountsAccountSchema,
   accountsAmountSchema,
+  accountsBalanceCompleteSchema,
   accountsBalanceTypeSchema,
   accountsBalanceSchema,
   accountsBalancesSchema,
   accountsTransactionDetailsSchema,
+  accountsTransactionCompleteSchema,
   accountsTransactionListSchema,
   accountsTransactionSchema,
   authorisationsAuthorisationCreatedSchema,

@@ -45,12 +45,13 @@ export class AuthorisationsClient {
       body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
       headers: psu,
     });
-    if (res.status !== 201) throw new Error(`create consent: expected 201; got ${res.describe()}`);
+    if (res.status < 200 || res.status >= 300) throw new Error(`create consent: expected a 2xx; got ${res.describe()}`);
     const consentId = res.json<{ consentId: string }>().consentId;
     const resourceBasePath = this.consents.basePath(consentId);
     const headers = this.headers({ ...psu, ...o.headers });
     const created = await this.sca.create(resourceBasePath, 'authorisations', headers);
-    if (created.status !== 201) throw new Error(`create authorisation: expected 201; got ${created.describe()}`);
+    if (created.status < 200 || created.status >= 300)
+      throw new Error(`create authorisation: expected a 2xx; got ${created.describe()}`);
     const body = created.json<{ authorisationId: string; scaMethods?: ScaMethod[] }>();
     const href = `${resourceBasePath}/authorisations/${body.authorisationId}`;
     const begun: Begun = {

@@ -39,7 +39,8 @@ export class ConsentsClient {
 
   constructor(readonly api: ApiClient) {
     const t = api.target;
-    this.sca = new ScaDriver(api, t.timeouts.scaMs, t.profile.payments?.startAuthorisationBody);
+    // A consent's start authorisation has no body (section B): payments.startAuthorisationBody is the payment's.
+    this.sca = new ScaDriver(api, t.timeouts.scaMs);
   }
 
   get path(): string {
@@ -65,7 +66,8 @@ export class ConsentsClient {
       json: o.body ?? consentRequest(),
       headers: { ...this.psuHeaders(), ...(o.consentType ? { 'X-Consent-Type': o.consentType } : {}), ...o.headers },
     });
-    const id = res.status === 201 ? (res.body as { consentId?: string } | undefined)?.consentId : undefined;
+    const id =
+      res.status >= 200 && res.status < 300 ? (res.body as { consentId?: string } | undefined)?.consentId : undefined;
     if (id) this.created.push(id);
     return res;
   }

@@ -204,7 +204,7 @@ export class DirectDebitClient {
     return { paymentId: res.json<{ paymentId: string }>().paymentId, body, res };
   }
 
-  /** Create consent with X-Consent-Type sepaDirectDebit in the corporate context (no SCA). */
+  /** Create consent with X-Consent-Type sepaDirectDebit in the corporate context, the profile's scope (no SCA). */
   createConsent(): Promise<ApiResponse> {
     return this.consents.create({
       consentType: 'sepaDirectDebit',
@@ -246,17 +246,29 @@ export class DirectDebitClient {
 }
 
 /**
- * A direct debit consent body. One-off access (recurringIndicator false), so that the consents
- * of parallel tests for the same PSU do not end one another as recurring consents would.
+ * A direct debit consent body. The specification calls the consent long-lived ("It is long-lived
+ * and ends when the PSU revokes it or when it expires for regulatory or account reasons"):
+ * recurring access for as long as the bank grants (`9999-12-31` requests the maximum). Being
+ * long-lived, it is not ended by the next direct debit consent of the same PSU, so the consents of
+ * parallel tests stand side by side.
  */
 export function directDebitConsentBody() {
-  return consentRequest({ recurringIndicator: false, frequencyPerDay: 1, validUntil: isoDate(90) });
+  return consentRequest({ recurringIndicator: true, frequencyPerDay: 4, validUntil: '9999-12-31' });
+}
+
+/**
+ * The token scope a direct debit consent is created and authorised with, in the corporate context
+ * (profile directDebit.consentScope): the consent's resourceScope `accountinformation`, or
+ * section H's `paymentinitiation corporate`.
+ */
+export function directDebitConsentScope(profile: ApiClient['target']['profile']): string {
+  return `${profile.directDebit?.consentScope ?? 'accountinformation'} corporate`;
 }
 
 /** Adds `directDebit` (and keeps `consents`): corporate-context clients; consents deleted at teardown. */
 export const test = consentsTest.extend<{ directDebit: DirectDebitClient }>({
   directDebit: async ({ api }, use) => {
-    const consents = new ConsentsClient(api.with({ scope: 'accountinformation corporate', bicFi: true }));
+    const consents = new ConsentsClient(api.with({ scope: directDebitConsentScope(api.target.profile), bicFi: true }));
     const client = new DirectDebitClient(api.with({ scope: 'paymentinitiation corporate', bicFi: true }), consents);
     await use(client);
     for (const id of consents.created) {

@@ -295,7 +295,8 @@ export class PaymentsClient {
       },
       scope: o.scope,
     });
-    const id = res.status === 201 ? (res.body as { paymentId?: string } | undefined)?.paymentId : undefined;
+    const id =
+      res.status >= 200 && res.status < 300 ? (res.body as { paymentId?: string } | undefined)?.paymentId : undefined;
     if (id) this.created.push(this.basePath(c, id));
     return res;
   }

@@ -1,16 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import type { FromSchema } from 'json-schema-to-ts';
-import { profileSchema } from '../../profiles/profile.schema.js';
+import { profileSchema, type Profile } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
 
 export type { PaymentProduct, PaymentService } from '../../schemas/payments/products.js';
 
-/** A target profile: what the target claims; its type is that of its schema, profiles/profile.schema.ts. */
-export type Profile = FromSchema<typeof profileSchema>;
+/** A target profile (what the target claims) and a variant's claims over it: types of profiles/profile.schema.ts. */
+export type { Profile, ProfileClaims } from '../../profiles/profile.schema.js';
 
 export function profileFile(nameOrPath: string): string {
   if (nameOrPath.endsWith('.json')) return isAbsolute(nameOrPath) ? nameOrPath : fromRoot(nameOrPath);

@@ -65,19 +65,31 @@ const DECOUPLED_PREFERENCE = ['mbid_same_device', 'mbid'];
  * start it with a method from scaMethods, and poll its status until it ends, one request at a time.
  */
 export class ScaDriver {
+  /**
+   * `startBody` is the profile's payments.startAuthorisationBody, and so only for a payment's
+   * driver: the operations table asks for psuData on the payment's start authorisation alone (its
+   * consent, basket and cancellation start-authorisation rows name no body), so the other
+   * resources' drivers leave it at 'flow-guide'.
+   */
   constructor(
     private readonly api: ApiClient,
     private readonly scaTimeoutMs: number,
     private readonly startBody: 'flow-guide' | 'operations-table' = 'flow-guide',
   ) {}
 
-  /** POST <resourceBasePath>/<sub>: no body (flow guide) or a non-empty psuData (operations table). */
+  /**
+   * POST <resourceBasePath>/<sub>: no body (flow guide), or a non-empty psuData on a payment's
+   * authorisations (operations table, section D: "body `psuData` (required, non-empty)").
+   */
   create(
     resourceBasePath: string,
     sub: AuthoriseOptions['sub'] = 'authorisations',
     headers?: HeaderSpec,
   ): Promise<ApiResponse> {
-    const json = this.startBody === 'operations-table' ? { psuData: { password: 'sandbox' } } : undefined;
+    const json =
+      this.startBody === 'operations-table' && sub === 'authorisations'
+        ? { psuData: { password: 'sandbox' } }
+        : undefined;
     return this.api.post(`${resourceBasePath}/${sub}`, { json, headers });
   }
 

@@ -219,7 +219,7 @@ const faults: Fault[] = [
   {
     id: 'accounts.booking-status-defaulted',
     description: 'a missing or unknown bookingStatus is read as both',
-    breaks: ['accounts.transactions.booking-status-required'],
+    breaks: ['accounts.transactions.booking-status-required', 'accounts.transactions.booking-status-required-code'],
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
         const q = req.query as Query;

@@ -48,7 +48,7 @@ const faults: Fault[] = [
   {
     id: 'consents.required-field-defaulted',
     description: 'a create consent without combinedServiceIndicator is served as if it were false',
-    breaks: ['consents.create.required-fields'],
+    breaks: ['consents.create.required-fields', 'consents.create.required-fields-code'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
@@ -58,7 +58,7 @@ const faults: Fault[] = [
   {
     id: 'consents.strings-coerced',
     description: 'booleans and integers given as strings are coerced instead of rejected',
-    breaks: ['consents.create.field-types'],
+    breaks: ['consents.create.field-types', 'consents.create.field-types-code'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
@@ -94,16 +94,27 @@ const faults: Fault[] = [
   {
     id: 'consents.iban-check-digits-unchecked',
     description: 'an IBAN with wrong check digits is accepted',
-    breaks: ['consents.create.account-reference-invalid'],
+    breaks: ['consents.create.account-reference-iban-check'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         for (const r of refs(body(req))) if (r.iban === 'DE00370400440532013000') r.iban = 'DE89370400440532013000';
       }),
   },
   {
+    id: 'consents.reference-without-id-accepted',
+    description: 'an account reference with none of iban, maskedPan or pan is accepted (taken as a known IBAN)',
+    breaks: ['consents.create.account-reference-invalid'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        for (const r of refs(body(req)))
+          if (r.iban === undefined && r.maskedPan === undefined && r.pan === undefined)
+            r.iban = 'DE89370400440532013000';
+      }),
+  },
+  {
     id: 'consents.frequency-zero-accepted',
     description: 'frequencyPerDay 0 is taken as 1',
-    breaks: ['consents.limits.frequency-min'],
+    breaks: ['consents.limits.frequency-min', 'consents.limits.frequency-min-code'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
@@ -113,7 +124,7 @@ const faults: Fault[] = [
   {
     id: 'consents.frequency-five-accepted',
     description: 'frequencyPerDay 5 is accepted (taken as 4)',
-    breaks: ['consents.limits.frequency-max'],
+    breaks: ['consents.limits.frequency-max', 'consents.limits.frequency-max-code'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
@@ -123,7 +134,7 @@ const faults: Fault[] = [
   {
     id: 'consents.one-off-frequency-unchecked',
     description: 'a one-off consent accepts any frequencyPerDay',
-    breaks: ['consents.limits.frequency-one-off'],
+    breaks: ['consents.limits.frequency-one-off', 'consents.limits.frequency-one-off-code'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);

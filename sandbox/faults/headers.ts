@@ -42,7 +42,12 @@ const faults: Fault[] = [
   {
     id: 'headers.authorization-not-required',
     description: 'a call without Authorization is served with a token of every scope',
-    breaks: ['headers.authorization.required', 'headers.errors.tpp-messages', 'headers.errors.tpp-message-category'],
+    breaks: [
+      'headers.authorization.required',
+      'headers.authorization.required-code',
+      'headers.errors.tpp-messages',
+      'headers.errors.tpp-message-category',
+    ],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
         if (!req.headers.authorization) {
@@ -60,7 +65,7 @@ const faults: Fault[] = [
   {
     id: 'headers.unknown-token-accepted',
     description: 'a bearer token that was never issued is accepted',
-    breaks: ['headers.authorization.invalid-token'],
+    breaks: ['headers.authorization.invalid-token', 'headers.authorization.invalid-token-code'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
         const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');

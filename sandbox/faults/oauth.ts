@@ -161,7 +161,7 @@ const faults: Fault[] = [
   {
     id: 'oauth.token-json-accepted',
     description: 'the token endpoint takes a JSON body as if it were a form',
-    breaks: ['oauth.token.form-only'],
+    breaks: ['oauth.token.form-only', 'oauth.token.form-only-code'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
         if (String(req.headers['content-type'] ?? '').startsWith('application/json'))

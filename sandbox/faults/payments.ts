@@ -37,7 +37,7 @@ export function unenforcedField(app: FastifyInstance, schema: RegExp, field: str
 const limitFault = (field: string, max: number, requirement: string): Fault => ({
   id: `payments.${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${max + 1}-accepted`,
   description: `${field} longer than ${max} characters is accepted`,
-  breaks: [requirement],
+  breaks: [requirement, `${requirement}-code`],
   install: (app) => unenforcedField(app, /^payments\//, field),
 });
 
@@ -67,7 +67,11 @@ const faults: Fault[] = [
   {
     id: 'payments.missing-creditor-name-filled',
     description: 'a payment without creditorName is accepted with a made-up name',
-    breaks: ['payments.initiate.required-fields', 'payments.initiate.required-fields-path'],
+    breaks: [
+      'payments.initiate.required-fields',
+      'payments.initiate.required-fields-bulk-periodic',
+      'payments.initiate.required-fields-path',
+    ],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
         const b = req.body as Body | undefined;
@@ -100,7 +104,7 @@ const faults: Fault[] = [
   {
     id: 'payments.execution-date-format-unchecked',
     description: 'requestedExecutionDate is not checked to be an ISO date',
-    breaks: ['payments.execution-date.format'],
+    breaks: ['payments.execution-date.format', 'payments.execution-date.format-code'],
     install: (app) => unenforcedField(app, /^payments\//, 'requestedExecutionDate'),
   },
   {
@@ -212,7 +216,7 @@ const faults: Fault[] = [
   {
     id: 'payments.psu-ip-address-not-required',
     description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
-    breaks: ['headers.psu-ip-address.payments'],
+    breaks: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
         const ip = req.headers['psu-ip-address'];
@@ -223,7 +227,7 @@ const faults: Fault[] = [
   {
     id: 'payments.redirect-uri-not-mandated',
     description: 'initiate payment with TPP-Redirect-Preferred true and no TPP-Redirect-URI is accepted',
-    breaks: ['headers.tpp-redirect-uri.when-preferred'],
+    breaks: ['headers.tpp-redirect-uri.when-preferred', 'headers.tpp-redirect-uri.when-preferred-code'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
         if (req.headers['tpp-redirect-preferred'] === 'true' && !req.headers['tpp-redirect-uri'])

@@ -23,7 +23,7 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.empty-accepted',
     description: 'a basket with no payments is created',
-    breaks: ['signing-baskets.create.empty'],
+    breaks: ['signing-baskets.create.empty', 'signing-baskets.create.empty-code'],
     install: (app) =>
       app.addHook('preValidation', async (req, reply) => {
         if (req.method !== 'POST' || !BASKETS.test(req.routeOptions.url ?? '')) return;
@@ -55,7 +55,7 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.psu-ip-address-not-required',
     description: 'create basket without (or with a malformed) PSU-IP-Address is served as if it had one',
-    breaks: ['signing-baskets.create.psu-ip-address'],
+    breaks: ['signing-baskets.create.psu-ip-address', 'signing-baskets.create.psu-ip-address-code'],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: BASKETS }, (req) => {
         const ip = req.headers['psu-ip-address'];

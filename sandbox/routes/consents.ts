@@ -47,8 +47,10 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
       return;
     }
     c.status = 'valid';
-    if (c.recurringIndicator) {
-      // A new recurring consent, once authorised, ends the former recurring consent of the PSU.
+    // A new recurring consent, once authorised, ends the former recurring consent of the PSU; a
+    // direct debit consent is long-lived and ends only when the PSU revokes it or it expires
+    // (Resources > Consent), so the rule is the account-information consents' alone.
+    if (c.recurringIndicator && c.type === 'ais') {
       for (const other of app.sandbox.consents.values()) {
         if (
           other !== c &&

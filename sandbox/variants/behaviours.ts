@@ -1,6 +1,279 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BgError, formatError } from '../errors.js';
+import { beforeGuard, beforeHandler, rewriteJson, serveWithScope } from '../faults/fault.js';
+import { requestHeader } from '../plugins/guard.js';
 import type { Variant } from './index.js';
 
+const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
+const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
+const PAYMENT_AUTHORISATIONS =
+  /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
+const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
+const BASKET_AUTHORISATIONS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations$/;
+const ANY = /./;
+const CONSENTS = /^\/psd2\/consent\/v1\/consents$/;
+const ANY_CONSENT = /^\/psd2\/consent\//;
+
+type Links = Record<string, { href?: unknown } | undefined>;
+
+/** Calls `edit` on every `_links` object of a JSON body, however deep. */
+function eachLinks(body: unknown, edit: (links: Links) => void): void {
+  if (Array.isArray(body)) return body.forEach((x) => eachLinks(x, edit));
+  if (!body || typeof body !== 'object') return;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === '_links' && value && typeof value === 'object' && !Array.isArray(value)) edit(value as Links);
+    else eachLinks(value, edit);
+  }
+}
+
+/** Rewrites every href of every `_links` of the JSON answers. */
+function rewriteHrefs(app: FastifyInstance, map: (href: string, req: FastifyRequest) => string): void {
+  rewriteJson(app, { route: ANY, status: (s) => s < 400 }, (body, req) =>
+    eachLinks(body, (links) => {
+      for (const link of Object.values(links)) {
+        if (link && typeof link.href === 'string') link.href = map(link.href, req);
+      }
+    }),
+  );
+}
+
+/** The resource base path of the flow guide for a short `/v1/...` link (Versioning 3). */
+function longForm(href: string): string {
+  const m = /^\/v1\/(.*)$/.exec(href);
+  if (!m) return href;
+  const rest = m[1];
+  if (rest.startsWith('consents')) return `/psd2/consent/v1/${rest}`;
+  if (rest.startsWith('accounts')) return `/psd2/accountinformation/v1/${rest}`;
+  return `/psd2/paymentinitiation/v1/${rest}`;
+}
+
+/** Header names as the specification and the reference facts spell them. */
+const SPEC_CASE: Record<string, string> = {
+  'x-request-id': 'X-Request-ID',
+  'aspsp-sca-approach': 'ASPSP-SCA-Approach',
+};
+const titleCase = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+
+const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
+  reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+
 /** Optional fields, link names, bodies and header spellings the specification allows. */
-const variants: Variant[] = [];
+const variants: Variant[] = [
+  {
+    id: 'consents.delete-message-and-links',
+    description:
+      'delete consent answers 200 with the message-and-links structure (tppMessages and _links), under a profile claiming consents.deleteAnswer message-and-links',
+    allows: '| Delete consent | DELETE base path/`<consentId>` | response uses the message-and-links structure |',
+    concerns: ['consents.delete.terminated'],
+    warns: [],
+    claims: { consents: { deleteAnswer: 'message-and-links' } },
+    install: (app) =>
+      app.addHook('preHandler', async (req, reply) => {
+        if (req.method !== 'DELETE' || !CONSENT.test(req.routeOptions.url ?? '')) return;
+        const id = (req.params as { consentId: string }).consentId;
+        const c = app.sandbox.consents.get(id);
+        if (!c || c.clientId !== req.token?.clientId) return;
+        c.status = 'terminatedByTpp';
+        await sendJson(reply, 200, {
+          tppMessages: [
+            { category: 'INFORMATION', code: 'WARNING', path: 'consentId', text: `consent ${id} is terminated` },
+          ],
+          _links: { status: { href: `/v1/consents/${id}/status` } },
+        });
+      }),
+  },
+  {
+    id: 'payments.cancel-status-and-links',
+    description:
+      'a cancellation that needs no authorisation answers 200 with transactionStatus and the self and status links instead of 204, under a profile claiming payments.cancelAnswer status-and-links',
+    allows:
+      '| Cancel payment | DELETE base path/`<paymentId>` | response: transactionStatus and links; a startAuthorisation link appears when authorisation of the cancellation is mandated |',
+    concerns: ['payments.cancel.response', 'payments.cancel.cancelled-after-sca'],
+    warns: [],
+    claims: { payments: { cancelAnswer: 'status-and-links' } },
+    install: (app) =>
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '') || reply.statusCode !== 204)
+          return payload;
+        const { paymentService, paymentProduct, paymentId } = req.params as Record<string, string>;
+        const self = `/v1/${paymentService}/${paymentProduct}/${paymentId}`;
+        reply.status(200).header('Content-Type', 'application/json; charset=utf-8');
+        return JSON.stringify({
+          transactionStatus: app.sandbox.payments.payments.get(paymentId)?.status ?? 'CANC',
+          _links: { self: { href: self }, status: { href: `${self}/status` } },
+        });
+      }),
+  },
+  {
+    id: 'payments.start-authorisation-psu-data',
+    description:
+      "a payment's start authorisation requires a non-empty psuData (operations table) and a consent's or basket's takes no body (flow guide), under a profile claiming payments.startAuthorisationBody operations-table",
+    allows:
+      '| Start authorisation | POST base path/`<paymentId>`/authorisations | body `psuData` (required, non-empty); authorisation start response |',
+    concerns: [
+      'payments.authorisations.create',
+      'payments.sca.accepted',
+      'payments.authorisations.list',
+      'consents.state.valid-after-sca',
+      'authorisations.create.response',
+      'signing-baskets.sca.moves-payments',
+    ],
+    warns: [],
+    claims: { payments: { startAuthorisationBody: 'operations-table' } },
+    install: (app) => {
+      beforeHandler(app, { method: 'POST', route: PAYMENT_AUTHORISATIONS }, (req) => {
+        const psuData = (req.body as { psuData?: unknown } | undefined)?.psuData;
+        if (!psuData || typeof psuData !== 'object' || Object.keys(psuData).length === 0)
+          throw formatError('the start authorisation of a payment needs a non-empty psuData', 'psuData');
+      });
+      for (const route of [CONSENT_AUTHORISATIONS, BASKET_AUTHORISATIONS]) {
+        beforeHandler(app, { method: 'POST', route }, (req) => {
+          const body = req.body;
+          if (body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0))
+            throw formatError('this start authorisation takes no body', 'psuData');
+        });
+      }
+    },
+  },
+  {
+    // The sandbox's own header names are lower case already (Fastify's): this shows the other spelling.
+    id: 'headers.spec-case-names',
+    description:
+      "every response header name is sent in the specification's spelling (X-Request-ID, ASPSP-SCA-Approach, Location, Content-Type), not the sandbox's lower case",
+    allows: 'HTTP header names are case-insensitive on the wire; JSON field names are case-sensitive.',
+    concerns: [
+      'headers.x-request-id.echo',
+      'consents.create.headers',
+      'payments.initiate.headers',
+      'authorisations.start.decoupled',
+      'headers.content-type.json',
+    ],
+    warns: [],
+    install: (app) =>
+      app.addHook('onSend', async (_req, reply, payload) => {
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value === undefined) continue;
+          reply.removeHeader(name);
+          reply.raw.setHeader(SPEC_CASE[name] ?? titleCase(name), value as string | number | string[]);
+        }
+        return payload;
+      }),
+  },
+  {
+    id: 'links.relative-hrefs',
+    description: 'every _links href is relative, without a leading slash (v1/consents/…)',
+    allows:
+      'Links in responses use shorter prefixes (`/v1/...`) than the resource base paths of the flow guide. (Versioning 3; a link is an object with `href` (string))',
+    concerns: [
+      'consents.create.response',
+      'payments.initiate.response',
+      'payments.cancel.start-authorisation-link',
+      'signing-baskets.create.response',
+      'accounts.account.links',
+      'accounts.transactions.account-link',
+      'direct-debit.create.links',
+      'authorisations.create.response',
+    ],
+    warns: [],
+    install: (app) => rewriteHrefs(app, (href) => (/^\/(v1|iso)\//.test(href) ? href.slice(1) : href)),
+  },
+  {
+    id: 'links.absolute-long-form',
+    description: "every short /v1/... href is an absolute URL with the flow guide's long resource path",
+    allows:
+      "Links inside responses may use the shorter `/v1/...` form (specification, Versioning 3): a suite must resolve a link against the target's base, not assume one prefix. (reference facts; specification: A link is an object with `href` (string).)",
+    concerns: [
+      'consents.create.response',
+      'payments.initiate.response',
+      'payments.cancel.start-authorisation-link',
+      'signing-baskets.create.response',
+      'accounts.account.links',
+      'accounts.transactions.account-link',
+      'authorisations.create.response',
+    ],
+    warns: [],
+    install: (app) =>
+      rewriteHrefs(app, (href, req) =>
+        href.startsWith('/v1/') ? `${req.protocol}://${req.headers.host}${longForm(href)}` : href,
+      ),
+  },
+  {
+    id: 'links.other-names',
+    description:
+      'responses carry further link names the specification lists: updatePsuIdentification beside scaStatus, startAuthorisationWithPsuIdentification beside startAuthorisation',
+    allows:
+      'Link names seen: scaRedirect, scaOAuth, startAuthorisation, startAuthorisationWithPsuIdentification, updatePsuIdentification, […] Further names are allowed as free properties.',
+    concerns: [
+      'consents.create.response',
+      'payments.initiate.response',
+      'payments.cancel.start-authorisation-link',
+      'signing-baskets.create.response',
+      'authorisations.create.response',
+      'payments.multilevel.no-sca-links',
+    ],
+    warns: [],
+    install: (app) =>
+      rewriteJson(app, { route: ANY, status: (s) => s < 400 }, (body) =>
+        eachLinks(body, (links) => {
+          if (links.scaStatus?.href) links.updatePsuIdentification = { href: links.scaStatus.href };
+          if (links.startAuthorisation?.href)
+            links.startAuthorisationWithPsuIdentification = { href: links.startAuthorisation.href };
+        }),
+      ),
+  },
+  {
+    id: 'authorisations.qr-rotates-on-the-clock',
+    description:
+      'the animated QR token rotates on every full second of the clock (its first token lives less than a second)',
+    allows:
+      '`mbid_animated_qr_token`: `challengeData.data` holds the token from which the client renders its own QR code. The code is valid for 1 second.',
+    concerns: ['authorisations.qr.token-rotates', 'authorisations.qr.image'],
+    warns: [],
+    install: (app) => {
+      app.sandbox.sca.qrToken = (auth, at = Date.now()) => {
+        if (!auth.qrSecret || !auth.startedAt) return undefined;
+        const second = Math.floor(at / 1000);
+        const mac = createHmac('sha256', auth.qrSecret).update(String(second)).digest('hex').slice(0, 32);
+        return `bankid.${auth.autoStartToken}.${second}.${mac}`;
+      };
+    },
+  },
+  {
+    id: 'direct-debit.consent-under-paymentinitiation',
+    description:
+      'a direct debit consent is created with a paymentinitiation corporate token (an accountinformation one is refused) and authorised, read and deleted with it, under a profile claiming directDebit.consentScope paymentinitiation',
+    allows:
+      'Prerequisite: an authorised consent created with `X-Consent-Type: sepaDirectDebit`. The token scope is `paymentinitiation corporate`.',
+    concerns: [
+      'consents.create.direct-debit',
+      'direct-debit.flow.section-h',
+      'direct-debit.confirm.file-uploaded',
+      'direct-debit.confirm.consent-authorised',
+      'direct-debit.confirm.consent-direct-debit',
+    ],
+    warns: [],
+    claims: { directDebit: { consentScope: 'paymentinitiation' } },
+    install: (app) =>
+      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
+        const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+        const scopes = (m && app.sandbox.tokens.get(m[1])?.scopes) || new Set<string>();
+        const creating = req.method === 'POST' && CONSENTS.test(req.routeOptions.url ?? '');
+        const id = (req.params as { consentId?: string } | undefined)?.consentId;
+        const direct = creating
+          ? requestHeader(req, 'X-Consent-Type') === 'sepaDirectDebit'
+          : !!id && app.sandbox.consents.get(id)?.type === 'sepaDirectDebit';
+        if (!direct) return;
+        if (scopes.has('paymentinitiation')) serveWithScope(app, req, 'accountinformation');
+        else if (creating)
+          throw new BgError(
+            401,
+            'TOKEN_INVALID',
+            'a direct debit consent is created with the scope "paymentinitiation corporate"',
+          );
+      }),
+  },
+];
 
 export default variants;

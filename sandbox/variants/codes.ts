@@ -1,6 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import { rewriteReply } from '../faults/fault.js';
 import type { Variant } from './index.js';
 
+/** The sentence that leaves every status code open: a conforming bank may answer another code of the right class. */
+const ALLOWS = 'HTTP status codes of each operation and the complete list of error codes and categories: not shown';
+
+const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
+const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
+
+const isIpv4 = (v: unknown) =>
+  typeof v === 'string' && /^\d{1,3}(\.\d{1,3}){3}$/.test(v) && v.split('.').every((n) => Number(n) <= 255);
+
+const emptyBasket = (req: FastifyRequest) => {
+  const ids = (req.body as { paymentIds?: unknown } | undefined)?.paymentIds;
+  return !Array.isArray(ids) || ids.length === 0;
+};
+
 /** Other status codes of the right class, where the specification shows none. */
-const variants: Variant[] = [];
+const variants: Variant[] = [
+  {
+    id: 'codes.basket-created-200',
+    description: 'create signing basket answers 200 instead of 201',
+    allows: ALLOWS,
+    concerns: ['signing-baskets.create.response', 'signing-baskets.create.response-code'],
+    warns: ['signing-baskets.create.response-code'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: BASKETS, status: 201 }, (_req, reply) => void reply.status(200)),
+  },
+  {
+    id: 'codes.authorisation-created-200',
+    description: 'create authorisation (on a consent) answers 200 instead of 201',
+    allows: ALLOWS,
+    concerns: ['authorisations.create.response', 'authorisations.create.response-code'],
+    warns: ['authorisations.create.response-code'],
+    install: (app) =>
+      rewriteReply(
+        app,
+        { method: 'POST', route: CONSENT_AUTHORISATIONS, status: 201 },
+        (_req, reply) => void reply.status(200),
+      ),
+  },
+  {
+    id: 'codes.empty-basket-422',
+    description: 'a basket with no payments is refused with 422 (and the Berlin Group error body) instead of 400',
+    allows: ALLOWS,
+    concerns: ['signing-baskets.create.empty', 'signing-baskets.create.empty-code'],
+    warns: ['signing-baskets.create.empty-code'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: BASKETS, status: 400 }, (req, reply) => {
+        if (emptyBasket(req)) reply.status(422);
+      }),
+  },
+  {
+    id: 'codes.psu-ip-address-403',
+    description:
+      'initiate payment without (or with a malformed) PSU-IP-Address is refused with 403 (and the Berlin Group error body) instead of 400',
+    allows: ALLOWS,
+    concerns: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
+    warns: ['headers.psu-ip-address.payments-code'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: INITIATE, status: 400 }, (req, reply) => {
+        if (!isIpv4(req.headers['psu-ip-address'])) reply.status(403);
+      }),
+  },
+  {
+    id: 'codes.booking-status-422',
+    description:
+      'a missing or unknown bookingStatus is refused with 422 (and the Berlin Group error body) instead of 400',
+    allows: ALLOWS,
+    concerns: ['accounts.transactions.booking-status-required', 'accounts.transactions.booking-status-required-code'],
+    warns: ['accounts.transactions.booking-status-required-code'],
+    install: (app) =>
+      rewriteReply(app, { method: 'GET', route: TRANSACTIONS, status: 400 }, (req, reply) => {
+        const q = req.query as { bookingStatus?: unknown };
+        if (!['booked', 'pending', 'both'].includes(String(q.bookingStatus))) reply.status(422);
+      }),
+  },
+];
 
 export default variants;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ProfileClaims } from '../../profiles/profile.schema.js';
 import behaviourVariants from './behaviours.js';
 import codeVariants from './codes.js';
+import fieldVariants from './fields.js';
 
 /**
  * A named variant: a behaviour the specification allows that the reference sandbox does not show
@@ -16,6 +18,11 @@ export interface Variant {
   concerns: string[];
   /** SHOULD requirements it may warn on; nothing else may fail or warn. */
   warns: string[];
+  /**
+   * Profile options the suite runs this variant under, over the target profile's (section by
+   * section): a variant showing the other reading of a contradiction claims that reading.
+   */
+  claims?: ProfileClaims;
   install(app: FastifyInstance): void;
 }
 
@@ -35,7 +42,7 @@ const timing: Variant[] = [
 ];
 
 /** Every variant the sandbox knows, one list per kind of freedom the specification gives. */
-export const VARIANTS: Variant[] = [...timing, ...codeVariants, ...behaviourVariants];
+export const VARIANTS: Variant[] = [...timing, ...codeVariants, ...fieldVariants, ...behaviourVariants];
 
 export function findVariant(id: string): Variant {
   const v = VARIANTS.find((x) => x.id === id);

@@ -4,7 +4,9 @@ export const accountsAccountSchema = {
   title:
     'Account: resourceId, iban, currency (XXX for multicurrency), product, cashAccountType, name, clearingNumber, _links',
   type: 'object',
-  required: ['resourceId', 'currency'],
+  // Only the id the account reads address is required; the other listed fields are judged for their
+  // type when present, and for their presence by accounts/account-complete (a SHOULD).
+  required: ['resourceId'],
   properties: {
     resourceId: { type: 'string', minLength: 1 },
     iban: { $ref: '../common/iban.json' },

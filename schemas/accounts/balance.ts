@@ -3,7 +3,8 @@ export const accountsBalanceSchema = {
   $id: 'https://obg-conformance.dev/schemas/accounts/balance.json',
   title: 'Balance: balanceType, balanceAmount (currency, amount as string), referenceDate, lastChangeDateTime',
   type: 'object',
-  required: ['balanceType', 'balanceAmount'],
+  // Listed fields with no stated rule: judged for their type when present; presence is
+  // accounts/balance-complete (a SHOULD).
   properties: {
     balanceType: { type: 'string', minLength: 1 },
     balanceAmount: { $ref: 'amount.json' },

@@ -3,7 +3,8 @@ export const accountsTransactionSchema = {
   $id: 'https://obg-conformance.dev/schemas/accounts/transaction.json',
   title: 'Transaction: amounts as strings (may be negative), dates as ISO dates, references with iban',
   type: 'object',
-  required: ['transactionAmount'],
+  // Listed fields with no stated rule: judged for their type when present; presence is
+  // accounts/transaction-complete (a SHOULD).
   properties: {
     transactionId: { type: 'string', minLength: 1 },
     entryReference: { type: 'string' },
@@ -14,7 +15,6 @@ export const accountsTransactionSchema = {
     transactionAmount: { $ref: 'amount.json' },
     balanceAfterTransaction: {
       type: 'object',
-      required: ['balanceAmount'],
       properties: { balanceAmount: { $ref: 'amount.json' }, balanceType: { type: 'string' } },
     },
     bookingDate: { type: 'string', format: 'date' },

@@ -25,6 +25,8 @@ export interface ProofCase {
   warns: string[];
   /** The requirements whose checks meet the case: a fault's breaks, a variant's concerns. */
   concerns: string[];
+  /** Profile options its tests run under (a variant's claims). */
+  claims?: Record<string, unknown>;
 }
 
 export function proofCases(): ProofCase[] {
@@ -44,6 +46,7 @@ export function proofCases(): ProofCase[] {
       breaks: [],
       warns: v.warns,
       concerns: v.concerns,
+      ...(v.claims ? { claims: v.claims } : {}),
     })),
   ];
 }
@@ -129,6 +132,7 @@ export function planOf(cases: ProofCase[], listing: Listing, scope: 'files' | 'a
       expectFailing: c.breaks,
       runs: runsOf(c, listing, scope),
       allVariants: scope === 'areas',
+      ...(c.claims ? { claims: c.claims } : {}),
     })),
   };
 }

@@ -21,6 +21,16 @@ test(
 );
 
 test(
+  'every Account of List accounts carries its currency',
+  req('accounts.list.complete'),
+  async ({ accounts, consent }) => {
+    const res = await accounts.list(consent.consentId);
+    for (const account of res.json<{ accounts?: Account[] }>().accounts ?? [])
+      await expect.soft(account, `account ${account.resourceId}`).toMatchSchema('accounts/account-complete');
+  },
+);
+
+test(
   'account detail answers account, the Account of the list',
   req('accounts.detail.shape'),
   async ({ accounts, consent }) => {

@@ -21,6 +21,18 @@ test(
 );
 
 test(
+  'every balance carries balanceType and balanceAmount',
+  req('accounts.balances.complete'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const res = await accounts.balances(consent.consentId, a.resourceId);
+      for (const b of res.json<{ balances?: Balance[] }>().balances ?? [])
+        await expect.soft(b, res.label).toMatchSchema('accounts/balance-complete');
+    }
+  },
+);
+
+test(
   'every balanceType is one of the enumeration',
   req('accounts.balances.type-enum'),
   async ({ accounts, consent }) => {

@@ -55,13 +55,41 @@ test(
 );
 
 test(
+  'every transaction carries its transactionAmount',
+  req('accounts.transactions.complete'),
+  async ({ accounts, consent }) => {
+    for (const a of consent.accounts) {
+      const res = await accounts.transactions(consent.consentId, a.resourceId, {
+        bookingStatus: 'both',
+        dateFrom: isoDate(-30),
+      });
+      const { booked = [], pending = [] } = res.json<TransactionList>().transactions ?? {};
+      for (const t of [...booked, ...pending])
+        await expect.soft(t, res.label).toMatchSchema('accounts/transaction-complete');
+    }
+  },
+);
+
+test(
   'bookingStatus is required and must be booked, pending or both',
   req('accounts.transactions.booking-status-required'),
   async ({ accounts, consent }) => {
     const id = consent.accounts[0].resourceId;
     for (const bookingStatus of [undefined, 'all', 'BOOKED', 'information']) {
       const res = await accounts.transactions(consent.consentId, id, { bookingStatus, dateFrom: isoDate(-30) });
-      await expect(res, `bookingStatus ${bookingStatus ?? '(absent)'}`).toBeRefused(400);
+      await expect(res, `bookingStatus ${bookingStatus ?? '(absent)'}`).toBeRefused();
+    }
+  },
+);
+
+test(
+  'a missing or unknown bookingStatus is answered 400',
+  req('accounts.transactions.booking-status-required-code'),
+  async ({ accounts, consent }) => {
+    const id = consent.accounts[0].resourceId;
+    for (const bookingStatus of [undefined, 'all', 'BOOKED', 'information']) {
+      const res = await accounts.transactions(consent.consentId, id, { bookingStatus, dateFrom: isoDate(-30) });
+      await expect.soft(res, `bookingStatus ${bookingStatus ?? '(absent)'}`).toBeRefused(400);
     }
   },
 );

@@ -3,7 +3,7 @@ import { expect, req, test } from '../../harness/areas/accounts.js';
 // Consent-ID on account-information reads (Common request headers), shown on the account reads.
 
 test(
-  'account-information reads without Consent-ID are rejected with 400',
+  'account-information reads without Consent-ID are refused',
   req('headers.consent-id.account-reads'),
   async ({ accounts, consent }) => {
     const id = consent.accounts[0].resourceId;
@@ -12,7 +12,7 @@ test(
       await accounts.balances(null, id),
       await accounts.transactions(null, id, { bookingStatus: 'booked', dateFrom: '2000-01-01' }),
     ]) {
-      await expect(res).toHaveStatus(400);
+      await expect(res, 'a read without Consent-ID').toBeRefused();
     }
   },
 );

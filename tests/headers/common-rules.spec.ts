@@ -39,24 +39,39 @@ test.describe('X-Request-ID', () => {
 });
 
 test.describe('Authorization', () => {
+  const withoutAuthorization = (directory: DirectoryClient) =>
+    directory.api.get(directory.api.target.profile.paths.aspsps, { noAuth: true });
+  const withUnknownToken = (directory: DirectoryClient) =>
+    directory.api.get(directory.api.target.profile.paths.aspsps, {
+      noAuth: true,
+      headers: { Authorization: 'Bearer obg-conformance-never-issued-token-0000' },
+    });
+
+  test('a call without Authorization is refused', req('headers.authorization.required'), async ({ directory }) => {
+    await expect(await withoutAuthorization(directory), 'a call without Authorization').toBeRefused();
+  });
+
   test(
-    'a call without Authorization is refused with 401',
-    req('headers.authorization.required'),
+    'a call without Authorization is answered 401',
+    req('headers.authorization.required-code'),
     async ({ directory }) => {
-      const res = await directory.api.get(directory.api.target.profile.paths.aspsps, { noAuth: true });
-      await expect(res).toHaveStatus(401);
+      await expect(await withoutAuthorization(directory)).toBeRefused(401);
     },
   );
 
   test(
-    'a bearer token the server never issued is refused with 401',
+    'a bearer token the server never issued is refused',
     req('headers.authorization.invalid-token'),
     async ({ directory }) => {
-      const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
-        noAuth: true,
-        headers: { Authorization: 'Bearer obg-conformance-never-issued-token-0000' },
-      });
-      await expect(res).toHaveStatus(401);
+      await expect(await withUnknownToken(directory), 'a token the server never issued').toBeRefused();
+    },
+  );
+
+  test(
+    'a bearer token the server never issued is answered 401',
+    req('headers.authorization.invalid-token-code'),
+    async ({ directory }) => {
+      await expect(await withUnknownToken(directory)).toBeRefused(401);
     },
   );
 

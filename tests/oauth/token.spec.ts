@@ -55,11 +55,19 @@ test(
   },
 );
 
-test('a code exchange sent as JSON is rejected with 400', req('oauth.token.form-only'), async ({ redirect }) => {
-  const { start, result } = await redirect.approved();
-  const res = await redirect.exchange(start, result.code, { json: true });
-  await expect(res, 'the token endpoint takes application/x-www-form-urlencoded, not a JSON body').toBeRefused(400);
-});
+for (const status of [undefined, 400] as const) {
+  test(
+    `a code exchange sent as JSON is ${status ? `answered ${status}` : 'refused'}`,
+    req(status ? 'oauth.token.form-only-code' : 'oauth.token.form-only'),
+    async ({ redirect }) => {
+      const { start, result } = await redirect.approved();
+      const res = await redirect.exchange(start, result.code, { json: true });
+      await expect(res, 'the token endpoint takes application/x-www-form-urlencoded, not a JSON body').toBeRefused(
+        status,
+      );
+    },
+  );
+}
 
 test(
   'refused exchanges answer RFC 6749 error bodies: invalid_client, invalid_grant',

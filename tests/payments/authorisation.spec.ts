@@ -45,12 +45,12 @@ forEachCombination(() => {
   });
 
   test(
-    'creating an authorisation answers 201 with an authorisationId, scaMethods and received',
+    'creating an authorisation answers a success with an authorisationId, scaMethods and received',
     req('payments.authorisations.create'),
     async ({ payments, combination }) => {
       const { basePath } = await payments.initiated(combination);
       const res = await payments.sca.create(basePath, 'authorisations', payments.psuHeaders());
-      await expect(res).toHaveStatus(201);
+      await expect(res).toSucceed();
       const body = res.json<{ authorisationId?: string; scaStatus?: string; scaMethods?: unknown[] }>();
       expect(body.authorisationId, because('an authorisationId')).toEqual(expect.any(String));
       expect(body.scaStatus, because('a new authorisation is received (States > Authorisation)')).toBe('received');
@@ -58,6 +58,15 @@ forEachCombination(() => {
         Array.isArray(body.scaMethods) && body.scaMethods.length > 0,
         because(`a non-empty scaMethods; got ${JSON.stringify(body.scaMethods)}`),
       ).toBe(true);
+    },
+  );
+
+  test(
+    'creating an authorisation is answered 201',
+    req('payments.authorisations.create-code'),
+    async ({ payments, combination }) => {
+      const { basePath } = await payments.initiated(combination);
+      await expect(await payments.sca.create(basePath, 'authorisations', payments.psuHeaders())).toHaveStatus(201);
     },
   );
 

@@ -8,22 +8,36 @@ test.beforeEach(({ baskets }) => {
 });
 
 test(
-  'creating a basket answers 201 with a basketId, RCVD and the self, status and startAuthorisation links',
+  'creating a basket answers a success with a basketId, RCVD and the self, status and startAuthorisation links',
   req('signing-baskets.create.response'),
   async ({ baskets }) => {
-    const { res } = await baskets.created201();
-    await expect(res).toHaveStatus(201);
+    const { res } = await baskets.createdBasket();
+    await expect(res).toSucceed();
     await expect(res).toMatchSchema('signing-baskets/basket-created');
     expect(res.json().transactionStatus, because('a new basket is RCVD (States)')).toBe('RCVD');
   },
 );
 
-test('a basket with no payments is rejected with 400', req('signing-baskets.create.empty'), async ({ baskets }) => {
-  await expect.soft(await baskets.create([])).toBeTppError(400);
-  await expect
-    .soft(await baskets.api.post(baskets.path, { json: {}, headers: baskets.payments.psuHeaders() }))
-    .toBeTppError(400);
+test('creating a basket is answered 201', req('signing-baskets.create.response-code'), async ({ baskets }) => {
+  const items = await baskets.paymentsToSign(2);
+  await expect(await baskets.create(items.map((p) => p.paymentId))).toHaveStatus(201);
 });
+
+for (const status of [undefined, 400] as const) {
+  test(
+    `a basket with no payments is ${status ? `answered ${status}` : 'refused'}`,
+    req(status ? 'signing-baskets.create.empty-code' : 'signing-baskets.create.empty'),
+    async ({ baskets }) => {
+      await expect.soft(await baskets.create([]), 'paymentIds []').toBeRefused(status);
+      await expect
+        .soft(
+          await baskets.api.post(baskets.path, { json: {}, headers: baskets.payments.psuHeaders() }),
+          'no paymentIds',
+        )
+        .toBeRefused(status);
+    },
+  );
+}
 
 test(
   'a basket naming an unknown payment is rejected with 400 RESOURCE_UNKNOWN',
@@ -43,24 +57,26 @@ test(
   },
 );
 
-test(
-  'creating a basket without PSU-IP-Address, or with a value that is not IPv4, is rejected with 400',
-  req('signing-baskets.create.psu-ip-address'),
-  async ({ baskets }) => {
-    const ids = (await baskets.paymentsToSign(1)).map((p) => p.paymentId);
-    for (const value of [null, 'not-an-ip', '256.1.2.3']) {
-      await test.step(`PSU-IP-Address ${value === null ? 'missing' : JSON.stringify(value)}`, async () => {
-        await expect.soft(await baskets.create(ids, { 'PSU-IP-Address': value })).toBeTppError(400);
-      });
-    }
-  },
-);
+for (const status of [undefined, 400] as const) {
+  test(
+    `creating a basket without PSU-IP-Address, or with a value that is not IPv4, is ${status ? `answered ${status}` : 'refused'}`,
+    req(status ? 'signing-baskets.create.psu-ip-address-code' : 'signing-baskets.create.psu-ip-address'),
+    async ({ baskets }) => {
+      const ids = (await baskets.paymentsToSign(1)).map((p) => p.paymentId);
+      for (const value of [null, 'not-an-ip', '256.1.2.3']) {
+        await test.step(`PSU-IP-Address ${value === null ? 'missing' : JSON.stringify(value)}`, async () => {
+          await expect.soft(await baskets.create(ids, { 'PSU-IP-Address': value })).toBeRefused(status);
+        });
+      }
+    },
+  );
+}
 
 test(
   'reading a basket answers its paymentIds and transactionStatus',
   req('signing-baskets.read.response'),
   async ({ baskets }) => {
-    const { basketId, payments } = await baskets.created201();
+    const { basketId, payments } = await baskets.createdBasket();
     const res = await baskets.read(basketId);
     await expect(res).toHaveStatus(200);
     await expect(res).toMatchSchema('signing-baskets/basket');
@@ -71,7 +87,7 @@ test(
 );
 
 test('basket status answers the transactionStatus', req('signing-baskets.status.response'), async ({ baskets }) => {
-  const { basketId } = await baskets.created201();
+  const { basketId } = await baskets.createdBasket();
   const res = await baskets.status(basketId);
   await expect(res).toHaveStatus(200);
   await expect(res).toMatchSchema('signing-baskets/basket-status');
@@ -82,7 +98,7 @@ test(
   'a basket with no authorisation applied can be deleted and is gone afterwards',
   req('signing-baskets.delete.before-authorisation'),
   async ({ baskets }) => {
-    const { basketId } = await baskets.created201();
+    const { basketId } = await baskets.createdBasket();
     await expect(await baskets.delete(basketId)).toHaveStatus([200, 202, 204]);
     await expect(await baskets.read(basketId)).toBeTppError([403, 404]);
   },
@@ -92,7 +108,7 @@ test(
   'deleting a basket whose authorisation has been applied is refused',
   req('signing-baskets.delete.after-authorisation'),
   async ({ baskets }) => {
-    const { basketId } = await baskets.created201();
+    const { basketId } = await baskets.createdBasket();
     const sca = await baskets.authorise(basketId);
     expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
     const res = await baskets.delete(basketId);
@@ -104,7 +120,7 @@ test(
   'deleting a basket leaves its payments untouched',
   req('signing-baskets.delete.payments-untouched'),
   async ({ baskets, payments }) => {
-    const { basketId, payments: items } = await baskets.created201();
+    const { basketId, payments: items } = await baskets.createdBasket();
     const before = await Promise.all(items.map((p) => payments.transactionStatus(p.basePath)));
     await expect(await baskets.delete(basketId)).toHaveStatus([200, 202, 204]);
     for (const [i, p] of items.entries()) {
@@ -121,7 +137,7 @@ test(
   'one SCA on the basket moves every payment in it to an accepted status',
   req('signing-baskets.sca.moves-payments'),
   async ({ baskets, payments }) => {
-    const { basketId, payments: items } = await baskets.created201(3);
+    const { basketId, payments: items } = await baskets.createdBasket(3);
     const sca = await baskets.authorise(basketId);
     expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
     for (const [i, p] of items.entries()) {
