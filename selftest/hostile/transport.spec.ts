@@ -128,7 +128,7 @@ const HOSTILE: Hostile[] = [
     ),
     brokenOnly: true,
     withinMs: 150_000,
-    // Four workers; each reads one answer at a time and no more than the cap of it.
+    // Two workers; each reads one answer at a time and no more than the cap of it.
     maxRssBytes: 1_500 * MB,
   },
   {
@@ -174,7 +174,7 @@ for (const h of HOSTILE) {
         clientSecret: 'hostile-secret-value',
         projects: ['directory', 'headers'],
         grep,
-        workers: 4,
+        workers: 2,
         // Every check meets the garbage on its own: the run's early probe is off here (see below for it on).
         env: { OBG_PROBE: '0', ...h.env },
         timeoutMs: h.withinMs,
@@ -302,7 +302,17 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       projects: ['authorisations', 'accounts'],
-      workers: 6,
+      // The SCA checks, and account checks of each kind that need an authorised consent.
+      grep: tagPattern([
+        'authorisations.status.ends',
+        'accounts.list.shape',
+        'accounts.detail.shape',
+        'accounts.balances.shape',
+        'accounts.transactions.shape',
+        'accounts.transaction.details',
+        'accounts.consent.terminated',
+      ]),
+      workers: 4,
       env: { SCA_TIMEOUT_MS: '3000' },
       timeoutMs: 280_000,
     });
@@ -315,7 +325,7 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
       'no account requirement fails for a cascade',
     ).toEqual([]);
     const blocked = accounts.filter((r) => r.verdict === 'blocked');
-    expect(blocked.length, 'account checks that needed an authorised consent are blocked').toBeGreaterThan(10);
+    expect(blocked.length, 'account checks that needed an authorised consent are blocked').toBeGreaterThanOrEqual(5);
     expect([...new Set(blocked.flatMap((r) => r.blockedBy ?? []))]).toEqual(['authorisations.status.ends']);
     expect(run.report!.verdict).toBe('not-conformant');
   } finally {
