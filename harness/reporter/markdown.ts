@@ -1,16 +1,9 @@
 import { QUOTE_FILES, type QuoteFrom } from '../catalogue.js';
-import type { RequirementResult, RunVerdict, Totals } from './verdicts.js';
+import type { ConformanceReport } from './conformance.js';
+import type { RequirementResult } from './verdicts.js';
 
-interface ReportLike {
-  suite: { name: string; version: string; commit: string; specSha256: string };
-  target: { baseUrl: string; profile: string; embedded: boolean };
-  startedAt: string;
-  finishedAt: string;
-  verdict: RunVerdict;
-  errors?: string[];
-  totals: Totals;
-  requirements: (RequirementResult & { quote?: string; quoteFrom?: QuoteFrom })[];
-}
+/** What the human report reads of the run's report (conformance.json). */
+type ReportLike = Omit<ConformanceReport, 'run'>;
 
 const ICON: Record<string, string> = {
   passed: '✅',
