@@ -5,24 +5,7 @@ export const directDebitPaymentSchema = {
   type: 'object',
   required: ['transactionStatus', 'instructedAmount', 'creditorAccount', 'debtorAccount'],
   properties: {
-    transactionStatus: {
-      enum: [
-        'ACCC',
-        'ACCP',
-        'ACSC',
-        'ACSP',
-        'ACTC',
-        'ACWC',
-        'ACWP',
-        'RCVD',
-        'PDNG',
-        'RJCT',
-        'CANC',
-        'ACFC',
-        'PATC',
-        'PART',
-      ],
-    },
+    transactionStatus: { $ref: '../payments/payment-status.json#/properties/transactionStatus' },
     instructedAmount: { $ref: '../common/amount.json' },
     creditorAccount: {
       type: 'object',
