@@ -116,17 +116,7 @@ export async function pollQrTimeline(
     await expect
       .poll(
         async () => {
-          const sentAt = Date.now();
-          const res = await driver.status(href, o.headers);
-          const body = res.json<{ scaStatus?: string; challengeData?: { data?: string | string[]; image?: string } }>();
-          status = String(body.scaStatus);
-          const data = body.challengeData?.data;
-          polls.push({
-            sentAt,
-            answeredAt: Date.now(),
-            status,
-            token: Array.isArray(data) ? data[0] : (data ?? body.challengeData?.image),
-          });
+          status = await driver.pollOnce(href, polls, o.headers);
           return status;
         },
         { intervals: [o.intervalMs ?? 600], timeout: o.timeoutMs },

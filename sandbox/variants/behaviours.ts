@@ -60,6 +60,17 @@ const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
   reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
 
 /** Optional fields, link names, bodies and header spellings the specification allows. */
+/** The checks that follow or compare `_links` hrefs: where another spelling of the links shows. */
+const LINK_CHECKS = [
+  'consents.create.response',
+  'payments.initiate.response',
+  'payments.cancel.start-authorisation-link',
+  'signing-baskets.create.response',
+  'accounts.account.links',
+  'accounts.transactions.account-link',
+  'authorisations.create.response',
+];
+
 const variants: Variant[] = [
   {
     id: 'consents.delete-message-and-links',
@@ -166,16 +177,7 @@ const variants: Variant[] = [
     description: 'every _links href is relative, without a leading slash (v1/consents/…)',
     allows:
       'Links in responses use shorter prefixes (`/v1/...`) than the resource base paths of the flow guide. (Versioning 3; a link is an object with `href` (string))',
-    concerns: [
-      'consents.create.response',
-      'payments.initiate.response',
-      'payments.cancel.start-authorisation-link',
-      'signing-baskets.create.response',
-      'accounts.account.links',
-      'accounts.transactions.account-link',
-      'direct-debit.create.links',
-      'authorisations.create.response',
-    ],
+    concerns: [...LINK_CHECKS, 'direct-debit.create.links'],
     warns: [],
     install: (app) => rewriteHrefs(app, (href) => (/^\/(v1|iso)\//.test(href) ? href.slice(1) : href)),
   },
@@ -184,15 +186,7 @@ const variants: Variant[] = [
     description: "every short /v1/... href is an absolute URL with the flow guide's long resource path",
     allows:
       "Links inside responses may use the shorter `/v1/...` form (specification, Versioning 3): a suite must resolve a link against the target's base, not assume one prefix. (reference facts; specification: A link is an object with `href` (string).)",
-    concerns: [
-      'consents.create.response',
-      'payments.initiate.response',
-      'payments.cancel.start-authorisation-link',
-      'signing-baskets.create.response',
-      'accounts.account.links',
-      'accounts.transactions.account-link',
-      'authorisations.create.response',
-    ],
+    concerns: LINK_CHECKS,
     warns: [],
     install: (app) =>
       rewriteHrefs(app, (href, req) =>
