@@ -34,7 +34,7 @@ export interface ProofEntry {
   runs: string[];
   /** Every declared variant of its tests, or only the representative one (see ProofPlan). */
   allVariants: boolean;
-  /** Profile options the case's tests run under, over the target's (a variant's claims). */
+  /** Profile options the case's tests run under, over the target's (the case's claims). */
   claims?: Record<string, unknown>;
 }
 

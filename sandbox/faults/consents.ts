@@ -312,6 +312,15 @@ const faults: Fault[] = [
         if (!req.token?.scopes.has('corporate')) delete req.headers['psu-corporate-id'];
       }),
   },
+  {
+    id: 'consents.delete-without-body-under-message-and-links',
+    description:
+      'delete consent answers 204 with no body under a profile claiming consents.deleteAnswer message-and-links (section B: "response uses the message-and-links structure")',
+    breaks: ['consents.delete.terminated'],
+    claims: { consents: { deleteAnswer: 'message-and-links' } },
+    // The reference sandbox's own 204 is the fault under the other reading: nothing to install.
+    install: () => undefined,
+  },
 ];
 
 export default faults;

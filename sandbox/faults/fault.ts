@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ProfileClaims } from '../../profiles/profile.schema.js';
 import { issueToken } from '../auth/tokens.js';
 
 /**
@@ -11,6 +12,11 @@ export interface Fault {
   description: string;
   /** Requirement ids that must come out failed (MUST) or warning (SHOULD) with the fault on; nothing else may. */
   breaks: string[];
+  /**
+   * Profile options the suite runs this fault under, over the target profile's (section by
+   * section): a fault that breaks the other reading of a contradiction claims that reading.
+   */
+  claims?: ProfileClaims;
   install(app: FastifyInstance): void;
 }
 

@@ -234,6 +234,15 @@ const faults: Fault[] = [
           req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
       }),
   },
+  {
+    id: 'payments.cancel-without-body-under-status-and-links',
+    description:
+      'cancel payment answers 204 with no body under a profile claiming payments.cancelAnswer status-and-links (section D: "response: transactionStatus and links")',
+    breaks: ['payments.cancel.response'],
+    claims: { payments: { cancelAnswer: 'status-and-links' } },
+    // The reference sandbox's own 204 is the fault under the other reading: nothing to install.
+    install: () => undefined,
+  },
 ];
 
 export default faults;

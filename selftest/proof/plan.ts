@@ -25,7 +25,7 @@ export interface ProofCase {
   warns: string[];
   /** The requirements whose checks meet the case: a fault's breaks, a variant's concerns. */
   concerns: string[];
-  /** Profile options its tests run under (a variant's claims). */
+  /** Profile options its tests run under (the case's claims). */
   claims?: Record<string, unknown>;
 }
 
@@ -38,6 +38,7 @@ export function proofCases(): ProofCase[] {
       breaks: f.breaks,
       warns: [],
       concerns: f.breaks,
+      ...(f.claims ? { claims: f.claims } : {}),
     })),
     ...VARIANTS.map((v) => ({
       id: v.id,

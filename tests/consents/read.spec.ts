@@ -85,6 +85,12 @@ test(
         because(`delete consent answers no body (204, Berlin Group); got ${del.describe()}`),
       ).toBe('');
     } else {
+      expect(
+        del.text.trim(),
+        because(
+          `delete consent answers the message-and-links structure (section B), not an empty body; got ${del.describe()}`,
+        ),
+      ).not.toBe('');
       const body = del.json<{ _links?: unknown; tppMessages?: unknown }>();
       expect(
         body._links,

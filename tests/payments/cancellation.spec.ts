@@ -19,7 +19,14 @@ forEachCombination(() => {
       // The specification shows no status code: the class is judged, and the answer the profile claims.
       await expect(res).toSucceed();
       const noContent = (payments.profile.payments?.cancelAnswer ?? 'no-content') === 'no-content';
-      if (noContent && !payments.needsCancellationAuthorisation(combination) && !res.text.trim()) return;
+      const needsAuthorisation = payments.needsCancellationAuthorisation(combination);
+      if (noContent && !needsAuthorisation && !res.text.trim()) return;
+      expect(
+        res.text.trim(),
+        because(
+          `cancel payment answers transactionStatus and links (section D${noContent ? ', a cancellation that needs authorisation' : ', the profile claims status-and-links'}), not an empty body; got ${res.describe()}`,
+        ),
+      ).not.toBe('');
       // status-and-links (section D), or a cancellation that needs authorisation: the body.
       await expect(res).toMatchSchema('payments/cancellation-accepted');
     },
