@@ -24,7 +24,7 @@ export default defineConfig({
     { name: 'proof-run', testMatch: 'proof/proof.setup.ts' },
     { name: 'green-run', testMatch: 'green/green.setup.ts' },
     { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
-    { name: 'green', testMatch: 'green/green.spec.ts', dependencies: ['green-run'] },
+    { name: 'green', testMatch: 'green/**/*.spec.ts', dependencies: ['green-run'] },
     { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
     { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 60_000 },
   ],
