@@ -46,6 +46,8 @@ const config: PlaywrightTestConfig = {
   timeout: Math.max(60_000, requestAndSca),
   expect: { timeout: target.timeouts.scaMs },
   reporter: [
+    // First: a failure whose worker was kept is a failure again for every reporter after it.
+    [fromRoot('harness/reporter/outcome.ts')],
     [process.env.OBG_QUIET ? 'dot' : 'list'],
     ['junit', { outputFile: join(reports, 'junit.xml') }],
     [

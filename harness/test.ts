@@ -8,6 +8,7 @@ import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry } from './proof.js';
 import { REQUIREMENT_ANNOTATION } from './req.js';
+import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { TokenCache } from './tokens.js';
 
 export { because, expect } from './expect.js';
@@ -33,6 +34,7 @@ export interface BaseTestFixtures {
    * failure keeps the worker, where Playwright starts a new one after every unexpected failure.
    */
   expectFailing: string[];
+  _keepWorker: void;
   _evidence: void;
   _claims: void;
 }
@@ -56,6 +58,25 @@ export const test = perProofEntry(
         await use(new TokenCache(_workerTarget));
       },
       { scope: 'worker' },
+    ],
+    // First of the automatic fixtures, so torn down last: it sees every error of the test.
+    _keepWorker: [
+      async ({}, use, testInfo) => {
+        await use();
+        // A plain failure (an assertion, a broken exchange, a harness error) leaves the worker
+        // sound: it is marked an expected failure, which keeps the worker for the next test, and
+        // annotated, so that the run's first reporter (harness/reporter/outcome.ts) makes it an
+        // ordinary failure again for every reporter. A timeout or an interruption still ends the
+        // worker, as Playwright does: the test's code may still be running.
+        if (testInfo.status === 'failed' && testInfo.expectedStatus === 'passed') {
+          testInfo.annotations.push({
+            type: KEPT_WORKER_ANNOTATION,
+            description: 'the test failed; its worker went on to the next test',
+          });
+          testInfo.expectedStatus = 'failed';
+        }
+      },
+      { auto: true },
     ],
     profileClaims: [undefined, { option: true }],
     target: async ({ _workerTarget, profileClaims }, use) => {

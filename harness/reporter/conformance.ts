@@ -78,6 +78,10 @@ export function runStats(outcomes: Iterable<{ test: TestCase; result: TestResult
     undefined,
   );
   return {
+  /** Tests that failed or timed out (against a failing bank, the cost of a failure shows here). */
+  failedTests: number;
+  /** Worker processes the run started (Playwright's worker indexes seen): each costs a start. */
+  workerStarts: number;
     tests: list.length,
     exchanges: list.reduce(
       (n, o) => n + o.result.attachments.filter((a) => EXCHANGE_ATTACHMENT.test(a.name)).length,
@@ -106,6 +110,8 @@ export default class ConformanceReporter implements Reporter {
 
   printsToStdio() {
     return false;
+    failedTests: list.filter((o) => o.result.status === 'failed' || o.result.status === 'timedOut').length,
+    workerStarts: new Set(list.filter((o) => o.result.workerIndex >= 0).map((o) => o.result.workerIndex)).size,
   }
 
   onBegin(config: FullConfig, suite: Suite) {

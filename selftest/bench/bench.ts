@@ -4,6 +4,9 @@
  * 1. The whole suite against a fresh reference sandbox (default SCA delay): its wall time
  *    against the longest single test (the critical path) and the tests' summed time, and the
  *    requests it sends per second. The suite waits in parallel when wall ≈ critical path.
+ *    Then against a failing bank (the sandbox with every other fault switched on: about half
+ *    the tests fail) and a server answering HTML 500 to everything, each as a ratio to the
+ *    conformant run: a failing bank should get its report about as fast as a conforming one.
  * 2. The sandbox under load (autocannon, loopback only, bounded in count and time): requests per
  *    second and latency percentiles of a directory read and a payment initiation, beside
  *    /health as the yardstick of this machine at this moment (the machine may be shared).
@@ -16,8 +19,10 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { fromRoot } from '../../harness/config/paths.js';
+import { FAULTS } from '../../sandbox/faults/index.js';
 import { killGroup, runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
+import { startServer } from '../support/servers.js';
 
 const SUITE_WORKERS = Number(process.env.BENCH_WORKERS || 10);
 const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS || 50_000);
@@ -48,15 +53,53 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The whole suite against a fresh in-process sandbox. */
-async function suiteFigures() {
-  const sandbox = await startSandbox();
+/** A target of the suite scenarios: its base URL and credentials, and how to stop it. */
+interface BenchTarget {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The targets the suite is timed against, one after the other in this one bench run: a
+ * conforming bank, a bank failing about half the tests (the sandbox with every other fault of
+ * the self-proof switched on at once), and a server answering every request with an HTML 500 page.
+ */
+const SCENARIOS: { name: string; start(): Promise<BenchTarget> }[] = [
+  { name: 'conformant', start: () => startSandbox() },
+  {
+    name: 'half-failing',
+    start: () =>
+      startSandbox({
+        // Faults that claim profile options change nothing on their own: they are left out.
+        faults: FAULTS.filter((f) => !f.claims)
+          .filter((_, i) => i % 2 === 0)
+          .map((f) => f.id),
+      }),
+  },
+  {
+    name: 'html-500',
+    start: async () => {
+      const server = await startServer((req, res) => {
+        req.resume();
+        res.writeHead(500, { 'Content-Type': 'text/html' });
+        res.end('<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>');
+      });
+      return { baseUrl: server.baseUrl, clientId: 'bench', clientSecret: 'bench-secret', close: server.close };
+    },
+  },
+];
+
+/** The whole suite against one scenario's target. */
+async function suiteFigures(scenario: (typeof SCENARIOS)[number]) {
+  const target = await scenario.start();
   try {
     const run = await runSuite({
-      name: 'bench-suite',
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      name: `bench-suite-${scenario.name}`,
+      baseUrl: target.baseUrl,
+      clientId: target.clientId,
+      clientSecret: target.clientSecret,
       workers: SUITE_WORKERS,
       timeoutMs: 1_500_000,
     });
@@ -64,10 +107,13 @@ async function suiteFigures() {
     if (!run.report || !stats)
       throw new Error(`the suite run wrote no conformance.json; output:\n${run.output.slice(-2000)}`);
     return {
+      scenario: scenario.name,
       verdict: run.report.verdict,
       totals: run.report.totals,
       workers: SUITE_WORKERS,
       tests: stats.tests,
+      testsFailed: stats.failedTests,
+      workerStarts: stats.workerStarts,
       exchanges: stats.exchanges,
       processSeconds: round(run.durationMs / 1000),
       wallSeconds: round(stats.wallMs / 1000),
@@ -80,7 +126,7 @@ async function suiteFigures() {
       peakRssMB: Math.round(run.peakRssBytes / 1024 / 1024),
     };
   } finally {
-    await sandbox.close();
+    await target.close();
   }
 }
 
@@ -270,22 +316,37 @@ const machine = {
 console.log(
   `bench: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`,
 );
+// BENCH_ONLY=load skips the suite runs (for a quick look at the sandbox alone); BENCH_ONLY=suite the load.
+const suites: Awaited<ReturnType<typeof suiteFigures>>[] = [];
 if (process.env.BENCH_ONLY !== 'load')
-  console.log(`bench: the whole suite against a fresh sandbox with ${SUITE_WORKERS} workers…`);
-// BENCH_ONLY=load skips the suite run (for a quick look at the sandbox alone).
-const suite = process.env.BENCH_ONLY === 'load' ? undefined : await suiteFigures();
+  for (const scenario of SCENARIOS) {
+    console.log(`bench: the whole suite against the ${scenario.name} target with ${SUITE_WORKERS} workers…`);
+    suites.push(await suiteFigures(scenario));
+  }
+const suite = suites[0];
+/** Each scenario's process time over the conformant run's, in this one bench run: a failing bank should not take much longer. */
+const failing = suites.slice(1).map((s) => ({
+  scenario: s.scenario,
+  testsFailed: s.testsFailed,
+  tests: s.tests,
+  workerStarts: s.workerStarts,
+  processSeconds: s.processSeconds,
+  overConformant: round(s.processSeconds / Math.max(0.001, suite.processSeconds), 2),
+}));
 console.log(
   `bench: the sandbox under load (${CONNECTIONS} connections, ${LOAD_SECONDS} s and at most ${LOAD_REQUESTS} requests each)…`,
 );
-const loads = await loadFigures();
-const health = loads[0];
+const loads = process.env.BENCH_ONLY === 'suite' ? [] : await loadFigures();
+const health = loads[0] as LoadFigures | undefined;
 const report = {
   at: new Date().toISOString(),
   machine: { ...machine, loadAverageAtEnd: loadavg().map((n) => round(n, 2)) },
   suite,
+  failing,
+  scenarios: suites,
   load: loads.map((l) => ({
     ...l,
-    rpsOverHealth: l.skipped || !health.rps ? undefined : round(l.rps / health.rps, 3),
+    rpsOverHealth: l.skipped || !health?.rps ? undefined : round(l.rps / health.rps, 3),
   })),
   seconds: round((Date.now() - started) / 1000),
 };
@@ -304,7 +365,7 @@ if (suite)
       'suite verdict',
       `${suite.verdict} (${suite.totals.passed} passed, ${suite.totals.failed} failed, ${suite.totals.broken} broken, ${suite.totals.skipped} not claimed)`,
     ],
-    ['suite tests / workers', `${suite.tests} / ${suite.workers}`],
+    ['suite tests / workers (started)', `${suite.tests} / ${suite.workers} (${suite.workerStarts})`],
     ['suite wall (first test start → last end)', `${suite.wallSeconds} s (process ${suite.processSeconds} s)`],
     ['critical path (longest test)', `${suite.longestTestSeconds} s — ${suite.longestTest}`],
     ['tests summed (one worker)', `${suite.sumTestSeconds} s`],
@@ -313,6 +374,11 @@ if (suite)
     ['requests sent', `${suite.exchanges} (${suite.requestsPerSecond} per second of wall)`],
     ['peak memory of the run', `${suite.peakRssMB} MB`],
   );
+for (const f of failing)
+  rows.push([
+    `${f.scenario} target / conformant`,
+    `${f.overConformant} × (${f.processSeconds} s against ${suite.processSeconds} s; ${f.testsFailed} of ${f.tests} tests failed; ${f.workerStarts} workers started)`,
+  ]);
 for (const l of report.load) {
   rows.push([
     `load: ${l.name}`,

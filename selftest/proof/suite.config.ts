@@ -18,6 +18,11 @@ export default defineConfig({
   // As the suite's own config: a test may spend four request timeouts and one SCA.
   timeout: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs),
   expect: { timeout: profile.timeouts.scaMs },
-  reporter: [['dot'], [fromRoot('selftest', 'proof', 'reporter.ts')]],
+  reporter: [
+    // First, as in the suite's own config: a failure whose worker was kept is a failure again.
+    [fromRoot('harness', 'reporter', 'outcome.ts')],
+    ['dot'],
+    [fromRoot('selftest', 'proof', 'reporter.ts')],
+  ],
   use: { trace: 'off' },
 });
