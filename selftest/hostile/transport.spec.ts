@@ -18,8 +18,8 @@ import { startServer } from '../support/servers.js';
  * Targets that misbehave on the wire. A slice of the suite (directory and headers: they need no
  * consent) runs against each one; every requirement it judges must come out failed or broken,
  * never passed, with a message that says what came back, and the run must end in bounded time.
- * The slice is one check of each kind (shape, detail, 4xx expected, common headers): every
- * failed test costs a fresh Playwright worker, so the whole areas would cost minutes per target.
+ * The slice is one check of each kind (shape, detail, 4xx expected, common headers), enough to
+ * see each kind of verdict say what came back, at a small cost per target.
  */
 const SLICE = [
   'directory.aspsps.list-shape',
