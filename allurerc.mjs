@@ -6,14 +6,20 @@ const reports = resolve(process.env.REPORTS_DIR || 'reports');
 const summaryFile = resolve(reports, 'conformance.json');
 const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined;
 
+// History and trends across runs: Allure 3's history file, kept beside the suite's own history
+// (reports/history/). OBG_ALLURE_SINGLE_FILE=1 builds the report as one self-contained HTML file
+// (the certification package's); OBG_ALLURE_OUTPUT sets its folder; OBG_ALLURE_APPEND_HISTORY=0
+// reads the history without adding the run to it (a report built again from the same results).
 export default {
   name: 'obg-conformance: Open Banking Gateway API conformance',
-  output: resolve(reports, 'allure-report'),
+  output: process.env.OBG_ALLURE_OUTPUT || resolve(reports, 'allure-report'),
+  historyPath: resolve(reports, 'history', 'allure-history.jsonl'),
+  appendHistory: process.env.OBG_ALLURE_APPEND_HISTORY !== '0',
   plugins: {
     awesome: {
       options: {
         reportName: summary ? `Conformance: ${summary.verdict} (${summary.target.baseUrl})` : 'Conformance',
-        singleFile: false,
+        singleFile: process.env.OBG_ALLURE_SINGLE_FILE === '1',
         groupBy: ['epic', 'feature', 'story'],
       },
     },

@@ -50,6 +50,10 @@ const config: PlaywrightTestConfig = {
     [fromRoot('harness/reporter/outcome.ts')],
     [process.env.OBG_QUIET ? 'dot' : 'list'],
     ['junit', { outputFile: join(reports, 'junit.xml') }],
+    // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
+    ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
+      ? [['blob', { outputDir: join(reports, 'blob-report') }] as ['blob', { outputDir: string }]]
+      : []),
     [
       'allure-playwright',
       {

@@ -157,6 +157,12 @@ export function quoteProblems(
   return problems;
 }
 
+/**
+ * requirements/not-judged.yaml: the normative sentences of the specification no requirement quotes,
+ * each with the reason (harness/reporter/specification.ts). It holds no requirements.
+ */
+export const NOT_JUDGED_FILE = 'not-judged.yaml';
+
 let cached: Catalogue | undefined;
 
 /**
@@ -171,7 +177,7 @@ export function loadCatalogue(dir = fromRoot('requirements')): Catalogue {
   const byId = new Map<string, Requirement>();
   const problems: string[] = [];
   for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
+    .filter((f) => f.endsWith('.yaml') && f !== NOT_JUDGED_FILE)
     .sort()) {
     const area = basename(file, '.yaml');
     let data: unknown;

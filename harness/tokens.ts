@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { Target } from './config/target.js';
 import { registerSecret } from './evidence/redact.js';
 import { TargetBroken } from './http/broken.js';
-import type { Exchange } from './http/response.js';
+import type { ApiClient, HeaderSpec } from './http/client.js';
+import { linkUrl } from './http/links.js';
+import type { ApiResponse, Exchange } from './http/response.js';
 import { exchangeOnWire } from './http/transport.js';
+import type { ScaDriver } from './sca/driver.js';
+import { authorizeUrlFor, PsuAgent } from './sca/psu-agent.js';
 
 /** The full scope: an API scope plus the profile's PSU context scope (Authentication 2). */
 export function fullScope(target: Target, scope: string): string {
@@ -84,4 +89,85 @@ export class TokenCache {
     this.cache.set(scope, { token, expiresAt: Date.now() + expiresIn * 1000 });
     return token;
   }
+}
+
+/** Which token the suite sends on account reads (profile tokens.accountReads). */
+export function accountReadsToken(target: Target): 'application' | 'psu' {
+  return target.profile.tokens?.accountReads ?? 'application';
+}
+
+/** What a redirect authorisation with its code exchange gave: the PSU's token and how the SCA ended. */
+export interface PsuToken {
+  token: string;
+  authorisationId: string;
+  /** The token answer (its exchange is in the evidence, redacted). */
+  exchanged: ApiResponse;
+}
+
+/**
+ * The PSU's token of a resource (endpoint sections F and G): an authorisation created and started
+ * with mbid in the redirect flow, the PSU agent approving on the bank's page, and the code
+ * exchanged at {auth_url}/connect/token with X-<Resource>Id and X-<Resource>AuthorisationId.
+ * Used where the profile claims tokens.accountReads psu; any step that fails stops the test.
+ */
+export async function psuTokenByRedirect(
+  driver: ScaDriver,
+  api: ApiClient,
+  o: {
+    resourceBasePath: string;
+    resource: 'Consent' | 'Payment';
+    resourceId: string;
+    /** The resourceScope, e.g. accountinformation private. */
+    scope: string;
+    headers?: HeaderSpec;
+  },
+): Promise<PsuToken> {
+  const target = api.target;
+  const headers: HeaderSpec = {
+    ...o.headers,
+    'TPP-Redirect-Preferred': 'true',
+    'TPP-Redirect-URI': target.redirectUri,
+  };
+  const created = await driver.create(o.resourceBasePath, 'authorisations', headers);
+  const authorisationId = created.json<{ authorisationId?: string }>().authorisationId;
+  if (created.status !== 201 && created.status !== 200)
+    throw new Error(`create the redirect authorisation: expected a 2xx; got ${created.describe()}`);
+  if (!authorisationId)
+    throw new Error(`create the redirect authorisation: no authorisationId in ${created.describe()}`);
+  const started = await driver.start(`${o.resourceBasePath}/authorisations/${authorisationId}`, 'mbid', headers);
+  const scaOAuth = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
+  if (started.status !== 200 || !scaOAuth)
+    throw new Error(`start the redirect authorisation: expected 200 with _links.scaOAuth; got ${started.describe()}`);
+  const state = randomBytes(12).toString('base64url');
+  const url = authorizeUrlFor(linkUrl(target, scaOAuth).toString(), {
+    state,
+    redirectUri: target.redirectUri,
+    clientId: target.clientId,
+  });
+  const approval = await new PsuAgent(api.with({ bicFi: false })).decide(url, 'approve');
+  registerSecret(approval.code);
+  if (!approval.code)
+    throw new Error(`the PSU's approval gave no code: ${(approval.submitted ?? approval.page).describe()}`);
+  const exchanged = await api.post(`${target.authUrl}/connect/token`, {
+    noAuth: true,
+    headers: {
+      [`X-${o.resource}Id`]: o.resourceId,
+      [`X-${o.resource}AuthorisationId`]: authorisationId,
+    },
+    form: {
+      grant_type: 'authorization_code',
+      code: approval.code,
+      redirect_uri: target.redirectUri,
+      client_id: target.clientId,
+      client_secret: target.clientSecret,
+      scope: o.scope,
+    },
+  });
+  const token = exchanged.json<{ access_token?: unknown }>().access_token;
+  if (exchanged.status !== 200 || typeof token !== 'string' || !token)
+    throw new Error(
+      `exchange the code for the PSU's token: expected 200 with access_token; got ${exchanged.describe()}`,
+    );
+  registerSecret(token);
+  return { token, authorisationId, exchanged };
 }

@@ -81,6 +81,14 @@ export const profileSchema = {
           minItems: 2,
           items: { type: 'string', minLength: 1 },
         },
+        readerPsuIds: {
+          description:
+            "PSU ids for the accounts checks that read one consent several times: each such check reads under a recurring consent (a one-off consent is for one access) of the PSU of its worker (the n-th id for the n-th parallel worker), and since a new recurring consent ends the PSU's former one, no two checks running at once share a PSU. Name at least as many as the run has workers. Absent: the target's PSU-ID, which is safe with one worker only.",
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', minLength: 1 },
+        },
       },
     },
     payments: {
@@ -204,6 +212,17 @@ export const profileSchema = {
             path: { type: 'string', pattern: '\\{reference\\}' },
             referencePattern: { type: 'string', minLength: 1 },
           },
+        },
+      },
+    },
+    tokens: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        accountReads: {
+          description:
+            "The token the suite sends on account reads: 'application' (client credentials, as everywhere else: the specification's code-exchange token 'need not be stored or used in later calls'; the reference sandbox's) or 'psu' (the target requires the PSU's token: the suite authorises each consent it reads under in the redirect flow, exchanges the code and sends that token on the consent's reads). Payment cancellations still use the application token. Default 'application'.",
+          enum: ['application', 'psu'],
         },
       },
     },

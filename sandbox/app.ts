@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { clientRegistry, DEFAULT_CLIENT } from './auth/clients.js';
+import { clientRegistry, DEFAULT_CLIENT, secondApplicationOf } from './auth/clients.js';
 import type { TokenInfo } from './auth/tokens.js';
 import type { Consent } from './consents/store.js';
 import { FAILING_PSU_ID, type SandboxOptions } from './context.js';
@@ -9,6 +9,9 @@ import { installFaults } from './faults/index.js';
 import { installVariants } from './variants/index.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installGuard } from './plugins/guard.js';
+import { installSigning } from './plugins/signing.js';
+import { installMutualTls } from './tls/server.js';
+import { ensurePki } from './tls/pki.js';
 import { installValidation, RequestSchemas } from './plugins/validation.js';
 import { PaymentService } from './payments/service.js';
 import { ROUTES } from './routes/index.js';
@@ -21,7 +24,19 @@ import { BoundedMap } from './store.js';
  * switch on named faults (must fail) and variants (must stay conformant) for the self-tests.
  */
 export async function build(options: SandboxOptions = {}): Promise<FastifyInstance> {
+  const pki = await ensurePki(options.pkiDir);
   const app = Fastify({
+    ...(options.tls
+      ? {
+          https: {
+            key: pki.serverKey,
+            cert: pki.serverCert,
+            ca: pki.caPem,
+            requestCert: !!options.tls.mtls,
+            rejectUnauthorized: false,
+          },
+        }
+      : {}),
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
@@ -32,7 +47,9 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     maxResources: options.maxResources ?? 10_000,
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
   };
-  const clients = options.clients?.length ? options.clients : [DEFAULT_CLIENT];
+  const given = options.clients?.length ? options.clients : [DEFAULT_CLIENT];
+  // Always at least two applications: a lone one gets its second (ownership checks).
+  const clients = given.length === 1 ? [given[0], secondApplicationOf(given[0])] : given;
   app.decorate('sandbox', {
     options: opts,
     clients: clientRegistry(clients),
@@ -58,6 +75,8 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
   installFaults(app, options.faults ?? []);
   installVariants(app, options.variants ?? []);
   installGuard(app);
+  if (options.tls?.mtls) installMutualTls(app);
+  installSigning(app, pki, options.signing ?? 'verify');
 
   app.get('/health', async () => ({ status: 'UP' }));
   for (const routes of ROUTES) await routes(app);

@@ -26,6 +26,12 @@ export interface SandboxOptions {
   failingPsuIds?: string[];
   /** Fastify's logger (off by default). */
   logger?: boolean;
+  /** The test PKI's folder (sandbox/tls/pki.ts; default: one per machine, made on first use). */
+  pkiDir?: string;
+  /** Serve HTTPS with the test PKI's server certificate; `mtls`: a client certificate of the test CA is required. */
+  tls?: { mtls?: boolean };
+  /** Application-level signing: `verify` (default) checks signed calls, `required` refuses unsigned ones too. */
+  signing?: 'verify' | 'required';
 }
 
 // The self-tests take the token type from here (selftest/proof/front.ts).

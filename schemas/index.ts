@@ -15,13 +15,18 @@ import { accountsTransactionDetailsSchema } from './accounts/transaction-details
 import { accountsTransactionCompleteSchema } from './accounts/transaction-complete.js';
 import { accountsTransactionListSchema } from './accounts/transaction-list.js';
 import { accountsTransactionSchema } from './accounts/transaction.js';
+import { authorisationsAuthorisationCreatedCompleteSchema } from './authorisations/authorisation-created-complete.js';
 import { authorisationsAuthorisationCreatedSchema } from './authorisations/authorisation-created.js';
 import { authorisationsAuthorisationListSchema } from './authorisations/authorisation-list.js';
+import { authorisationsAuthorisationStartCompleteSchema } from './authorisations/authorisation-start-complete.js';
 import { authorisationsAuthorisationStartSchema } from './authorisations/authorisation-start.js';
+import { authorisationsAuthorisationStartedCompleteSchema } from './authorisations/authorisation-started-complete.js';
 import { authorisationsAuthorisationStartedSchema } from './authorisations/authorisation-started.js';
 import { authorisationsChallengeDataSchema } from './authorisations/challenge-data.js';
+import { authorisationsScaMethodCompleteSchema } from './authorisations/sca-method-complete.js';
 import { authorisationsScaMethodSchema } from './authorisations/sca-method.js';
 import { authorisationsScaStatusSchema } from './authorisations/sca-status.js';
+import { authorisationsUpdatePsuDataDecoupledCompleteSchema } from './authorisations/update-psu-data-decoupled-complete.js';
 import { authorisationsUpdatePsuDataDecoupledSchema } from './authorisations/update-psu-data-decoupled.js';
 import { commonAccountReferenceSchema } from './common/account-reference.js';
 import { commonAmountSchema } from './common/amount.js';
@@ -32,13 +37,16 @@ import { commonLinkSchema } from './common/link.js';
 import { commonLinksSchema } from './common/links.js';
 import { commonTppMessageSchema } from './common/tpp-message.js';
 import { consentsAccountAccessSchema } from './consents/account-access.js';
+import { consentsConsentCreatedCompleteSchema } from './consents/consent-created-complete.js';
 import { consentsConsentCreatedSchema } from './consents/consent-created.js';
 import { consentsConsentRequestSchema } from './consents/consent-request.js';
 import { consentsConsentStatusSchema } from './consents/consent-status.js';
+import { consentsConsentCompleteSchema } from './consents/consent-complete.js';
 import { consentsConsentSchema } from './consents/consent.js';
 import { directDebitAddressSchema } from './direct-debit/address.js';
 import { directDebitConfirmRequestSchema } from './direct-debit/confirm-request.js';
 import { directDebitConfirmResponseSchema } from './direct-debit/confirm-response.js';
+import { directDebitPaymentCreatedCompleteSchema } from './direct-debit/payment-created-complete.js';
 import { directDebitPaymentCreatedSchema } from './direct-debit/payment-created.js';
 import { directDebitPaymentRequestSchema } from './direct-debit/payment-request.js';
 import { directDebitPaymentSchema } from './direct-debit/payment.js';
@@ -50,21 +58,27 @@ import { directoryCitySchema } from './directory/city.js';
 import { directoryCountryListSchema } from './directory/country-list.js';
 import { directoryCountrySchema } from './directory/country.js';
 import { oauthErrorSchema } from './oauth/error.js';
+import { oauthTokenResponseCompleteSchema } from './oauth/token-response-complete.js';
 import { oauthTokenResponseSchema } from './oauth/token-response.js';
 import { paymentsBulkPaymentGiroSchema } from './payments/bulk-payment-giro.js';
 import { paymentsBulkPaymentSchema } from './payments/bulk-payment.js';
+import { paymentsCancellationAcceptedCompleteSchema } from './payments/cancellation-accepted-complete.js';
 import { paymentsCancellationAcceptedSchema } from './payments/cancellation-accepted.js';
 import { paymentsDefsSchema } from './payments/defs.js';
+import { paymentsPaymentInitiatedCompleteSchema } from './payments/payment-initiated-complete.js';
 import { paymentsPaymentInitiatedSchema } from './payments/payment-initiated.js';
 import { paymentsPaymentStatusSchema } from './payments/payment-status.js';
+import { paymentsPaymentCompleteSchema } from './payments/payment-complete.js';
 import { paymentsPaymentSchema } from './payments/payment.js';
 import { paymentsPeriodicPaymentGiroSchema } from './payments/periodic-payment-giro.js';
 import { paymentsPeriodicPaymentSchema } from './payments/periodic-payment.js';
 import { paymentsSinglePaymentGiroSchema } from './payments/single-payment-giro.js';
 import { paymentsSinglePaymentSchema } from './payments/single-payment.js';
+import { signingBasketsBasketCreatedCompleteSchema } from './signing-baskets/basket-created-complete.js';
 import { signingBasketsBasketCreatedSchema } from './signing-baskets/basket-created.js';
 import { signingBasketsBasketRequestSchema } from './signing-baskets/basket-request.js';
 import { signingBasketsBasketStatusSchema } from './signing-baskets/basket-status.js';
+import { signingBasketsBasketCompleteSchema } from './signing-baskets/basket-complete.js';
 import { signingBasketsBasketSchema } from './signing-baskets/basket.js';
 
 /*
@@ -98,13 +112,18 @@ export const SCHEMAS = [
   accountsTransactionCompleteSchema,
   accountsTransactionListSchema,
   accountsTransactionSchema,
+  authorisationsAuthorisationCreatedCompleteSchema,
   authorisationsAuthorisationCreatedSchema,
   authorisationsAuthorisationListSchema,
+  authorisationsAuthorisationStartCompleteSchema,
   authorisationsAuthorisationStartSchema,
+  authorisationsAuthorisationStartedCompleteSchema,
   authorisationsAuthorisationStartedSchema,
   authorisationsChallengeDataSchema,
+  authorisationsScaMethodCompleteSchema,
   authorisationsScaMethodSchema,
   authorisationsScaStatusSchema,
+  authorisationsUpdatePsuDataDecoupledCompleteSchema,
   authorisationsUpdatePsuDataDecoupledSchema,
   commonAccountReferenceSchema,
   commonAmountSchema,
@@ -115,13 +134,16 @@ export const SCHEMAS = [
   commonLinksSchema,
   commonTppMessageSchema,
   consentsAccountAccessSchema,
+  consentsConsentCreatedCompleteSchema,
   consentsConsentCreatedSchema,
   consentsConsentRequestSchema,
   consentsConsentStatusSchema,
+  consentsConsentCompleteSchema,
   consentsConsentSchema,
   directDebitAddressSchema,
   directDebitConfirmRequestSchema,
   directDebitConfirmResponseSchema,
+  directDebitPaymentCreatedCompleteSchema,
   directDebitPaymentCreatedSchema,
   directDebitPaymentRequestSchema,
   directDebitPaymentSchema,
@@ -133,21 +155,27 @@ export const SCHEMAS = [
   directoryCountryListSchema,
   directoryCountrySchema,
   oauthErrorSchema,
+  oauthTokenResponseCompleteSchema,
   oauthTokenResponseSchema,
   paymentsBulkPaymentGiroSchema,
   paymentsBulkPaymentSchema,
+  paymentsCancellationAcceptedCompleteSchema,
   paymentsCancellationAcceptedSchema,
   paymentsDefsSchema,
+  paymentsPaymentInitiatedCompleteSchema,
   paymentsPaymentInitiatedSchema,
   paymentsPaymentStatusSchema,
+  paymentsPaymentCompleteSchema,
   paymentsPaymentSchema,
   paymentsPeriodicPaymentGiroSchema,
   paymentsPeriodicPaymentSchema,
   paymentsSinglePaymentGiroSchema,
   paymentsSinglePaymentSchema,
+  signingBasketsBasketCreatedCompleteSchema,
   signingBasketsBasketCreatedSchema,
   signingBasketsBasketRequestSchema,
   signingBasketsBasketStatusSchema,
+  signingBasketsBasketCompleteSchema,
   signingBasketsBasketSchema,
 ] as const satisfies readonly AnySchemaObject[];
 

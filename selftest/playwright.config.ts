@@ -23,9 +23,11 @@ export default defineConfig({
   projects: [
     { name: 'proof-run', testMatch: 'proof/proof.setup.ts' },
     { name: 'green-run', testMatch: 'green/green.setup.ts' },
+    { name: 'strict-run', testMatch: 'strict/strict.setup.ts' },
     { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
     { name: 'green', testMatch: 'green/**/*.spec.ts', dependencies: ['green-run'] },
+    { name: 'strict', testMatch: 'strict/strict.spec.ts', dependencies: ['strict-run'] },
     { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
-    { name: 'unit', testMatch: 'unit/**/*.spec.ts', timeout: 60_000 },
+    { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000 },
   ],
 });

@@ -1,7 +1,9 @@
 import { isoDate } from '../dates.js';
 import type { SchemaType } from '../../schemas/index.js';
+import type { Target } from '../config/target.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import { accountReadsToken, psuTokenByRedirect } from '../tokens.js';
 import { consentRequest, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
 
 export { because, consentRequest, expect, req } from './consents.js';
@@ -24,17 +26,78 @@ export interface ReadOptions {
 }
 
 /**
- * A one-off account-information consent body (recurringIndicator false, frequencyPerDay 1):
- * one-off consents are not expired by the recurring consents other tests of the same PSU
- * authorise. Access with empty arrays asks for every account the bank offers.
+ * A one-off account-information consent body (recurringIndicator false, frequencyPerDay 1): one
+ * access to the account data ("false for one access"), however the bank counts it (reference
+ * facts: once per consent, or once per read endpoint and account). A check reads under it once,
+ * or not at all. Access with empty arrays asks for every account the bank offers.
  */
 export function aisConsent(overrides: Partial<ConsentRequest> = {}): ConsentRequest {
   return consentRequest({ recurringIndicator: false, frequencyPerDay: 1, validUntil: isoDate(7), ...overrides });
 }
 
+/** A recurring account-information consent body (frequencyPerDay 4): for checks that read several times. */
+export function recurringConsent(overrides: Partial<ConsentRequest> = {}): ConsentRequest {
+  return consentRequest({ recurringIndicator: true, frequencyPerDay: 4, validUntil: isoDate(7), ...overrides });
+}
+
+/**
+ * PSU-ID of the PSU whose recurring consents the checks of worker `parallelIndex` read: a new
+ * recurring consent ends the PSU's former one, so checks running at once must not share a PSU
+ * (profile accounts.readerPsuIds; absent: the target's PSU-ID, safe with one worker only).
+ */
+export function readerPsu(target: Target, parallelIndex: number): HeaderSpec {
+  const pool = target.profile.accounts?.readerPsuIds;
+  if (!pool) return {};
+  const id = pool[parallelIndex];
+  if (!id)
+    throw new Error(
+      `the profile's accounts.readerPsuIds names ${pool.length} PSU(s), one per parallel worker, and this is worker ${parallelIndex + 1}: run with at most ${pool.length} workers (OBG_WORKERS) or name more PSUs`,
+    );
+  return { 'PSU-ID': id };
+}
+
 /** Account information (endpoint section C) at the profile's accounts path, scope accountinformation. */
 export class AccountsClient {
+  /** The PSU's token of each consent authorised by `authorised` where the profile claims tokens.accountReads psu. */
+  readonly psuTokens = new Map<string, string>();
+
   constructor(readonly api: ApiClient) {}
+
+  /** The profile claims that account reads need the PSU's token of the consent (tokens.accountReads psu). */
+  get psuTokenReads(): boolean {
+    return accountReadsToken(this.api.target) === 'psu';
+  }
+
+  /**
+   * Creates a consent and authorises it: decoupled, or where reads need the PSU's token in the
+   * redirect flow with the code exchanged for that token (kept for the consent's reads). An SCA
+   * that does not finalise stops the test.
+   */
+  async authorised(consents: ConsentsClient, body: ConsentRequest, headers: HeaderSpec = {}): Promise<string> {
+    if (!this.psuTokenReads) {
+      const { consentId, sca } = await consents.createAuthorised({
+        body,
+        headers,
+        sca: { headers: { ...consents.psuHeaders(), ...headers } },
+      });
+      if (sca.scaStatus !== 'finalised')
+        throw new Error(`SCA of the test's consent ended ${sca.scaStatus}, not finalised`);
+      return consentId;
+    }
+    const res = await consents.create({ body, headers });
+    const consentId = res.json<{ consentId?: string }>().consentId;
+    if (res.status < 200 || res.status >= 300 || !consentId)
+      throw new Error(`create the test's consent: expected a 2xx with a consentId; got ${res.describe()}`);
+    const { token } = await psuTokenByRedirect(consents.sca, consents.api, {
+      resourceBasePath: consents.basePath(consentId),
+      resource: 'Consent',
+      resourceId: consentId,
+      scope: `accountinformation ${this.api.target.profile.psuContext}`,
+      headers: { ...consents.psuHeaders(), ...headers },
+    });
+    this.psuTokens.set(consentId, token);
+    return consentId;
+  }
 
   get path(): string {
     return this.api.target.profile.paths.accounts ?? 'psd2/accountinformation/v1/accounts';
@@ -53,8 +116,18 @@ export class AccountsClient {
     };
   }
 
-  /** GET a path (or a `_links` href) under the consent. */
+  /**
+   * GET a path (or a `_links` href) under the consent: with the PSU's token of the consent when
+   * there is one and no other scope is asked for, else with the application token.
+   */
   read(consentId: string | null, path: string, o: ReadOptions = {}): Promise<ApiResponse> {
+    const psuToken = consentId && !o.scope ? this.psuTokens.get(consentId) : undefined;
+    if (psuToken)
+      return this.api.get(path, {
+        query: o.query,
+        noAuth: true,
+        headers: { Authorization: `Bearer ${psuToken}`, ...this.headers(consentId, o) },
+      });
     return this.api.get(path, { query: o.query, headers: this.headers(consentId, o), scope: o.scope });
   }
 
@@ -108,24 +181,27 @@ export interface AccountConsent {
   accounts: Account[];
 }
 
-/** Creates a consent and drives its SCA; an SCA that does not finalise stops the test. */
-export async function authorisedConsent(consents: ConsentsClient, body: ConsentRequest): Promise<string> {
-  const { consentId, sca } = await consents.createAuthorised({ body });
-  if (sca.scaStatus !== 'finalised') throw new Error(`SCA of the test's consent ended ${sca.scaStatus}, not finalised`);
-  return consentId;
-}
-
 /**
- * Adds `accounts` (the account client) and `consent`: an authorised one-off consent with
- * balances and transactions on every account the bank offers, with the accounts it lists.
- * The consents client deletes it when the test ends.
+ * Adds `accounts` (the account client); `recurring`, which creates and authorises a recurring
+ * consent of the worker's reader PSU (overrides on the body, e.g. its access), ending that PSU's
+ * former one; and `consent`: such a consent with balances and transactions on every account the
+ * bank offers, with the accounts it lists, for checks that read several times under one consent
+ * (a one-off consent is for one access). The consents client deletes them when the test ends.
  */
-export const test = base.extend<{ accounts: AccountsClient; consent: AccountConsent }>({
+export const test = base.extend<{
+  accounts: AccountsClient;
+  recurring: (overrides?: Partial<ConsentRequest>) => Promise<string>;
+  consent: AccountConsent;
+}>({
   accounts: async ({ api }, use) => {
     await use(new AccountsClient(api.with({ scope: 'accountinformation', bicFi: true })));
   },
-  consent: async ({ consents, accounts }, use) => {
-    const consentId = await authorisedConsent(consents, aisConsent());
+  recurring: async ({ consents, accounts }, use, testInfo) => {
+    const headers = readerPsu(consents.api.target, testInfo.parallelIndex);
+    await use((overrides = {}) => accounts.authorised(consents, recurringConsent(overrides), headers));
+  },
+  consent: async ({ recurring, accounts }, use) => {
+    const consentId = await recurring();
     await use({ consentId, accounts: await accounts.accountsOf(consentId) });
   },
 });

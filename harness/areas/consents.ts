@@ -82,6 +82,16 @@ export class ConsentsClient {
     return this.api.delete(this.basePath(consentId), { headers });
   }
 
+  /**
+   * The consent's consentStatus: read consent's when it gives one (it is listed there, not required),
+   * else the consent status operation's, which exists to return it.
+   */
+  async consentStatus(consentId: string, headers?: HeaderSpec): Promise<string | undefined> {
+    const read = (await this.read(consentId, headers)).body as { consentStatus?: unknown } | undefined;
+    if (typeof read?.consentStatus === 'string') return read.consentStatus;
+    return ((await this.status(consentId, headers)).body as { consentStatus?: string } | undefined)?.consentStatus;
+  }
+
   /** Creates a consent and drives its SCA to the end (decoupled); returns the consent id and the SCA outcome. */
   async createAuthorised(
     o: CreateOptions & { sca?: AuthoriseOptions } = {},

@@ -6,6 +6,8 @@ import { validatePain008 } from '../../spec/iso20022/pain008.js';
 import { isoDate } from '../dates.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import { prerequisite } from '../http/broken.js';
+import { expect } from '../test.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
@@ -199,9 +201,14 @@ export class DirectDebitClient {
   ): Promise<{ paymentId: string; body: DirectDebitBody; res: ApiResponse }> {
     const body = this.body(overrides);
     const res = await this.create(body);
-    if (res.status !== 201 && res.status !== 200)
-      throw new Error(`create direct debit: expected 201; got ${res.describe()}`);
-    return { paymentId: res.json<{ paymentId: string }>().paymentId, body, res };
+    // A step other checks build on (any 2xx with a paymentId): its exact answer is judged by direct-debit.create.response.
+    const paymentId = await prerequisite('direct-debit.create.response', 'create a direct debit', async () => {
+      expect(res).toSucceed();
+      const id = res.json<{ paymentId?: string }>().paymentId;
+      expect(id, `create direct debit: a paymentId; got ${res.describe()}`).toBeTruthy();
+      return id!;
+    });
+    return { paymentId, body, res };
   }
 
   /** Create consent with X-Consent-Type sepaDirectDebit in the corporate context, the profile's scope (no SCA). */

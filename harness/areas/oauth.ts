@@ -55,7 +55,7 @@ export class RedirectFlow {
     });
     const started = b.started!;
     const scaOAuth =
-      started.status === 200
+      started.status >= 200 && started.status < 300
         ? (started.body as { _links?: { scaOAuth?: { href?: string } } })?._links?.scaOAuth?.href
         : undefined;
     const authorizeUrl = scaOAuth

@@ -11,6 +11,8 @@ export interface Settings {
   TARGET_PROFILE: string;
   CLIENT_ID: string;
   CLIENT_SECRET: string;
+  SECOND_CLIENT_ID: string;
+  SECOND_CLIENT_SECRET: string;
   ACCESS_TOKEN: string;
   REDIRECT_URI: string;
   BICFI: string;
@@ -21,6 +23,17 @@ export interface Settings {
   REQUEST_TIMEOUT_MS: string;
   SCA_TIMEOUT_MS: string;
   REPORTS_DIR: string;
+  TARGET_CA_FILE: string;
+  TLS_CLIENT_CERT_FILE: string;
+  TLS_CLIENT_KEY_FILE: string;
+  TLS_CLIENT_KEY_PASSPHRASE: string;
+  HTTPS_PROXY: string;
+  HTTP_PROXY: string;
+  NO_PROXY: string;
+  TPP_SIGNING_KEY_FILE: string;
+  TPP_SIGNING_CERT_FILE: string;
+  TPP_SIGNING_KEY_PASSPHRASE: string;
+  TPP_TEST_PKI_DIR: string;
 }
 
 export const SETTING_KEYS: (keyof Settings)[] = [
@@ -29,6 +42,8 @@ export const SETTING_KEYS: (keyof Settings)[] = [
   'TARGET_PROFILE',
   'CLIENT_ID',
   'CLIENT_SECRET',
+  'SECOND_CLIENT_ID',
+  'SECOND_CLIENT_SECRET',
   'ACCESS_TOKEN',
   'REDIRECT_URI',
   'BICFI',
@@ -39,6 +54,17 @@ export const SETTING_KEYS: (keyof Settings)[] = [
   'REQUEST_TIMEOUT_MS',
   'SCA_TIMEOUT_MS',
   'REPORTS_DIR',
+  'TARGET_CA_FILE',
+  'TLS_CLIENT_CERT_FILE',
+  'TLS_CLIENT_KEY_FILE',
+  'TLS_CLIENT_KEY_PASSPHRASE',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'TPP_SIGNING_KEY_FILE',
+  'TPP_SIGNING_CERT_FILE',
+  'TPP_SIGNING_KEY_PASSPHRASE',
+  'TPP_TEST_PKI_DIR',
 ];
 
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
@@ -71,6 +97,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = res
   url('TARGET_AUTH_URL');
   url('REDIRECT_URI');
   url('APP_LINK_BASE');
+  url('HTTPS_PROXY');
+  url('HTTP_PROXY');
   if (settings.BICFI && !BIC_PATTERN.test(settings.BICFI)) {
     throw new ConfigError(`BICFI${where}: "${settings.BICFI}" is not a BIC (pattern ${BIC_PATTERN.source}).`);
   }
@@ -87,6 +115,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = res
     if (!settings.ACCESS_TOKEN && !(settings.CLIENT_ID && settings.CLIENT_SECRET)) {
       throw new ConfigError(
         `CLIENT_ID and CLIENT_SECRET${where}: required when TARGET_BASE_URL is set and no ACCESS_TOKEN is given.`,
+      );
+    }
+    if (!settings.SECOND_CLIENT_ID !== !settings.SECOND_CLIENT_SECRET) {
+      throw new ConfigError(
+        `SECOND_CLIENT_ID and SECOND_CLIENT_SECRET${where}: set both (a second TPP application) or neither.`,
       );
     }
     if (!settings.BICFI)

@@ -1,5 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from '../../sandbox/tls/pki.js';
+import { readSigning, type SigningIdentity } from '../http/signing.js';
+import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
 import { loadProfile, type Profile } from './profile.js';
@@ -15,6 +19,8 @@ export interface Target {
   profile: Profile;
   clientId: string;
   clientSecret: string;
+  /** A second TPP application (client credentials), for the ownership checks; absent when not configured. */
+  secondClient?: { clientId: string; clientSecret: string };
   accessToken: string;
   redirectUri: string;
   bicFi: string;
@@ -24,6 +30,16 @@ export interface Target {
   appLinkBase: string;
   timeouts: { requestMs: number; scaMs: number };
   reportsDir: string;
+  /** A private CA and the mutual TLS client certificate, for every call (TARGET_CA_FILE, TLS_CLIENT_*). */
+  tls?: TlsMaterial;
+  /** HTTPS_PROXY, HTTP_PROXY, NO_PROXY. */
+  proxy?: ProxySettings;
+  /** The QSealC identity for application-level signing (TPP_SIGNING_KEY_FILE, TPP_SIGNING_CERT_FILE). */
+  signing?: SigningIdentity;
+  /** Sign every API call: the profile claims `signing` and the bank mandates it (signatures.mandated). */
+  signAll: boolean;
+  /** A test PKI folder in the sandbox's layout (sandbox/tls/pki.ts), for the signing door tests' other certificates. */
+  testPkiDir?: string;
 }
 
 const EMBEDDED_MARK = 'OBG_EMBEDDED_SANDBOX';
@@ -57,9 +73,22 @@ export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): No
     env.TARGET_AUTH_URL = env.TARGET_BASE_URL;
     env.CLIENT_ID = `sandbox-tpp-${randomBytes(3).toString('hex')}`;
     env.CLIENT_SECRET = `sbx-secret-${randomBytes(12).toString('hex')}`;
+    env.SECOND_CLIENT_ID = `sandbox-tpp-${randomBytes(3).toString('hex')}-second`;
+    env.SECOND_CLIENT_SECRET = `sbx-secret-${randomBytes(12).toString('hex')}`;
     env.ACCESS_TOKEN = '';
     env.PSU_ID = `psu-${randomBytes(5).toString('hex')}`;
     env.PSU_CORPORATE_ID = `corp-${randomBytes(5).toString('hex')}`;
+    // The sandbox's test PKI (made once per machine): the suite signs with its TPP certificate.
+    if (!pkiReady()) {
+      execFileSync(process.execPath, ['--import', 'tsx', fromRoot('sandbox/tls/make-pki.ts')], {
+        cwd: fromRoot(),
+        stdio: 'ignore',
+      });
+    }
+    env.TPP_SIGNING_KEY_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppKey);
+    env.TPP_SIGNING_CERT_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppCert);
+    env.TPP_SIGNING_KEY_PASSPHRASE = '';
+    env.TPP_TEST_PKI_DIR = DEFAULT_PKI_DIR;
     for (const [k, v] of Object.entries(EMBEDDED_DEFAULTS)) env[k] = v;
   }
   return {
@@ -67,6 +96,8 @@ export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): No
     SANDBOX_HOST: '127.0.0.1',
     SANDBOX_CLIENT_ID: env.CLIENT_ID,
     SANDBOX_CLIENT_SECRET: env.CLIENT_SECRET,
+    SANDBOX_SECOND_CLIENT_ID: env.SECOND_CLIENT_ID,
+    SANDBOX_SECOND_CLIENT_SECRET: env.SECOND_CLIENT_SECRET,
     SANDBOX_REDIRECT_URIS: env.REDIRECT_URI,
     SANDBOX_QUIET: '1',
   };
@@ -83,6 +114,13 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
   const profileName = s.TARGET_PROFILE || 'reference';
   const profile = loadProfile(profileName);
   const trim = (u: string) => u.replace(/\/+$/, '');
+  const signing = readSigning(s);
+  const claimsSigning = profile.features.includes('signing');
+  if (claimsSigning && !signing) {
+    throw new ConfigError(
+      `TPP_SIGNING_KEY_FILE and TPP_SIGNING_CERT_FILE: required when the profile claims the feature "signing" (profile ${profileName}).`,
+    );
+  }
   return {
     baseUrl: trim(s.TARGET_BASE_URL),
     authUrl: trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL),
@@ -91,6 +129,9 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     profile,
     clientId: s.CLIENT_ID,
     clientSecret: s.CLIENT_SECRET,
+    ...(s.SECOND_CLIENT_ID && s.SECOND_CLIENT_SECRET
+      ? { secondClient: { clientId: s.SECOND_CLIENT_ID, clientSecret: s.SECOND_CLIENT_SECRET } }
+      : {}),
     accessToken: s.ACCESS_TOKEN,
     redirectUri: s.REDIRECT_URI || EMBEDDED_DEFAULTS.REDIRECT_URI,
     bicFi: s.BICFI,
@@ -103,10 +144,22 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
       scaMs: Number(s.SCA_TIMEOUT_MS || profile.timeouts.scaMs),
     },
     reportsDir: s.REPORTS_DIR ? fromRoot(s.REPORTS_DIR) : fromRoot('reports'),
+    tls: readTls(s),
+    proxy: readProxy(s, env),
+    signing,
+    signAll: claimsSigning && profile.signatures?.mandated === true,
+    testPkiDir: s.TPP_TEST_PKI_DIR || undefined,
   };
 }
 
 /** The secrets of a target, for redaction and for the self-test that greps reports for them. */
 export function secretsOf(t: Target): string[] {
-  return [t.clientSecret, t.accessToken, t.psuId, t.psuCorporateId].filter((v) => v && v.length >= 4);
+  return [
+    t.clientSecret,
+    t.secondClient?.clientSecret ?? '',
+    t.accessToken,
+    t.psuId,
+    t.psuCorporateId,
+    t.tls?.passphrase ?? '',
+  ].filter((v) => v && v.length >= 4);
 }

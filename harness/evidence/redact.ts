@@ -43,6 +43,9 @@ export function redactText(text: string): string {
   );
   // form and query fields
   out = out.replace(new RegExp(`(^|[?&\\s])(${SECRET_FORM_FIELDS.join('|')})=([^&\\s"]*)`, 'g'), `$1$2=${REDACTED}`);
+  // signature values (Authentication 6) and PEM private keys anywhere
+  out = out.replace(/(signature=")[^"]*"/gi, `$1${REDACTED}"`);
+  out = out.replace(/-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----/g, REDACTED);
   // bearer tokens anywhere
   out = out.replace(/(Bearer\s+)[A-Za-z0-9\-._~+/=]+/g, `$1${REDACTED}`);
   return out;

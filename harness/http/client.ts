@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { Target } from '../config/target.js';
 import { TargetBroken } from './broken.js';
 import { resolveLink } from './links.js';
+import { signRequest, SIGNING_HEADERS, type SignOptions } from './signing.js';
 import { ApiResponse, type Exchange } from './response.js';
 import { exchangeOnWire, MAX_BODY_BYTES, transport } from './transport.js';
 
@@ -34,6 +35,12 @@ export interface RequestSpec {
   allow5xx?: boolean;
   /** A 3xx is normally a broken target (an API answers, it does not send elsewhere). */
   allowRedirect?: boolean;
+  /**
+   * Sign this call (Authentication 6) with the settings' identity, or as `sign` says (another
+   * identity, a body changed after signing, another Digest). Without it a call is signed when
+   * the target mandates signing and the call sets none of Digest, Signature, TPP-Signature-Certificate.
+   */
+  sign?: boolean | SignOptions;
 }
 
 /** What a client adds to every call it sends. */
@@ -83,6 +90,11 @@ export class ApiClient {
     );
   }
 
+  /** The same client with the tokens of another application (`tokens` may record its token calls). */
+  withTokens(tokens: (record: (e: Exchange) => void) => TokenProvider): ApiClient {
+    return new ApiClient(this.target, this.record, tokens(this.record), this.defaults, this.dispatcher);
+  }
+
   url(path: string, query?: Record<string, QueryValue>): string {
     const url = new URL(resolveLink(this.target, path));
     for (const [k, v] of Object.entries(query ?? {})) {
@@ -112,6 +124,14 @@ export class ApiClient {
       const existing = Object.keys(headers).find((h) => h.toLowerCase() === k.toLowerCase());
       if (existing) delete headers[existing];
       if (v !== null && v !== undefined) headers[k] = v;
+    }
+    const explicit = Object.keys({ ...this.defaults.headers, ...spec.headers }).some((h) =>
+      SIGNING_HEADERS.some((s) => s.toLowerCase() === h.toLowerCase()),
+    );
+    const sign = spec.sign ?? (this.target.signAll && !explicit);
+    if (sign) {
+      if (!this.target.signing) throw new Error('signing asked for but TPP_SIGNING_KEY_FILE is not set');
+      await signRequest(spec.method, url, headers, body, this.target.signing, sign === true ? {} : sign);
     }
     const u = new URL(url);
     const run = () => this.exchange(spec.method, url, headers, body, spec);

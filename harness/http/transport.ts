@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { readSettings } from '../config/settings.js';
+import { connectOptions, readProxy, readTls, type ProxySettings, type TlsMaterial } from './tls.js';
 
 /** Bodies over this size are not read further: the target is judged broken, the run keeps its memory. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -34,9 +36,24 @@ export class WireError extends Error {}
 
 let pool: Dispatcher | undefined;
 
-/** One keep-alive connection pool per worker process; nothing follows redirects. */
+/**
+ * A connection pool with the settings' TLS material (private CA, mutual TLS client certificate)
+ * on every connection, through undici's proxy agent when HTTPS_PROXY or HTTP_PROXY is set
+ * (NO_PROXY honoured); the TLS material then goes to the target through the proxy's tunnel.
+ */
+export function makeDispatcher(tls?: TlsMaterial, proxy?: ProxySettings): Dispatcher {
+  const keepAlive = { keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 };
+  const connect = connectOptions(tls);
+  if (proxy) return new EnvHttpProxyAgent({ ...keepAlive, connect, requestTls: connect, ...proxy });
+  return new Agent({ ...keepAlive, connect });
+}
+
+/** One keep-alive connection pool per worker process, configured from the settings; nothing follows redirects. */
 export function transport(): Dispatcher {
-  pool ??= new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 });
+  if (!pool) {
+    const settings = readSettings();
+    pool = makeDispatcher(readTls(settings), readProxy(settings));
+  }
   return pool;
 }
 

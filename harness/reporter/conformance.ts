@@ -20,6 +20,8 @@ import { BROKEN_MARK } from '../http/broken.js';
 import { UNAVAILABLE_ENV } from '../probe.js';
 import { suiteInfo } from '../run-info.js';
 import { renderMarkdown } from './markdown.js';
+import { afterRun, pastOfRun, type PastOfRun } from './history.js';
+import { mapSpecificationOrSay, writeSpecificationMap, type Coverage } from './specification.js';
 import { foldRequirements } from './fold.js';
 import { runVerdict, toResult, totalsOf, type RequirementResult, type RunVerdict } from './verdicts.js';
 
@@ -34,7 +36,24 @@ export interface ConformanceReport {
   totals: ReturnType<typeof totalsOf>;
   /** How the run went: its tests, the exchanges they sent, and where the time went. */
   run?: RunStats;
+  /** What the run covered: narrowed or whole, areas chosen by --project, its shard. */
+  scope?: RunScope;
+  /** What changed since the previous run (harness/reporter/history.ts). */
+  changes?: PastOfRun['changes'];
+  /** The judgement against the baseline, when BASELINE is set (harness/reporter/baseline.ts). */
+  baseline?: PastOfRun['baseline'];
+  /** How much of the specification's normative content the catalogue judges (harness/reporter/specification.ts). */
+  coverage?: Coverage;
   requirements: QuotedResult[];
+}
+
+/** Whether a run judged the whole suite: a certification takes only a whole run. */
+export interface RunScope {
+  /** A grep, a test file or --last-failed chose only some tests (a shard too, unless the runner says it was only the shard). */
+  narrowed: boolean;
+  /** Areas chosen by --project (empty: every area). */
+  projects: string[];
+  shard: { current: number; total: number } | null;
 }
 
 /** A requirement's result with the words of the specification (or reference facts) it rests on. */
@@ -59,6 +78,10 @@ export interface RunStats {
   longestTest: string;
   /** The tests' durations added up: the wall time of a run with one worker. */
   sumTestMs: number;
+  /** Tests that failed or timed out (against a failing bank, the cost of a failure shows here). */
+  failedTests: number;
+  /** Worker processes the run started (Playwright's worker indexes seen): each costs a start. */
+  workerStarts: number;
 }
 
 /** An exchange attachment is named "NN METHOD /path → status" (harness/evidence/format.ts). */
@@ -78,10 +101,6 @@ export function runStats(outcomes: Iterable<{ test: TestCase; result: TestResult
     undefined,
   );
   return {
-  /** Tests that failed or timed out (against a failing bank, the cost of a failure shows here). */
-  failedTests: number;
-  /** Worker processes the run started (Playwright's worker indexes seen): each costs a start. */
-  workerStarts: number;
     tests: list.length,
     exchanges: list.reduce(
       (n, o) => n + o.result.attachments.filter((a) => EXCHANGE_ATTACHMENT.test(a.name)).length,
@@ -91,6 +110,8 @@ export function runStats(outcomes: Iterable<{ test: TestCase; result: TestResult
     longestTestMs: longest?.result.duration ?? 0,
     longestTest: longest ? `${areaOf(longest.test)} › ${longest.test.title}` : '',
     sumTestMs: list.reduce((n, o) => n + o.result.duration, 0),
+    failedTests: list.filter((o) => o.result.status === 'failed' || o.result.status === 'timedOut').length,
+    workerStarts: new Set(list.filter((o) => o.result.workerIndex >= 0).map((o) => o.result.workerIndex)).size,
   };
 }
 
@@ -106,16 +127,19 @@ export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, { test: TestCase; result: TestResult }>();
   private readonly errors: string[] = [];
   private areaProjects: string[] = [];
+  private shard: RunScope['shard'] = null;
+  /** Projects (areas) chosen by --project: the root suite's project suites. */
+  private chosenProjects: string[] = [];
   private target?: Target;
 
   printsToStdio() {
     return false;
-    failedTests: list.filter((o) => o.result.status === 'failed' || o.result.status === 'timedOut').length,
-    workerStarts: new Set(list.filter((o) => o.result.workerIndex >= 0).map((o) => o.result.workerIndex)).size,
   }
 
   onBegin(config: FullConfig, suite: Suite) {
     this.startedAt = new Date();
+    this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
+    if (process.env.OBG_AREA_PROJECTS === '1') this.chosenProjects = suite.suites.map((s) => s.title);
     // Areas asked for by --project (one project per area), known even when no test runs.
     if (process.env.OBG_AREA_PROJECTS === '1') this.areaProjects = config.projects.map((p) => p.name);
     try {
@@ -167,6 +191,8 @@ export default class ConformanceReporter implements Reporter {
     }
     const requirements = withQuotes(folded, catalogue);
     const info = suiteInfo();
+    // Which normative sentence of the specification is judged, by which requirement (specification.ts).
+    const specMap = mapSpecificationOrSay();
     const report = {
       suite: { name: info.name, version: info.version, commit: info.commit, specSha256: info.specSha256 },
       target: {
@@ -183,11 +209,27 @@ export default class ConformanceReporter implements Reporter {
         : {}),
       totals: totalsOf(requirements),
       run: runStats(this.outcomes.values()),
+      scope: {
+        // A shard is judged as a part (scope.shard); it is narrowed only when something else chose its tests too.
+        narrowed: this.shard && process.env.OBG_RUN_NARROWED_BEYOND_SHARD === '0' ? false : this.filtered,
+        projects: this.chosenProjects,
+        shard: this.shard,
+      },
+      ...(specMap ? { coverage: specMap.coverage } : {}),
       requirements,
     };
     const dir = this.target?.reportsDir ?? fromRoot('reports');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'conformance.json'), redactText(JSON.stringify(report, null, 2)));
-    writeFileSync(join(dir, 'conformance.md'), redactText(renderMarkdown(report)));
+    // The baseline's judgement and the changes since the previous run, before the requirements.
+    const { requirements: judged, ...head } = report;
+    const full = { ...head, ...pastOfRun(report, dir), requirements: judged };
+    writeFileSync(join(dir, 'conformance.json'), redactText(JSON.stringify(full, null, 2)));
+    writeFileSync(join(dir, 'conformance.md'), redactText(renderMarkdown(full)));
+    if (specMap)
+      writeSpecificationMap(full, join(dir, 'specification.html'), {
+        map: specMap,
+        allureResults: join(dir, 'allure-results'),
+      });
+    afterRun(full, dir);
   }
 }

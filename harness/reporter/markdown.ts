@@ -1,5 +1,7 @@
 import { QUOTE_FILES, type QuoteFrom } from '../catalogue.js';
 import type { ConformanceReport } from './conformance.js';
+import { renderPast } from './history.js';
+import { coverageMarkdown } from './specification.js';
 import type { RequirementResult } from './verdicts.js';
 
 /** What the human report reads of the run's report (conformance.json). */
@@ -127,5 +129,9 @@ export function renderMarkdown(r: ReportLike): string {
     for (const q of skipped) out.push(`| \`${q.id}\` | ${q.level} | ${cell(q.tests[0]?.message ?? 'skipped')} |`);
     out.push('');
   }
+  // The baseline's judgement and the changes since the previous run (harness/reporter/history.ts).
+  out.push(...renderPast(r));
+  // How much of the specification the catalogue judges (harness/reporter/specification.ts).
+  if (r.coverage) out.push(...coverageMarkdown(r.coverage));
   return out.join('\n');
 }

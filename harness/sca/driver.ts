@@ -43,9 +43,9 @@ export interface AuthoriseOptions {
 }
 
 export interface ScaRoots {
-  /** Creating the authorisation answers 201 with its id and the SCA methods offered. */
+  /** Creating the authorisation answers a 2xx with its id and the SCA methods offered. */
   create: string;
-  /** Starting it with a decoupled method answers 200. */
+  /** Starting it with a decoupled method answers a 2xx. */
   start: string;
   /** Its status reaches a terminal one in time. */
   ends: string;

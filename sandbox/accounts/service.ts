@@ -6,6 +6,19 @@ import { BoundedMap } from '../store.js';
 
 export type AisService = 'accounts' | 'balances' | 'transactions';
 
+/** The read endpoints of section C, as a one-off consent counts its one access on them. */
+export type AisEndpoint = 'list' | 'detail' | 'balances' | 'transactions' | 'transaction-detail';
+
+/**
+ * How a one-off consent (recurringIndicator false, frequencyPerDay 1) counts its "one access"
+ * (reference facts, Ownership, one-off access and repeated operations):
+ * - `first-read` (the sandbox's): the first read served ends the consent; later reads get 401
+ *   CONSENT_EXPIRED;
+ * - `per-resource` (xs2a's): each read endpoint once per account; a repeated read gets 429
+ *   ACCESS_EXCEEDED.
+ */
+export type OneOffCounting = 'first-read' | 'per-resource';
+
 /** A transaction list query after validation (endpoint section C, transaction list query). */
 export interface TransactionQuery {
   bookingStatus: 'booked' | 'pending' | 'both';
@@ -33,10 +46,15 @@ export class AccountService {
   readonly usage: BoundedMap<string, number>;
   /** The last entryReference reported by a deltaList read, by consent|account. */
   readonly deltaMarks: BoundedMap<string, string>;
+  /** How one-off consents count their one access (a variant switches it). */
+  oneOff: OneOffCounting = 'first-read';
+  /** Reads served under one-off consents, by consent|account|endpoint (`per-resource`). */
+  readonly oneOffReads: BoundedMap<string, true>;
 
   constructor(max: number) {
     this.usage = new BoundedMap(max);
     this.deltaMarks = new BoundedMap(max);
+    this.oneOffReads = new BoundedMap(max);
   }
 
   today(): string {
@@ -138,6 +156,22 @@ export class AccountService {
     if (used >= consent.frequencyPerDay) return false;
     this.usage.set(key, used + 1);
     return true;
+  }
+
+  /**
+   * Whether a one-off consent still allows this read (`accountKey` '*' for the list), before it
+   * is served: false when it would be a second access to the same endpoint and account.
+   */
+  oneOffAllows(consent: Consent, accountKey: string, endpoint: AisEndpoint): boolean {
+    if (consent.recurringIndicator || this.oneOff !== 'per-resource') return true;
+    return !this.oneOffReads.get(`${consent.consentId}|${accountKey}|${endpoint}`);
+  }
+
+  /** A read served under a one-off consent spends its access: the endpoint and account, or the whole consent. */
+  spendOneOff(consent: Consent, accountKey: string, endpoint: AisEndpoint): void {
+    if (consent.recurringIndicator) return;
+    if (this.oneOff === 'per-resource') this.oneOffReads.set(`${consent.consentId}|${accountKey}|${endpoint}`, true);
+    else consent.status = 'expired';
   }
 }
 

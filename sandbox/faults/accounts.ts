@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsOf, type AccountService } from '../accounts/service.js';
 import { issueToken } from '../auth/tokens.js';
 import type { Consent } from '../consents/store.js';
-import { formatError } from '../errors.js';
+import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
 
@@ -367,6 +367,38 @@ const faults: Fault[] = [
     description: 'reads without the PSU present are never counted against frequencyPerDay',
     breaks: ['accounts.frequency.access-exceeded'],
     install: (app) => wrap(app, 'admit', () => () => true),
+  },
+  {
+    id: 'accounts.one-off-unlimited',
+    description: 'a one-off consent (recurringIndicator false) serves every read, as often as it is read',
+    breaks: ['accounts.one-off.second-read', 'accounts.one-off.second-read-code'],
+    install: (app) => {
+      wrap(app, 'oneOffAllows', () => () => true);
+      wrap(app, 'spendOneOff', () => () => undefined);
+    },
+  },
+  {
+    id: 'accounts.one-off-repeat-forbidden',
+    description:
+      'a second read under a one-off consent is refused with 403 SERVICE_BLOCKED instead of 429 ACCESS_EXCEEDED or 401 CONSENT_EXPIRED',
+    breaks: ['accounts.one-off.second-read-code'],
+    install: (app) => {
+      const ais = accountsOf(app);
+      ais.oneOff = 'per-resource';
+      wrap(app, 'oneOffAllows', (original) => (consent, accountKey, endpoint) => {
+        if (original(consent, accountKey, endpoint)) return true;
+        throw new BgError(403, 'SERVICE_BLOCKED', 'this one-off consent has been read');
+      });
+    },
+  },
+  {
+    id: 'accounts.psu-token-not-required',
+    description:
+      "under a profile claiming tokens.accountReads psu, account reads accept the application token as well as the PSU's",
+    breaks: ['accounts.token.psu-required'],
+    claims: { tokens: { accountReads: 'psu' } },
+    // The reference sandbox accepts any token of the client with scope accountinformation: it is the fault.
+    install: () => undefined,
   },
   {
     id: 'accounts.scope-ignored',

@@ -14,20 +14,48 @@ const PNG_LOOKALIKE = `data:image/png;base64,${Buffer.from('GIF89a\x01\x00\x01\x
 const faults: Fault[] = [
   {
     id: 'authorisations.sca-method-name-missing',
-    description: 'the scaMethods of create authorisation have no name',
-    breaks: ['authorisations.create.response'],
+    description: 'the scaMethods of create authorisation have no name (listed, not required: a completeness warning)',
+    breaks: ['authorisations.sca-method.complete'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
         b.scaMethods = (b.scaMethods ?? []).map(({ name: _name, ...m }: Body) => m);
       }),
   },
   {
+    id: 'authorisations.sca-method-name-not-string',
+    description: 'the scaMethods of create authorisation give name as a number',
+    breaks: ['authorisations.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
+        b.scaMethods = (b.scaMethods ?? []).map((m: Body, i: number) => ({ ...m, name: i + 1 }));
+      }),
+  },
+  {
+    id: 'authorisations.created-without-sca-status',
+    description:
+      'create authorisation answers no scaStatus (listed in both views of the answer, not required: completeness warnings)',
+    breaks: ['authorisations.create.complete', 'authorisations.create.start-response-complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
+        delete b.scaStatus;
+      }),
+  },
+  {
     id: 'authorisations.created-without-psu-message',
-    description: 'the start-authorisation POST answers no psuMessage',
-    breaks: ['authorisations.create.start-response'],
+    description: 'the start-authorisation POST answers no psuMessage (listed, not required: a completeness warning)',
+    breaks: ['authorisations.create.start-response-complete'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
         delete b.psuMessage;
+      }),
+  },
+  {
+    id: 'authorisations.created-psu-message-not-string',
+    description: 'the start-authorisation POST answers psuMessage as an object, not a string',
+    breaks: ['authorisations.create.start-response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
+        if (typeof b.psuMessage === 'string') b.psuMessage = { text: b.psuMessage };
       }),
   },
   {
@@ -58,14 +86,33 @@ const faults: Fault[] = [
   },
   {
     id: 'authorisations.update-psu-data-renamed',
-    description: 'update PSU data answers scaStatus instead of scatransactionStatus',
-    breaks: ['authorisations.update-psu-data.decoupled'],
+    description:
+      'update PSU data answers scaStatus instead of scatransactionStatus (listed, not required: a completeness warning)',
+    breaks: ['authorisations.update-psu-data.complete'],
     install: (app) =>
       rewriteJson(app, { method: 'PUT', route: ONE }, (b: Body) => {
         if ('scatransactionStatus' in b) {
           b.scaStatus = b.scatransactionStatus;
           delete b.scatransactionStatus;
         }
+      }),
+  },
+  {
+    id: 'authorisations.update-psu-data-status-not-string',
+    description: 'update PSU data answers scatransactionStatus as an array, not a string',
+    breaks: ['authorisations.update-psu-data.decoupled'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: ONE }, (b: Body) => {
+        if (typeof b.scatransactionStatus === 'string') b.scatransactionStatus = [b.scatransactionStatus];
+      }),
+  },
+  {
+    id: 'authorisations.started-without-chosen-method',
+    description: 'a decoupled start answers no chosenScaMethod (listed, not required: a completeness warning)',
+    breaks: ['authorisations.start.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: ONE }, (b: Body) => {
+        delete b.chosenScaMethod;
       }),
   },
   {

@@ -28,11 +28,21 @@ const consentOf = (app: FastifyInstance, auth: Authorisation) => app.sandbox.con
 const faults: Fault[] = [
   {
     id: 'consents.created-without-scastatus-link',
-    description: 'create consent answers _links without scaStatus',
-    breaks: ['consents.create.response'],
+    description:
+      'create consent answers _links without scaStatus (the state table: "consentId and the links `status` and `scaStatus` are returned")',
+    breaks: ['consents.create.response', 'consents.create.complete'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: CREATE }, (b: Body, req) => {
         if (!req.headers['x-consent-type']) delete b._links?.scaStatus;
+      }),
+  },
+  {
+    id: 'consents.created-scastatus-link-not-a-link',
+    description: 'create consent answers _links.scaStatus as a bare string, not a link object with href',
+    breaks: ['consents.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE }, (b: Body, req) => {
+        if (!req.headers['x-consent-type'] && b._links?.scaStatus) b._links.scaStatus = b._links.scaStatus.href;
       }),
   },
   {
@@ -181,6 +191,12 @@ const faults: Fault[] = [
       rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
         b.access = {};
       }),
+  },
+  {
+    id: 'consents.read-without-account-link',
+    description: 'read consent answers no _links (listed, not required: a completeness warning)',
+    breaks: ['consents.read.complete'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => void delete b._links),
   },
   {
     id: 'consents.status-field-renamed',

@@ -54,6 +54,13 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'direct-debit.created-without-links',
+    description: 'create answers no _links (listed, not required: a completeness warning)',
+    breaks: ['direct-debit.create.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE }, (b: { _links?: unknown }) => void delete b._links),
+  },
+  {
     id: 'direct-debit.created-200',
     description: 'create answers 200 instead of 201',
     breaks: ['direct-debit.create.status-201'],

@@ -160,6 +160,19 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'directory.city-id-read-as-uuid-type',
+    description:
+      'City has no format check and reads city-id as a uuid type would (hyphens optional, braces allowed), so malformed forms of a listed id find the city',
+    breaks: ['directory.city.id-format'],
+    install: (app) =>
+      beforeHandler(app, { route: CITY }, (req) => {
+        const p = req.params as { cityId: string };
+        const hex = p.cityId.replace(/^\{|\}$/g, '').replace(/-/g, '');
+        if (/^[0-9a-f]{32}$/i.test(hex))
+          p.cityId = [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-');
+      }),
+  },
+  {
     id: 'directory.city-unknown-forbidden',
     description: 'an unknown city is answered 403 instead of 404 RESOURCE_UNKNOWN',
     breaks: ['directory.city.unknown'],

@@ -1,9 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { issueToken } from '../auth/tokens.js';
+import { formatError } from '../errors.js';
+import { bendSigning } from '../plugins/signing.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
 const DIRECTORY = /^\/psd2\/aspspinformation\//;
 const ANY_API = /^\/(psd2|iso)\//;
+
+// One operation each, for the faults that break a per-operation rule there only (the check must look at every operation).
+const CANCELLATION_STATUS = /\/:paymentId\/cancellation-authorisations\/:authorisationId$/;
+const CANCELLATION_START = /\/:paymentId\/cancellation-authorisations$/;
+const BALANCES = /\/accounts\/:accountId\/balances$/;
+const TRANSACTION_DETAIL = /\/accounts\/:accountId\/transactions\/:transactionId$/;
+const COUNTRY = /\/countries\/:isoCountryCode$/;
+const CITY = /\/cities\/:cityId$/;
+const DIRECT_DEBIT_GET = /^\/iso\/payments\/:paymentId$/;
+const DIRECT_DEBIT_CONFIRM = /^\/iso\/payments\/confirm$/;
+const BASKET_AUTHORISATION = /\/signing-baskets\/:basketId\/authorisations\/:authorisationId$/;
+const BASKETS = /\/signing-baskets$/;
+const CONSENTS = /\/consents$/;
+const CONSENT = /\/consents\/:consentId$/;
+const CONSENT_AUTHORISATION = /\/consents\/:consentId\/authorisations\/:authorisationId$/;
+const INITIATE = /\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+const PAYMENT_STATUS = /\/:paymentService\/:paymentProduct\/:paymentId\/status$/;
+
+const EVERY_SCOPE = ['aspspinformation', 'accountinformation', 'paymentinitiation', 'private', 'corporate'];
+const isIpv4 = (ip: unknown) =>
+  typeof ip === 'string' && /^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && ip.split('.').every((n) => Number(n) <= 255);
+/** Refuses a call that carries `name` (an optional header the operation accepts). */
+const refuseHeader = (name: string) => (req: { headers: Record<string, unknown> }) => {
+  if (req.headers[name.toLowerCase()] !== undefined)
+    throw formatError(`header ${name} is not supported on this operation`, name);
+};
 
 const faults: Fault[] = [
   {
@@ -177,12 +205,170 @@ const faults: Fault[] = [
   },
   {
     id: 'headers.digest-format-unchecked',
-    description: 'any Digest form is accepted when Signature is present',
+    description: 'any Digest form is accepted when Signature is present (and signed calls are not verified)',
     breaks: ['headers.digest.format'],
-    install: (app) =>
+    install: (app) => {
+      // The full verification (plugins/signing.ts) would refuse the rewritten Digest: off too.
+      bendSigning(app, 'unverified');
       beforeGuard(app, { route: ANY_API }, (req) => {
         if (req.headers.digest && !/^SHA-256=/.test(String(req.headers.digest)))
           req.headers.digest = `SHA-256=${'A'.repeat(43)}=`;
+      });
+    },
+  },
+  // Per-operation rules broken on one operation only.
+  {
+    id: 'headers.request-id-optional-on-cancellation-status',
+    description:
+      'Cancellation SCA status without X-Request-ID is served as if it had one (every other operation refuses it)',
+    breaks: ['headers.x-request-id.required'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: CANCELLATION_STATUS }, (req) => {
+        if (!req.headers['x-request-id']) req.headers['x-request-id'] = randomUUID();
+      }),
+  },
+  {
+    id: 'headers.request-id-uuid-unchecked-on-balances',
+    description: 'Balances accepts any X-Request-ID, uuid or not (every other operation checks it)',
+    breaks: ['headers.x-request-id.uuid'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: BALANCES }, (req) => {
+        const id = req.headers['x-request-id'];
+        if (typeof id === 'string' && id && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id))
+          req.headers['x-request-id'] = randomUUID();
+      }),
+  },
+  {
+    id: 'headers.authorization-optional-on-country',
+    description: 'Country detail without Authorization is served (every other operation refuses it)',
+    breaks: ['headers.authorization.required'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: COUNTRY }, (req) => {
+        if (!req.headers.authorization)
+          req.headers.authorization = `Bearer ${issueToken(app, 'fault', EVERY_SCOPE).token}`;
+      }),
+  },
+  {
+    id: 'headers.unknown-token-accepted-on-city',
+    description: 'City detail accepts a bearer token that was never issued (every other operation refuses it)',
+    breaks: ['headers.authorization.invalid-token'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: CITY }, (req) => {
+        const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+        if (m && !app.sandbox.tokens.has(m[1]))
+          req.headers.authorization = `Bearer ${issueToken(app, 'fault', EVERY_SCOPE).token}`;
+      }),
+  },
+  {
+    id: 'headers.bicfi-optional-on-direct-debit-get',
+    description: 'Get payment (direct debit) without X-BicFi is served for a default bank',
+    breaks: ['headers.x-bicfi.required'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: DIRECT_DEBIT_GET }, (req) => {
+        if (!req.headers['x-bicfi']) req.headers['x-bicfi'] = 'ESSESESS';
+      }),
+  },
+  {
+    id: 'headers.bicfi-position-rules-unchecked-on-basket-update',
+    description:
+      'Update PSU data (basket) checks X-BicFi as six letters and two letters or digits: the 7th (not 0 or 1) and 8th (not O) character rules are not applied',
+    breaks: ['headers.x-bicfi.pattern'],
+    install: (app) =>
+      beforeGuard(app, { method: 'PUT', route: BASKET_AUTHORISATION }, (req) => {
+        const bic = req.headers['x-bicfi'];
+        if (typeof bic === 'string' && /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic))
+          req.headers['x-bicfi'] = `${bic.slice(0, 6)}SS${bic.slice(8)}`;
+      }),
+  },
+  {
+    id: 'headers.consent-id-optional-on-transaction-detail',
+    description: 'Transaction detail without Consent-ID is answered 200 (the other account reads refuse it)',
+    breaks: ['headers.consent-id.account-reads'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'GET' || !TRANSACTION_DETAIL.test(req.routeOptions.url ?? '')) return;
+        if (req.headers['consent-id']) return;
+        const { transactionId } = req.params as { transactionId: string };
+        return reply.status(200).send({ transactionsDetails: { transactionId } });
+      }),
+  },
+  {
+    id: 'headers.psu-ip-address-optional-on-bulk-international',
+    description:
+      'initiate payment of bulk-payments/international without (or with a malformed) PSU-IP-Address is served (every other service and product refuses it)',
+    breaks: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
+        if (!req.url.split('?')[0].endsWith('/bulk-payments/international')) return;
+        if (!isIpv4(req.headers['psu-ip-address'])) req.headers['psu-ip-address'] = '192.0.2.1';
+      }),
+  },
+  // Optional headers refused where the specification says the operation accepts them.
+  {
+    id: 'headers.forwarded-psu-refused-on-consent-sca-status',
+    description: 'Authorisation SCA status (consent) refuses PSU-Accept-Language, a forwarded PSU header',
+    breaks: ['headers.optional.psu-forwarded'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: CONSENT_AUTHORISATION }, refuseHeader('PSU-Accept-Language')),
+  },
+  {
+    id: 'headers.psu-id-type-refused-on-cancellation-start',
+    description: 'Start cancellation authorisation refuses PSU-ID-Type',
+    breaks: ['headers.optional.psu-identification'],
+    install: (app) => beforeGuard(app, { method: 'POST', route: CANCELLATION_START }, refuseHeader('PSU-ID-Type')),
+  },
+  {
+    id: 'headers.nok-redirect-refused-on-basket-create',
+    description: 'create signing basket refuses TPP-Nok-Redirect-URI',
+    breaks: ['headers.optional.redirect-notification'],
+    install: (app) => beforeGuard(app, { method: 'POST', route: BASKETS }, refuseHeader('TPP-Nok-Redirect-URI')),
+  },
+  {
+    id: 'headers.no-funds-preference-refused',
+    description: 'initiate payment refuses TPP-Rejection-NoFunds-Preferred',
+    breaks: ['headers.optional.rejection-no-funds'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: INITIATE }, refuseHeader('TPP-Rejection-NoFunds-Preferred')),
+  },
+  {
+    id: 'headers.explicit-authorisation-refused-on-consent',
+    description: 'create consent refuses TPP-Explicit-Authorisation-Preferred',
+    breaks: ['headers.optional.explicit-authorisation'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: CONSENTS }, refuseHeader('TPP-Explicit-Authorisation-Preferred')),
+  },
+  // Formats of the forwarded PSU headers left unchecked on one operation.
+  {
+    id: 'headers.psu-http-method-unchecked-on-payment-status',
+    description: 'Payment status ignores a PSU-Http-Method outside the five methods instead of refusing it',
+    breaks: ['headers.psu-http-method.enum'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: PAYMENT_STATUS }, (req) => {
+        const m = req.headers['psu-http-method'];
+        if (typeof m === 'string' && !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m))
+          delete req.headers['psu-http-method'];
+      }),
+  },
+  {
+    id: 'headers.psu-device-id-unchecked-on-direct-debit-confirm',
+    description: 'Confirm payment (direct debit) ignores a PSU-Device-ID that is not a uuid instead of refusing it',
+    breaks: ['headers.psu-device-id.uuid'],
+    install: (app) =>
+      beforeGuard(app, { method: 'PUT', route: DIRECT_DEBIT_CONFIRM }, (req) => {
+        const d = req.headers['psu-device-id'];
+        if (typeof d === 'string' && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(d))
+          delete req.headers['psu-device-id'];
+      }),
+  },
+  {
+    id: 'headers.psu-geo-location-unchecked-on-consent-delete',
+    description: 'Delete consent ignores a malformed PSU-Geo-Location instead of refusing it',
+    breaks: ['headers.psu-geo-location.format'],
+    install: (app) =>
+      beforeGuard(app, { method: 'DELETE', route: CONSENT }, (req) => {
+        const g = req.headers['psu-geo-location'];
+        if (typeof g === 'string' && !/^GEO:-?\d{1,2}\.\d{6};-?\d{1,3}\.\d{6}$/.test(g))
+          delete req.headers['psu-geo-location'];
       }),
   },
 ];

@@ -8,7 +8,9 @@ import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
 import oauthFaults from './oauth.js';
 import paymentFaults from './payments.js';
+import peerFaults from './peers.js';
 import signingBasketFaults from './signing-baskets.js';
+import signingFaults from './signing.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
@@ -21,6 +23,8 @@ export const FAULTS: Fault[] = [
   ...oauthFaults,
   ...paymentFaults,
   ...signingBasketFaults,
+  ...peerFaults,
+  ...signingFaults,
 ];
 
 export function findFault(id: string): Fault {

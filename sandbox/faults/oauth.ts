@@ -110,6 +110,16 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'oauth.token-without-expires-in',
+    description:
+      'the code exchange answers no expires_in (RECOMMENDED by RFC 6749, not required: a completeness warning)',
+    breaks: ['oauth.token.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body, req) => {
+        if (isCodeGrant(req)) delete b.expires_in;
+      }),
+  },
+  {
     id: 'oauth.wrong-secret-accepted',
     description: 'the code exchange does not check client_secret',
     breaks: ['oauth.token.wrong-secret', 'oauth.token.error-body'],

@@ -54,6 +54,24 @@ const faults: Fault[] = [
       ),
   },
   {
+    id: 'payments.initiated-without-links',
+    description: 'a new payment answers no _links at all (the state table: "paymentId and links returned")',
+    breaks: ['payments.initiate.response', 'payments.initiate.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: INITIATE, status: 201 }, (b: Body) => void delete b._links),
+  },
+  {
+    id: 'payments.initiated-without-status-link',
+    description: 'a new payment answers _links without status (listed, not required: a completeness warning)',
+    breaks: ['payments.initiate.complete'],
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: INITIATE, status: 201 },
+        (b: { _links?: Body }) => void delete b._links?.status,
+      ),
+  },
+  {
     id: 'payments.unknown-product-accepted',
     description: 'an unknown payment product is initiated as sepa-credit-transfers',
     breaks: ['payments.product.unknown', 'payments.product.unknown-code'],
@@ -118,6 +136,12 @@ const faults: Fault[] = [
         );
         for (const a of amounts) if (a && typeof a.amount === 'string') a.amount = Number(a.amount);
       }),
+  },
+  {
+    id: 'payments.read-without-status',
+    description: 'read payment answers no transactionStatus (listed, not required: a completeness warning)',
+    breaks: ['payments.read.complete'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Body) => void delete b.transactionStatus),
   },
   {
     id: 'payments.status-out-of-step',
@@ -191,6 +215,17 @@ const faults: Fault[] = [
     breaks: ['payments.cancel.response'],
     install: (app) =>
       rewriteJson(app, { method: 'DELETE', route: PAYMENT, status: 202 }, (b: Body) => void delete b.transactionStatus),
+  },
+  {
+    id: 'payments.cancel-202-without-self-link',
+    description: 'a cancellation answered 202 carries no self link (listed, not required: a completeness warning)',
+    breaks: ['payments.cancel.complete'],
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'DELETE', route: PAYMENT, status: 202 },
+        (b: { _links?: Body }) => void delete b._links?.self,
+      ),
   },
   {
     id: 'payments.cancel-without-start-authorisation',

@@ -11,14 +11,31 @@ type Body = Record<string, unknown>;
 const faults: Fault[] = [
   {
     id: 'signing-baskets.created-without-start-authorisation',
-    description: 'a new basket answers without the startAuthorisation link',
-    breaks: ['signing-baskets.create.response'],
+    description:
+      'a new basket answers without the startAuthorisation link (listed, not required: a completeness warning)',
+    breaks: ['signing-baskets.create.complete'],
     install: (app) =>
       rewriteJson(
         app,
         { method: 'POST', route: BASKETS, status: 201 },
         (b: { _links?: Body }) => void delete b._links?.startAuthorisation,
       ),
+  },
+  {
+    id: 'signing-baskets.start-authorisation-link-not-a-link',
+    description: 'a new basket answers _links.startAuthorisation as a bare string, not a link object with href',
+    breaks: ['signing-baskets.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: BASKETS, status: 201 }, (b: { _links?: Body }) => {
+        const link = b._links?.startAuthorisation as { href?: string } | undefined;
+        if (link) b._links!.startAuthorisation = link.href;
+      }),
+  },
+  {
+    id: 'signing-baskets.read-without-status',
+    description: 'read basket answers no transactionStatus (listed, not required: a completeness warning)',
+    breaks: ['signing-baskets.read.complete'],
+    install: (app) => rewriteJson(app, { method: 'GET', route: BASKET }, (b: Body) => void delete b.transactionStatus),
   },
   {
     id: 'signing-baskets.empty-accepted',

@@ -20,6 +20,10 @@ export function assertRedirectUri(req: FastifyRequest): void {
       'TPP-Redirect-Preferred',
     );
   }
+  const uri = requestHeader(req, 'TPP-Redirect-URI');
+  if (uri !== undefined && !URL.canParse(uri)) {
+    throw formatError(`header TPP-Redirect-URI must be an absolute URI, got "${uri.slice(0, 60)}"`, 'TPP-Redirect-URI');
+  }
   if (preferred === 'true' && !requestHeader(req, 'TPP-Redirect-URI')) {
     throw formatError('header TPP-Redirect-URI is mandated when TPP-Redirect-Preferred is true', 'TPP-Redirect-URI');
   }

@@ -58,8 +58,28 @@ export function installGuard(app: FastifyInstance): void {
       const bic = header(req, 'X-BicFi');
       if (!bic) throw formatError('header X-BicFi is required', 'X-BicFi');
       if (!BIC.test(bic)) throw formatError(`header X-BicFi must be a BIC, got "${bic.slice(0, 40)}"`, 'X-BicFi');
+      checkForwardedPsuHeaders(req);
     }
   });
+}
+
+/** Formats of the forwarded PSU headers (Common request headers), on every operation but the directory's. */
+function checkForwardedPsuHeaders(req: FastifyRequest): void {
+  const method = header(req, 'PSU-Http-Method');
+  if (method !== undefined && !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+    throw formatError(
+      `header PSU-Http-Method must be one of GET, POST, PUT, PATCH, DELETE, got "${method.slice(0, 20)}"`,
+      'PSU-Http-Method',
+    );
+  const device = header(req, 'PSU-Device-ID');
+  if (device !== undefined && !UUID.test(device))
+    throw formatError(`header PSU-Device-ID must be a uuid, got "${device.slice(0, 60)}"`, 'PSU-Device-ID');
+  const geo = header(req, 'PSU-Geo-Location');
+  if (geo !== undefined && !/^GEO:-?\d{1,2}\.\d{6};-?\d{1,3}\.\d{6}$/.test(geo))
+    throw formatError(
+      `header PSU-Geo-Location must be GEO:<lat>;<lon> with six decimals, got "${geo.slice(0, 60)}"`,
+      'PSU-Geo-Location',
+    );
 }
 
 export { header as requestHeader };

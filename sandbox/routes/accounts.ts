@@ -1,5 +1,6 @@
+import { isIPv4 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountsOf, type AisService, type TransactionQuery } from '../accounts/service.js';
+import { accountsOf, type AisEndpoint, type AisService, type TransactionQuery } from '../accounts/service.js';
 import type { Consent } from '../consents/store.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
@@ -82,21 +83,39 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   const consents = new WeakMap<FastifyRequest, Consent>();
   const accounts = new WeakMap<FastifyRequest, { id: string; account: SeedAccount }>();
   const authorise = (service?: AisService) => async (req: FastifyRequest) => {
+    const ip = requestHeader(req, 'PSU-IP-Address');
+    if (ip !== undefined && !isIPv4(ip))
+      throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
     const consent = consentOf(req);
     consents.set(req, consent);
     if (service) accounts.set(req, accountOf(req, consent, service));
   };
 
-  /** frequencyPerDay: only reads without the PSU present (no PSU-IP-Address) are counted. */
-  const count = (req: FastifyRequest, consent: Consent, accountKey: string, service: AisService | 'list') => {
-    if (requestHeader(req, 'PSU-IP-Address')) return;
-    if (!ais.admit(consent, accountKey, service)) {
+  /**
+   * Counts a read about to be served: a one-off consent's one access (any read, PSU present or
+   * not), and frequencyPerDay, where only reads without the PSU present (no PSU-IP-Address) count.
+   */
+  const count = (
+    req: FastifyRequest,
+    consent: Consent,
+    accountKey: string,
+    service: AisService | 'list',
+    endpoint: AisEndpoint,
+  ) => {
+    if (!ais.oneOffAllows(consent, accountKey, endpoint))
+      throw new BgError(
+        429,
+        'ACCESS_EXCEEDED',
+        `this one-off consent has had its one access to ${endpoint} of this account`,
+      );
+    if (!requestHeader(req, 'PSU-IP-Address') && !ais.admit(consent, accountKey, service)) {
       throw new BgError(
         429,
         'ACCESS_EXCEEDED',
         `frequencyPerDay ${consent.frequencyPerDay} used up for this account and service today`,
       );
     }
+    ais.spendOneOff(consent, accountKey, endpoint);
   };
 
   const accountOut = (consent: Consent, id: string, a: SeedAccount, withBalance: boolean) => ({
@@ -146,7 +165,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     { config, schema: WITH_BALANCE, preValidation: authorise() },
     async (req) => {
       const consent = consents.get(req)!;
-      count(req, consent, '*', 'list');
+      count(req, consent, '*', 'list', 'list');
       const withBalance = req.query.withBalance ?? false;
       return { accounts: ais.visible(consent).map((v) => accountOut(consent, v.id, v.account, withBalance)) };
     },
@@ -158,7 +177,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     async (req) => {
       const consent = consents.get(req)!;
       const { id, account } = accounts.get(req)!;
-      count(req, consent, account.key, 'accounts');
+      count(req, consent, account.key, 'accounts', 'detail');
       return { account: accountOut(consent, id, account, req.query.withBalance ?? false) };
     },
   );
@@ -166,7 +185,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   app.get(`${BASE}/:accountId/balances`, { config, preValidation: authorise('balances') }, async (req) => {
     const consent = consents.get(req)!;
     const { account } = accounts.get(req)!;
-    count(req, consent, account.key, 'balances');
+    count(req, consent, account.key, 'balances', 'balances');
     return { account: { iban: account.iban }, balances: ais.bankOf(consent).balances(account.key).map(balanceOut) };
   });
 
@@ -198,7 +217,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
         );
       if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList)
         throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
-      count(req, consent, account.key, 'transactions');
+      count(req, consent, account.key, 'transactions', 'transactions');
       const query: TransactionQuery = { bookingStatus, dateFrom, dateTo, entryReferenceFrom, deltaList };
       const { booked, pending } = ais.select(consent, account, query);
       return {
@@ -227,7 +246,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
           `no transaction ${transactionId.slice(0, 60)} on this account`,
           'transactionId',
         );
-      count(req, consent, account.key, 'transactions');
+      count(req, consent, account.key, 'transactions', 'transaction-detail');
       return { transactionsDetails: transactionOut(id, t) };
     },
   );

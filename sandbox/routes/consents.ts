@@ -11,6 +11,8 @@ const BASE = '/psd2/consent/v1/consents';
 const SHORT = '/v1/consents';
 const config = { api: true, bicFi: true, scope: 'accountinformation' as const };
 const CREATE = { body: schemaRef('consents/consent-request') };
+/** Consent statuses no authorisation can change any more. */
+const FINAL_CONSENT: ReadonlySet<string> = new Set(['rejected', 'terminatedByTpp', 'revokedByPsu', 'expired']);
 /** The longest validity the sandbox grants; 9999-12-31 asks for it. */
 const MAX_VALIDITY_DAYS = 180;
 
@@ -138,6 +140,8 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
 
   app.delete(`${BASE}/:consentId`, { config }, async (req, reply) => {
     const c = load(req);
+    if (c.status === 'terminatedByTpp')
+      throw new BgError(401, 'CONSENT_INVALID', 'the consent has already been deleted', 'consentId');
     c.status = 'terminatedByTpp';
     return reply.status(204).send();
   });
@@ -150,6 +154,9 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
     names: { resource: 'consent', ResourceType: 'Consent' },
     load: (req) => {
       const c = load(req);
+      // A consent in a final status cannot be authorised (reference-facts: repeated operations).
+      if (req.method === 'POST' && FINAL_CONSENT.has(c.status))
+        throw new BgError(409, 'STATUS_INVALID', `the consent is ${c.status}: it cannot be authorised`);
       return { type: 'consent', id: c.consentId, clientId: c.clientId, psuId: c.psuId, context: c.context };
     },
   });

@@ -186,6 +186,9 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     names: { resource: 'payment', ResourceType: 'Payment' },
     load: (req) => {
       const p = load(req);
+      // Rejected, cancelled or already authorised: nothing left to authorise (reference-facts: repeated operations).
+      if (req.method === 'POST' && !svc.awaitingSca(p))
+        throw new BgError(409, 'STATUS_INVALID', `the payment is ${p.status}: it cannot be authorised`);
       return { type: 'payment', id: p.paymentId, clientId: p.clientId, psuId: signer(req, p), context: p.context };
     },
   });

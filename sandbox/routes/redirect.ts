@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Client } from '../auth/clients.js';
-import { issueToken } from '../auth/tokens.js';
+import { issueToken, parseScope } from '../auth/tokens.js';
 import { oauthError } from '../errors.js';
 import type { Authorisation } from '../sca/engine.js';
 
@@ -66,6 +66,7 @@ function checkAuthorize(
   if (p.response_type !== 'code')
     return { ok: false, error: 'unsupported_response_type', description: 'response_type must be code' };
   if (!p.scope?.trim()) return { ok: false, error: 'invalid_scope', description: 'scope is required' };
+  if (!p.state) return { ok: false, error: 'invalid_request', description: 'state is required' };
   const acr = parseAcr(p.acr_values ?? '');
   if (!acr.bicFi || !acr.resourceId || !acr.authorisationId) {
     return {
@@ -80,6 +81,16 @@ function checkAuthorize(
       ok: false,
       error: 'invalid_request',
       description: 'no such authorisation for this resource and application',
+    };
+  }
+  // The scope is the resourceScope (endpoint section F): the resource's API scope plus a context scope.
+  const scopes = parseScope(p.scope);
+  const api = auth.resource.type === 'consent' ? 'accountinformation' : 'paymentinitiation';
+  if (typeof scopes === 'string' || !scopes.includes(api)) {
+    return {
+      ok: false,
+      error: 'invalid_scope',
+      description: `scope must be ${api} plus a context scope (private or corporate)`,
     };
   }
   if (auth.approach !== 'REDIRECT' || auth.status !== 'started') {

@@ -43,6 +43,46 @@ const variants: Variant[] = [
       ),
   },
   {
+    id: 'codes.consent-created-200',
+    description: 'create consent answers 200 instead of 201 (with its Location and ASPSP-SCA-Approach)',
+    allows: ALLOWS,
+    concerns: [
+      'consents.create.response',
+      'consents.create.response-code',
+      'consents.create.headers',
+      'consents.create.complete',
+      'consents.create.direct-debit',
+      'consents.read.fields',
+      'consents.valid-until.maximum',
+      'consents.status.response',
+      'consents.delete.terminated',
+      'direct-debit.confirm.consent-authorised',
+    ],
+    warns: ['consents.create.response-code'],
+    install: (app) =>
+      rewriteReply(
+        app,
+        { method: 'POST', route: /^\/psd2\/consent\/v1\/consents$/, status: 201 },
+        (_req, reply) => void reply.status(200),
+      ),
+  },
+  {
+    id: 'codes.payment-created-200',
+    description: 'initiate payment answers 200 instead of 201 (with its Location and ASPSP-SCA-Approach)',
+    allows: ALLOWS,
+    concerns: [
+      'payments.initiate.response',
+      'payments.initiate.response-code',
+      'payments.initiate.headers',
+      'payments.initiate.complete',
+      'payments.text.character-set',
+      'payments.multilevel.no-sca-links',
+    ],
+    warns: ['payments.initiate.response-code'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: INITIATE, status: 201 }, (_req, reply) => void reply.status(200)),
+  },
+  {
     id: 'codes.empty-basket-422',
     description: 'a basket with no payments is refused with 422 (and the Berlin Group error body) instead of 400',
     allows: ALLOWS,

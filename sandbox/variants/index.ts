@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ProfileClaims } from '../../profiles/profile.schema.js';
+import accessVariants from './access.js';
 import behaviourVariants from './behaviours.js';
 import codeVariants from './codes.js';
 import fieldVariants from './fields.js';
+import omittedVariants from './omitted.js';
 
 /**
  * A named variant: a behaviour the specification allows that the reference sandbox does not show
@@ -42,7 +44,14 @@ const timing: Variant[] = [
 ];
 
 /** Every variant the sandbox knows, one list per kind of freedom the specification gives. */
-export const VARIANTS: Variant[] = [...timing, ...codeVariants, ...fieldVariants, ...behaviourVariants];
+export const VARIANTS: Variant[] = [
+  ...timing,
+  ...codeVariants,
+  ...fieldVariants,
+  ...behaviourVariants,
+  ...accessVariants,
+  ...omittedVariants,
+];
 
 export function findVariant(id: string): Variant {
   const v = VARIANTS.find((x) => x.id === id);

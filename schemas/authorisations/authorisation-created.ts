@@ -2,13 +2,17 @@ export const authorisationsAuthorisationCreatedSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://obg-conformance.dev/schemas/authorisations/authorisation-created.json',
   title:
-    'Create-authorisation response (flow guide): authorisationId, scaStatus received, scaMethods, _links.scaStatus',
+    'Create-authorisation response (flow guide): authorisationId, scaStatus received, scaMethods, _links (redirect flow: authoriseTransaction, scaStatus)',
   type: 'object',
-  required: ['authorisationId', 'scaStatus', 'scaMethods', '_links'],
+  // authorisationId and scaMethods: "authorisationId and the list of SCA methods are returned" (States >
+  // Authorisation); the start addresses the id and takes its method "from scaMethods". scaStatus (received
+  // when present) and _links are judged for their type, and for their presence by
+  // authorisations/authorisation-created-complete (a SHOULD).
+  required: ['authorisationId', 'scaMethods'],
   properties: {
     authorisationId: { type: 'string', minLength: 1 },
     scaStatus: { const: 'received' },
     scaMethods: { type: 'array', minItems: 1, items: { $ref: 'sca-method.json' } },
-    _links: { allOf: [{ $ref: '../common/links.json' }], required: ['scaStatus'] },
+    _links: { $ref: '../common/links.json' },
   },
 } as const;

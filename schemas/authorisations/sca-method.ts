@@ -3,7 +3,10 @@ export const authorisationsScaMethodSchema = {
   $id: 'https://obg-conformance.dev/schemas/authorisations/sca-method.json',
   title: 'SCA method: authenticationType, authenticationMethodId, name',
   type: 'object',
-  required: ['authenticationType', 'authenticationMethodId', 'name'],
+  // authenticationMethodId: the start's body takes it "from scaMethods" (endpoint section F 2). The other
+  // listed fields are judged for their type when present, and for their presence by
+  // authorisations/sca-method-complete (a SHOULD).
+  required: ['authenticationMethodId'],
   properties: {
     authenticationType: { type: 'string', minLength: 1 },
     authenticationMethodId: { type: 'string', minLength: 1 },

@@ -4,7 +4,10 @@ export const consentsConsentSchema = {
   title:
     'Read-consent response: access, recurringIndicator, validUntil, frequencyPerDay, consentStatus, _links with account',
   type: 'object',
-  required: ['access', 'recurringIndicator', 'validUntil', 'frequencyPerDay', 'consentStatus', '_links'],
+  // validUntil: "The read-consent response carries the adjusted date" (Consent, request body). The other
+  // listed fields are judged for their type when present, and for their presence by
+  // consents/consent-complete (a SHOULD).
+  required: ['validUntil'],
   properties: {
     access: { type: 'object' },
     recurringIndicator: { type: 'boolean' },
@@ -13,6 +16,6 @@ export const consentsConsentSchema = {
     consentStatus: {
       enum: ['received', 'rejected', 'valid', 'revokedByPsu', 'expired', 'terminatedByTpp'],
     },
-    _links: { allOf: [{ $ref: '../common/links.json' }], required: ['account'] },
+    _links: { $ref: '../common/links.json' },
   },
 } as const;

@@ -4,7 +4,9 @@ export const paymentsPaymentSchema = {
   title:
     'Read-payment response: the submitted fields plus transactionStatus (remittanceInformationStructured, tppMessages may be added)',
   type: 'object',
-  required: ['transactionStatus'],
+  // Nothing is required by the schema: "returns the submitted fields" is judged field by field against
+  // the body sent (payments.read.fields); the fields it adds ("plus ...") are judged for their type
+  // when present, and transactionStatus for its presence by payments/payment-complete (a SHOULD).
   properties: {
     transactionStatus: { type: 'string', pattern: '^[A-Z]{4}$' },
     remittanceInformationStructured: {

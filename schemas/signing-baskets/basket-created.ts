@@ -3,13 +3,13 @@ export const signingBasketsBasketCreatedSchema = {
   $id: 'https://obg-conformance.dev/schemas/signing-baskets/basket-created.json',
   title: 'Create-basket response: basketId, transactionStatus, _links self, status, startAuthorisation',
   type: 'object',
-  required: ['basketId', 'transactionStatus', '_links'],
+  // basketId: "basketId returned" (States > create signing basket), the id the basket operations address.
+  // The other listed fields are judged for their type when present, and for their presence by
+  // signing-baskets/basket-created-complete (a SHOULD).
+  required: ['basketId'],
   properties: {
     basketId: { type: 'string', minLength: 1 },
     transactionStatus: { type: 'string', pattern: '^[A-Z]{4}$' },
-    _links: {
-      allOf: [{ $ref: '../common/links.json' }],
-      required: ['self', 'status', 'startAuthorisation'],
-    },
+    _links: { $ref: '../common/links.json' },
   },
 } as const;

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
+import { secondApplicationOf } from '../../sandbox/auth/clients.js';
+import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import { NARROWED_ENV, narrows } from '../../scripts/run-scope.mjs';
 import { watchMemory } from './memory.js';
@@ -52,6 +54,12 @@ export function suiteEnv(
     TARGET_AUTH_URL: o.baseUrl,
     CLIENT_ID: o.clientId ?? '',
     CLIENT_SECRET: o.clientSecret ?? '',
+    // The second application every sandbox registers beside a lone first one (sandbox/auth/clients.ts).
+    ...(o.clientId && o.clientSecret
+      ? (({ clientId, clientSecret }) => ({ SECOND_CLIENT_ID: clientId, SECOND_CLIENT_SECRET: clientSecret }))(
+          secondApplicationOf({ clientId: o.clientId, clientSecret: o.clientSecret, redirectUris: [] }),
+        )
+      : {}),
     ACCESS_TOKEN: o.accessToken ?? '',
     BICFI: 'SBXBSESS',
     PSU_ID: 'selftest-psu-0001',
@@ -59,6 +67,10 @@ export function suiteEnv(
     REDIRECT_URI: 'https://tpp.example/callback',
     REPORTS_DIR: o.reportsDir,
     OBG_QUIET: '1',
+    // The reference profile claims signing: the sandbox's test PKI (sandbox/tls/pki.ts) signs.
+    TPP_SIGNING_KEY_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppKey),
+    TPP_SIGNING_CERT_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppCert),
+    TPP_TEST_PKI_DIR: DEFAULT_PKI_DIR,
     OBG_WORKERS: String(o.workers ?? 4),
     ...o.env,
   };

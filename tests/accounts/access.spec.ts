@@ -1,27 +1,19 @@
-import {
-  aisConsent,
-  authorisedConsent,
-  because,
-  expect,
-  req,
-  test,
-  withIban,
-  type Account,
-} from '../../harness/areas/accounts.js';
+import { because, expect, req, test, withIban, type Account } from '../../harness/areas/accounts.js';
 
-// What a consent's access reaches: only the accounts it names, only the services it names.
+// What a consent's access reaches: only the accounts it names, only the services it names. Each
+// check reads several times under its limited consent, so that consent is a recurring one of the
+// worker's reader PSU (a one-off consent is for one access).
 
 const byIban = (list: Account[], iban: string) => list.find((a) => a.iban === iban);
 
 test(
   'a consent naming one account shows and serves no other account',
   req('accounts.access.account-outside'),
-  async ({ accounts, consents, consent }) => {
+  async ({ accounts, recurring, consent }) => {
     const [inside, outside] = withIban(consent.accounts, 2);
-    const limited = await authorisedConsent(
-      consents,
-      aisConsent({ access: { balances: [{ iban: inside.iban }], transactions: [{ iban: inside.iban }] } }),
-    );
+    const limited = await recurring({
+      access: { balances: [{ iban: inside.iban }], transactions: [{ iban: inside.iban }] },
+    });
     const listed = await accounts.accountsOf(limited);
     expect(
       listed.map((a) => a.iban),
@@ -44,12 +36,9 @@ test(
 test(
   'a consent serves only the services it names on each account',
   req('accounts.access.service-outside'),
-  async ({ accounts, consents, consent }) => {
+  async ({ accounts, recurring, consent }) => {
     const [a, b] = withIban(consent.accounts, 2);
-    const limited = await authorisedConsent(
-      consents,
-      aisConsent({ access: { balances: [{ iban: a.iban }], transactions: [{ iban: b.iban }] } }),
-    );
+    const limited = await recurring({ access: { balances: [{ iban: a.iban }], transactions: [{ iban: b.iban }] } });
     const listed = await accounts.accountsOf(limited);
     const onlyBalances = byIban(listed, a.iban!);
     const onlyTransactions = byIban(listed, b.iban!);

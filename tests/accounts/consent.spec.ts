@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   aisConsent,
   because,
-  consentRequest,
   expect,
+  recurringConsent,
   req,
   test,
   type AccountsClient,
@@ -111,23 +111,11 @@ test.describe('consents that are not valid', () => {
     req('accounts.consent.expired'),
     async ({ accounts, consents }) => {
       const headers = isolatedPsu(accounts, 0);
-      const former = await consents.createAuthorised({
-        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
-        headers,
-      });
-      expect(former.sca.scaStatus, because('the SCA of the former consent must finalise')).toBe('finalised');
-      const accountId = (await accounts.accountsOf(former.consentId))[0]?.resourceId;
-      const newer = await consents.createAuthorised({
-        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
-        headers,
-      });
-      expect(newer.sca.scaStatus, because('the SCA of the newer consent must finalise')).toBe('finalised');
-      await refusedEverywhere(
-        accounts,
-        former.consentId,
-        accountId,
-        'former recurring consent, expired by a newer one',
-      );
+      // Authorised, or the test stops: the former consent is read before and after the newer one.
+      const former = await accounts.authorised(consents, recurringConsent(), headers);
+      const accountId = (await accounts.accountsOf(former))[0]?.resourceId;
+      await accounts.authorised(consents, recurringConsent(), headers);
+      await refusedEverywhere(accounts, former, accountId, 'former recurring consent, expired by a newer one');
     },
   );
 
@@ -152,15 +140,9 @@ test.describe('consents that are not valid', () => {
     req('accounts.consent.expired-code'),
     async ({ accounts, consents }) => {
       const headers = isolatedPsu(accounts, 1);
-      const former = await consents.createAuthorised({
-        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
-        headers,
-      });
-      await consents.createAuthorised({
-        body: consentRequest({ recurringIndicator: true, frequencyPerDay: 4 }),
-        headers,
-      });
-      await expect(await accounts.list(former.consentId)).toBeTppError(401, 'CONSENT_EXPIRED');
+      const former = await accounts.authorised(consents, recurringConsent(), headers);
+      await accounts.authorised(consents, recurringConsent(), headers);
+      await expect(await accounts.list(former)).toBeTppError(401, 'CONSENT_EXPIRED');
     },
   );
 });

@@ -1,6 +1,7 @@
 import { because, expect, req, test } from '../../harness/areas/accounts.js';
 
-// frequencyPerDay (reads without the PSU present) and the token scope of account reads.
+// frequencyPerDay (reads without the PSU present) and the token of account reads: its scope, and
+// the PSU's token where the profile claims it.
 
 test(
   'reads without the PSU present beyond frequencyPerDay are ACCESS_EXCEEDED',
@@ -45,5 +46,16 @@ test(
       scope: 'paymentinitiation',
     });
     await expect(res).toHaveStatus([401, 403]);
+  },
+);
+
+test(
+  "where the PSU's token is claimed for reads, a read with the application token is refused",
+  req('accounts.token.psu-required'),
+  async ({ accounts, consent }) => {
+    test.skip(!accounts.psuTokenReads, 'not claimed: the profile does not claim tokens.accountReads psu');
+    // An explicit scope sends the application token (client credentials) instead of the PSU's.
+    const res = await accounts.list(consent.consentId, { scope: 'accountinformation' });
+    await expect(res, "a read with the application token where the PSU's token is claimed").toBeRefused();
   },
 );

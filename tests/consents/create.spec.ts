@@ -12,11 +12,12 @@ const without = (field: string): Record<string, unknown> => {
 };
 
 test(
-  'the 201 of create consent carries Location and ASPSP-SCA-Approach',
+  'a successful create consent carries Location and ASPSP-SCA-Approach',
   req('consents.create.headers'),
   async ({ consents }) => {
     const res = await consents.create();
-    await expect(res).toHaveStatus(201);
+    // The headers are judged on any 2xx: the exact code is consents.create.response-code's.
+    await expect(res).toSucceed();
     await expect(res).toHaveHeader('Location', new RegExp(`${res.json().consentId}`));
     await expect(res).toHaveHeader('ASPSP-SCA-Approach', /^(EMBEDDED|DECOUPLED|REDIRECT)$/);
   },
@@ -96,12 +97,8 @@ test(
     ];
     for (const ref of refs) {
       const res = await consents.create({ body: consentRequest({ access: { balances: [ref], transactions: [ref] } }) });
-      expect(
-        res.status,
-        because(
-          `create consent with the reference ${JSON.stringify(ref)} must be accepted (201); got ${res.describe()}`,
-        ),
-      ).toBe(201);
+      // Accepted is any 2xx: the exact code is consents.create.response-code's.
+      await expect.soft(res, `create consent with the reference ${JSON.stringify(ref)} must be accepted`).toSucceed();
     }
   },
 );
@@ -157,11 +154,14 @@ test(
         'X-Consent-Type': 'sepaDirectDebit',
       },
     });
-    const id = res.status === 201 ? (res.body as { consentId?: string } | undefined)?.consentId : undefined;
+    const id =
+      res.status >= 200 && res.status < 300 ? (res.body as { consentId?: string } | undefined)?.consentId : undefined;
     if (id) consents.created.push(id);
-    await expect(res).toHaveStatus(201);
+    await expect(res).toSucceed();
     await expect(res).toMatchSchema('consents/consent-created');
-    expect(res.json().consentStatus, because('a new direct debit consent is received')).toBe('received');
+    const status = res.json<{ consentStatus?: string }>().consentStatus;
+    // consentStatus is listed, not required: when given, a new direct debit consent is received.
+    if (status !== undefined) expect(status, because('a new direct debit consent is received')).toBe('received');
   },
 );
 
@@ -174,7 +174,7 @@ test(
       scope: 'paymentinitiation',
       headers: consents.psuHeaders(),
     });
-    if (res.status === 201) consents.created.push(res.json<{ consentId: string }>().consentId);
+    if (res.status >= 200 && res.status < 300) consents.created.push(res.json<{ consentId: string }>().consentId);
     await expect(res).toHaveStatus([401, 403]);
   },
 );

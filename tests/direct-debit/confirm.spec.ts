@@ -57,7 +57,7 @@ test(
   async ({ directDebit }) => {
     const { paymentId } = await directDebit.createPayment();
     const consent = await directDebit.createConsent();
-    await expect(consent).toHaveStatus(201);
+    await expect(consent).toSucceed();
     await expect(await directDebit.confirm([paymentId], consent.json().consentId)).toBeTppError([400, 401, 403]);
   },
 );
@@ -78,7 +78,7 @@ test(
   async ({ directDebit }) => {
     const { paymentId } = await directDebit.createPayment();
     const consent = await directDebit.createConsent();
-    await expect(consent).toHaveStatus(201);
+    await expect(consent).toSucceed();
     await expect(await directDebit.confirm([paymentId], consent.json().consentId)).toBeTppError(401, 'CONSENT_INVALID');
   },
 );

@@ -1,18 +1,11 @@
-import { expect, req, test } from '../../harness/areas/accounts.js';
+import { refusalTests, test } from '../../harness/operations.js';
 
-// Consent-ID on account-information reads (Common request headers), shown on the account reads.
+// Consent-ID (Common request headers; section C: "All GET. `Consent-ID` is required."), on all five account reads.
 
-test(
-  'account-information reads without Consent-ID are refused',
-  req('headers.consent-id.account-reads'),
-  async ({ accounts, consent }) => {
-    const id = consent.accounts[0].resourceId;
-    for (const res of [
-      await accounts.list(null),
-      await accounts.balances(null, id),
-      await accounts.transactions(null, id, { bookingStatus: 'booked', dateFrom: '2000-01-01' }),
-    ]) {
-      await expect(res, 'a read without Consent-ID').toBeRefused();
-    }
-  },
-);
+for (const t of refusalTests({
+  requirement: 'headers.consent-id.account-reads',
+  title: 'read without Consent-ID is refused',
+  applies: (o) => o.group === 'accounts',
+  cases: () => [{ what: 'no Consent-ID', call: { headers: { 'Consent-ID': null } } }],
+}))
+  test(t.title, t.details, t.body);

@@ -1,3 +1,4 @@
+import { prerequisite } from '../../harness/http/broken.js';
 import { because, expect, req, test } from '../../harness/areas/oauth.js';
 
 test(
@@ -10,6 +11,17 @@ test(
     await expect(res).toMatchSchema('oauth/token-response');
     const { status } = await authorisations.sca.pollUntilEnd(start.href, 500, authorisations.headers());
     expect(status, because('after the code exchange the SCA is finalised')).toBe('finalised');
+  },
+);
+
+test(
+  'the code exchange answers every listed field: access_token, expires_in, token_type and scope',
+  req('oauth.token.complete'),
+  async ({ redirect }) => {
+    const { start, result } = await redirect.approved();
+    const res = await redirect.exchange(start, result.code);
+    await prerequisite('oauth.token.exchange', 'exchange the code', async () => expect(res).toHaveStatus(200));
+    await expect(res).toMatchSchema('oauth/token-response-complete');
   },
 );
 

@@ -45,7 +45,7 @@ forEachCombination(() => {
   });
 
   test(
-    'creating an authorisation answers a success with an authorisationId, scaMethods and received',
+    'creating an authorisation answers a success with an authorisationId and scaMethods, and received when it gives scaStatus',
     req('payments.authorisations.create'),
     async ({ payments, combination }) => {
       const { basePath } = await payments.initiated(combination);
@@ -53,7 +53,9 @@ forEachCombination(() => {
       await expect(res).toSucceed();
       const body = res.json<{ authorisationId?: string; scaStatus?: string; scaMethods?: unknown[] }>();
       expect(body.authorisationId, because('an authorisationId')).toEqual(expect.any(String));
-      expect(body.scaStatus, because('a new authorisation is received (States > Authorisation)')).toBe('received');
+      // scaStatus is listed, not required (authorisations.create.complete): when given, it is received.
+      if (body.scaStatus !== undefined)
+        expect(body.scaStatus, because('a new authorisation is received (States > Authorisation)')).toBe('received');
       expect(
         Array.isArray(body.scaMethods) && body.scaMethods.length > 0,
         because(`a non-empty scaMethods; got ${JSON.stringify(body.scaMethods)}`),
@@ -76,12 +78,17 @@ forEachCombination(() => {
     async ({ payments, combination }) => {
       const { basePath } = await payments.initiated(combination);
       const ids: string[] = [];
-      for (let i = 0; i < 2; i++)
-        ids.push(
-          (await payments.sca.create(basePath, 'authorisations', payments.psuHeaders())).json<{
-            authorisationId: string;
-          }>().authorisationId,
-        );
+      for (let i = 0; i < 2; i++) {
+        const created = await payments.sca.create(basePath, 'authorisations', payments.psuHeaders());
+        // A bank may refuse a second authorisation while the first is open (one SCA is called for
+        // outside a corporate context); the list then holds the first alone.
+        if (i > 0 && created.status >= 400 && created.status < 500) {
+          await expect(created, 'a second authorisation while the first is open').toBeRefused();
+          break;
+        }
+        await expect(created).toSucceed();
+        ids.push(created.json<{ authorisationId: string }>().authorisationId);
+      }
       const list = await payments.api.get(`${basePath}/authorisations`);
       await expect(list).toHaveStatus(200);
       const listed = list.json<{ authorisationIds?: string[] }>().authorisationIds;
@@ -96,7 +103,7 @@ forEachCombination(() => {
       const { paymentId, basePath } = await payments.initiated(combination);
       const redirect = { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri };
       const created = await payments.sca.create(basePath, 'authorisations', { ...payments.psuHeaders(), ...redirect });
-      await expect(created).toHaveStatus(201);
+      await expect(created).toSucceed();
       const authorisationId = created.json<{ authorisationId: string }>().authorisationId;
       const started = await payments.sca.start(`${basePath}/authorisations/${authorisationId}`, 'mbid', {
         ...payments.psuHeaders(),
@@ -123,7 +130,7 @@ forEachCombination(() => {
       const res = await payments.corporate().initiate(combination, {
         headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri },
       });
-      await expect(res).toHaveStatus(201);
+      await expect(res).toSucceed();
       const links = res.json<{ _links?: Record<string, unknown> }>()._links ?? {};
       expect(
         Object.keys(links).filter((k) => k === 'scaRedirect' || k === 'scaOAuth'),

@@ -1,0 +1,280 @@
+// What changed since the last run, and the nightly summary for people.
+//
+// Every run leaves a small record of its verdicts under <reports>/history/ (one JSON file a run).
+// The next run compares with the previous record of the same target and profile (or with the
+// conformance.json named by PREVIOUS_REPORT): newly failing, newly passing, changed messages, and
+// the requirements whose verdict went back and forth within the last HISTORY_RUNS runs (flaky on
+// the target's side). Beside the reports it writes summary.txt (one line) and summary.json.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { redactText } from '../evidence/redact.js';
+import { applyBaseline, baselineText, loadBaseline, renderBaseline, type BaselineOutcome } from './baseline.js';
+import type { RequirementResult, RequirementVerdict, RunVerdict, Totals } from './verdicts.js';
+
+export const HISTORY_FOLDER = 'history';
+/** How many records the history keeps. */
+const KEEP = 50;
+
+interface ReportLike {
+  target: { baseUrl: string; profile: string; embedded: boolean };
+  startedAt: string;
+  finishedAt: string;
+  verdict: RunVerdict;
+  errors?: string[];
+  totals: Totals;
+  requirements: RequirementResult[];
+}
+
+export interface HistoryRecord {
+  finishedAt: string;
+  verdict: RunVerdict;
+  target: { baseUrl: string; profile: string; embedded: boolean };
+  /** Verdict and first line of the first message that did not pass, by requirement id. */
+  requirements: Record<string, { verdict: RequirementVerdict; message?: string }>;
+}
+
+export interface Changes {
+  /** The run compared with: its end, and where it came from (a history record or PREVIOUS_REPORT). */
+  previous?: { finishedAt: string; verdict: RunVerdict; source: string };
+  newlyFailing: { id: string; verdict: RequirementVerdict; was: RequirementVerdict }[];
+  newlyPassing: { id: string; was: RequirementVerdict }[];
+  changedMessages: { id: string; verdict: RequirementVerdict; was: string; now: string }[];
+  /** Requirements whose verdict changed at least twice within the last `window` runs (this one included). */
+  flaky: { id: string; verdicts: RequirementVerdict[] }[];
+  window: number;
+}
+
+export interface NightlySummary {
+  line: string;
+  verdict: RunVerdict;
+  target: string;
+  profile: string;
+  finishedAt: string;
+  totals: Totals;
+  newFailures: string[];
+  fixed: string[];
+  regressions?: string[];
+  flaky: string[];
+}
+
+const NOT_PASSED = new Set<RequirementVerdict>(['failed', 'warning', 'broken', 'blocked', 'untested']);
+
+/** A message's first line without what differs from run to run (ids, times, durations). */
+export function messageKey(message: string | undefined): string {
+  return (message ?? '')
+    .split('\n')[0]
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z?/g, '<time>')
+    .replace(/\b\d+(\.\d+)? ?ms\b/g, '<ms>')
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
+    .trim()
+    .slice(0, 300);
+}
+
+export function recordOf(r: ReportLike): HistoryRecord {
+  const requirements: HistoryRecord['requirements'] = {};
+  for (const q of r.requirements) {
+    const msg = q.tests.find((t) => t.status !== 'passed' && t.status !== 'skipped')?.message;
+    requirements[q.id] =
+      NOT_PASSED.has(q.verdict) && msg
+        ? { verdict: q.verdict, message: redactText(messageKey(msg)) }
+        : { verdict: q.verdict };
+  }
+  return { finishedAt: r.finishedAt, verdict: r.verdict, target: r.target, requirements };
+}
+
+/** The same target: the embedded sandbox has a new port every run, so it is one target whatever its address. */
+const sameTarget = (a: HistoryRecord['target'], b: HistoryRecord['target']) =>
+  a.profile === b.profile && a.embedded === b.embedded && (a.embedded || a.baseUrl === b.baseUrl);
+
+/** The history's records of this target and profile, oldest first. */
+export function loadHistory(reportsDir: string, target: HistoryRecord['target']): HistoryRecord[] {
+  const dir = join(reportsDir, HISTORY_FOLDER);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => /^run-.*\.json$/.test(n))
+    .sort()
+    .flatMap((n) => {
+      try {
+        return [JSON.parse(readFileSync(join(dir, n), 'utf8')) as HistoryRecord];
+      } catch {
+        return [];
+      }
+    })
+    .filter((h) => h.requirements && sameTarget(h.target, target))
+    .sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
+}
+
+/** Keeps a record of this run in the history (and only the last KEEP records). */
+export function recordRun(reportsDir: string, record: HistoryRecord): void {
+  const dir = join(reportsDir, HISTORY_FOLDER);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `run-${record.finishedAt.replace(/[:.]/g, '-')}.json`), JSON.stringify(record));
+  const runs = readdirSync(dir)
+    .filter((n) => /^run-.*\.json$/.test(n))
+    .sort();
+  for (const old of runs.slice(0, Math.max(0, runs.length - KEEP))) rmSync(join(dir, old), { force: true });
+}
+
+/** Compares a run with the one before it, and finds the flips within the window of past runs. */
+export function compareRuns(
+  current: HistoryRecord,
+  previous: HistoryRecord | undefined,
+  past: HistoryRecord[],
+  window: number,
+  source = 'history',
+): Changes {
+  const changes: Changes = { newlyFailing: [], newlyPassing: [], changedMessages: [], flaky: [], window };
+  if (previous) {
+    changes.previous = { finishedAt: previous.finishedAt, verdict: previous.verdict, source };
+    for (const [id, now] of Object.entries(current.requirements)) {
+      const was = previous.requirements[id];
+      if (!was || now.verdict === 'skipped' || was.verdict === 'skipped') continue;
+      if (NOT_PASSED.has(now.verdict) && !NOT_PASSED.has(was.verdict))
+        changes.newlyFailing.push({ id, verdict: now.verdict, was: was.verdict });
+      else if (now.verdict === 'passed' && NOT_PASSED.has(was.verdict))
+        changes.newlyPassing.push({ id, was: was.verdict });
+      else if (
+        NOT_PASSED.has(now.verdict) &&
+        (now.verdict !== was.verdict || (now.message ?? '') !== (was.message ?? ''))
+      )
+        changes.changedMessages.push({
+          id,
+          verdict: now.verdict,
+          was: `${was.verdict}: ${was.message ?? ''}`,
+          now: `${now.verdict}: ${now.message ?? ''}`,
+        });
+    }
+  }
+  const runs = [...past.slice(-(window - 1)), current];
+  for (const id of Object.keys(current.requirements)) {
+    const seq = runs
+      .map((r) => r.requirements[id]?.verdict)
+      .filter((v): v is RequirementVerdict => !!v && v !== 'skipped' && v !== 'untested');
+    const flips = seq.filter((v, i) => i > 0 && (v === 'passed') !== (seq[i - 1] === 'passed')).length;
+    if (flips >= 2) changes.flaky.push({ id, verdicts: seq });
+  }
+  return changes;
+}
+
+/** The section "Since the previous run" of conformance.md. */
+export function renderChanges(c: Changes | undefined): string[] {
+  if (!c) return [];
+  const out = ['## Since the previous run', ''];
+  if (!c.previous) out.push('No previous run of this target and profile is recorded.', '');
+  else
+    out.push(
+      `Compared with the run that ended ${c.previous.finishedAt} (${c.previous.verdict}, from ${c.previous.source}).`,
+      '',
+    );
+  const list = (title: string, items: string[]) => {
+    if (items.length) out.push(`${title}:`, '', ...items.map((i) => `- ${i}`), '');
+  };
+  if (c.previous) {
+    list(
+      'Newly failing',
+      c.newlyFailing.map((q) => `\`${q.id}\`: ${q.was} → ${q.verdict}`),
+    );
+    list(
+      'Newly passing',
+      c.newlyPassing.map((q) => `\`${q.id}\`: ${q.was} → passed`),
+    );
+    list(
+      'Changed messages',
+      c.changedMessages.map((q) => `\`${q.id}\`: was "${q.was}", now "${q.now}"`),
+    );
+    if (!c.newlyFailing.length && !c.newlyPassing.length && !c.changedMessages.length)
+      out.push('No verdict and no message changed.', '');
+  }
+  list(
+    `Flaky on the target's side (verdict flipped at least twice within the last ${c.window} runs)`,
+    c.flaky.map((q) => `\`${q.id}\`: ${q.verdicts.join(' → ')}`),
+  );
+  return out;
+}
+
+/** The nightly summary: one short line and a small JSON, for a chat webhook or an issue tracker. */
+export function nightlySummary(r: ReportLike, changes?: Changes, baseline?: BaselineOutcome): NightlySummary {
+  const failing = r.requirements.filter((q) => NOT_PASSED.has(q.verdict) && q.verdict !== 'warning').map((q) => q.id);
+  const newFailures = changes?.previous
+    ? changes.newlyFailing.map((q) => q.id)
+    : baseline
+      ? baseline.regressions.map((q) => q.id)
+      : failing;
+  const fixed = [...new Set([...(changes?.newlyPassing.map((q) => q.id) ?? []), ...(baseline?.fixed ?? [])])];
+  const t = r.totals;
+  const target = r.target.embedded ? 'embedded reference sandbox' : r.target.baseUrl;
+  const few = (ids: string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+  const line =
+    `obg-conformance ${target} (${r.target.profile}) ${r.finishedAt.slice(0, 10)}: ${r.verdict.toUpperCase()}` +
+    `${baseline ? (baseline.exitCode === 0 ? ', baseline held' : ', baseline broken') : ''}; ` +
+    `${t.passed} passed, ${t.failed} failed, ${t.warning} warning, ${t.broken} broken, ${t.blocked} blocked, ${t.untested} untested` +
+    `${newFailures.length ? `; new failures: ${few(newFailures)}` : ''}${fixed.length ? `; fixed: ${few(fixed)}` : ''}`;
+  return {
+    line,
+    verdict: r.verdict,
+    target,
+    profile: r.target.profile,
+    finishedAt: r.finishedAt,
+    totals: t,
+    newFailures,
+    fixed,
+    ...(baseline ? { regressions: baseline.regressions.map((q) => q.id) } : {}),
+    flaky: changes?.flaky.map((q) => q.id) ?? [],
+  };
+}
+
+export interface PastOfRun {
+  changes: Changes;
+  baseline?: BaselineOutcome;
+}
+
+/**
+ * What the run adds about the past: the comparison with the previous run (PREVIOUS_REPORT, or
+ * the history under `reportsDir`) and, with BASELINE set, the judgement against the baseline.
+ */
+export function pastOfRun(r: ReportLike, reportsDir: string, env: NodeJS.ProcessEnv = process.env): PastOfRun {
+  const current = recordOf(r);
+  const past = loadHistory(reportsDir, r.target).filter((h) => h.finishedAt < r.finishedAt);
+  let previous = past.at(-1);
+  let source = previous ? `${HISTORY_FOLDER}/` : '';
+  if (env.PREVIOUS_REPORT) {
+    try {
+      previous = recordOf(JSON.parse(readFileSync(env.PREVIOUS_REPORT, 'utf8')) as ReportLike);
+      source = env.PREVIOUS_REPORT;
+    } catch (err) {
+      (r.errors ??= []).push(`PREVIOUS_REPORT: ${env.PREVIOUS_REPORT} could not be read: ${(err as Error).message}`);
+    }
+  }
+  const window = Math.max(2, Number(env.HISTORY_RUNS || 10));
+  const changes = compareRuns(current, previous, past, window, source);
+  const baseline = env.BASELINE ? applyBaseline(r, env.BASELINE, loadBaseline(env.BASELINE)) : undefined;
+  return { changes, ...(baseline ? { baseline } : {}) };
+}
+
+/**
+ * After the reports are written: keeps the run in the history, writes summary.txt and
+ * summary.json, and with OBG_WRITE_BASELINE (`--write-baseline`) the run's failures and warnings
+ * as a new baseline (an entry of the current BASELINE keeps its reason and expiry).
+ */
+export function afterRun(
+  r: ReportLike & Partial<PastOfRun>,
+  reportsDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): NightlySummary {
+  recordRun(reportsDir, recordOf(r));
+  if (env.OBG_WRITE_BASELINE) {
+    const previous = env.BASELINE && existsSync(env.BASELINE) ? loadBaseline(env.BASELINE).entries : [];
+    mkdirSync(dirname(env.OBG_WRITE_BASELINE), { recursive: true });
+    writeFileSync(env.OBG_WRITE_BASELINE, redactText(baselineText(r, previous)));
+  }
+  const summary = nightlySummary(r, r.changes, r.baseline);
+  writeFileSync(join(reportsDir, 'summary.txt'), redactText(`${summary.line}\n`));
+  writeFileSync(join(reportsDir, 'summary.json'), redactText(JSON.stringify(summary, null, 2)));
+  return summary;
+}
+
+/** The sections of conformance.md about the past: the baseline, then the changes since the previous run. */
+export function renderPast(r: Partial<PastOfRun>): string[] {
+  return [...renderBaseline(r.baseline), ...renderChanges(r.changes)];
+}

@@ -1,0 +1,180 @@
+import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
+import { collapseWhitespace } from '../catalogue.js';
+
+/**
+ * The specification cut into the units a requirement can judge: every sentence of a paragraph or
+ * list item, and every body row of a table (a row is one unit: its cells say one thing together).
+ * Headings and table header rows are not units. Each unit knows where it stands in the
+ * specification's text with runs of whitespace collapsed (the coordinates quotes are matched in,
+ * as the catalogue's quote lint does), and which normative markers it carries.
+ */
+export interface SpecUnit {
+  /** Stable within one version of the specification: u1, u2, … in document order. */
+  id: string;
+  kind: 'sentence' | 'row';
+  /** The headings above it below the document's title, outermost first, joined by " › ". */
+  section: string;
+  /** The unit's Markdown as it stands (a row: its source line). */
+  text: string;
+  /** Its place in the specification's text, whitespace collapsed: [start, end). */
+  start: number;
+  end: number;
+  /** The normative markers it carries (NORMATIVE_MARKERS, or one of its table's columns); none: not normative. */
+  markers: string[];
+}
+
+/**
+ * What makes a sentence normative: it states something a target's behaviour can be held to. Each
+ * marker is a plain word test, applied after the clauses that say the specification is silent
+ * ("…: not shown") are dropped. Table rows are normative also by their table (ROW_MARKERS).
+ */
+export const NORMATIVE_MARKERS: readonly { marker: string; test: RegExp }[] = [
+  { marker: 'must or required', test: /\b(must|required|mandatory|mandated|mandates?|needs?|prerequisite)\b/i },
+  {
+    marker: 'a stated restriction',
+    test: /\b(only|always|never|every|not accepted|case-sensitive|unique|non-empty|if and only if|no repeats)\b/i,
+  },
+  {
+    marker: 'a stated type or format',
+    test: /\((string|integer|boolean|array|object|uuid|date|date-time|uri|ipv4|byte)\b|\bstring\(|\bas string\b|\bbase64\b|\bISO (date|8601)\b|\bform `/,
+  },
+  { marker: 'a list of values', test: /\bone of\b|\(enum\)|`[^`]+`,? or `[^`]+`/i },
+  { marker: 'a limit', test: /\b(at most|at least|exactly|within)\b|\b\d+ characters\b/i },
+  { marker: 'a state move', test: /→|\buntil `|\b(expires|ends with|ends when)\b/ },
+  { marker: 'a timing', test: /\b\d+( to \d+)? ?(ms|seconds?)\b|\bevery \d/i },
+  { marker: 'an operation (method and path)', test: /\b(GET|POST|PUT|DELETE|PATCH) (`|\{|base path|<)/ },
+  { marker: 'a stated response', test: /\b[Rr]esponse( header)?:|\b(is|are) returned\b/ },
+];
+
+/** Table columns whose filled cell makes a row normative, and tables whose every row is. */
+const ROW_MARKERS = {
+  required: 'a field marked "yes" in the Required column',
+  type: 'a stated type (the Type column)',
+  state: 'a state move (a row of a state table)',
+  limit: 'a row of the Limits table',
+};
+
+/** Drops the clauses that say the specification is silent: "Other accountAccess fields: not shown". */
+export const withoutSilence = (s: string) => s.replace(/[^.;|:]*:\s*not shown\.?/gi, ' ');
+
+/** The normative markers of a piece of prose (or of a row's cells joined). */
+export function markersOf(text: string): string[] {
+  const said = withoutSilence(text);
+  return NORMATIVE_MARKERS.filter(({ test }) => test.test(said)).map(({ marker }) => marker);
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * The sentences of a paragraph's Markdown (Intl.Segmenter's sentence boundaries), never cutting
+ * inside a code span (a piece with an odd number of backticks is joined to the next) nor at a
+ * line break (a soft break of Markdown, not the end of a sentence).
+ */
+export function sentencesOf(markdown: string): string[] {
+  const out: string[] = [];
+  let open = '';
+  for (const { index, segment } of segmenter.segment(markdown.replace(/\n/g, ' '))) {
+    open += markdown.slice(index, index + segment.length);
+    if ((open.match(/`/g) ?? []).length % 2 === 0) {
+      if (open.trim()) out.push(open.trim());
+      open = '';
+    }
+  }
+  if (open.trim()) out.push(open.trim());
+  return out;
+}
+
+export const markdownIt = () => new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+/** One paragraph's or row's place among the tokens, for the renderer: which units it holds. */
+export interface UnitPlacement {
+  /** The index of the inline token (a paragraph) or of the tr_open token (a row). */
+  token: number;
+  units: SpecUnit[];
+}
+
+export interface SpecText {
+  markdown: string;
+  /** The text with runs of whitespace collapsed: the coordinates of units and quotes. */
+  collapsed: string;
+  tokens: Token[];
+  units: SpecUnit[];
+  placements: UnitPlacement[];
+}
+
+/** Cuts the specification's Markdown into units (see SpecUnit). */
+export function readSpec(markdown: string, md = markdownIt()): SpecText {
+  const tokens = md.parse(markdown, {});
+  const lines = markdown.split('\n');
+  const collapsed = collapseWhitespace(markdown);
+  const units: SpecUnit[] = [];
+  const placements: UnitPlacement[] = [];
+  const headings: string[] = [];
+  let cursor = 0;
+  const place = (kind: SpecUnit['kind'], text: string, markers: string[]): SpecUnit => {
+    const c = collapseWhitespace(text);
+    let at = collapsed.indexOf(c, cursor);
+    if (at < 0) at = collapsed.indexOf(c);
+    if (at >= 0) cursor = at + c.length;
+    const unit: SpecUnit = {
+      id: `u${units.length + 1}`,
+      kind,
+      // Below the document's title; the title alone for what stands before the first section.
+      section: (headings.slice(1).some(Boolean) ? headings.slice(1) : headings).filter(Boolean).join(' › '),
+      text: text.trim(),
+      start: at,
+      end: at < 0 ? at : at + c.length,
+      markers,
+    };
+    units.push(unit);
+    return unit;
+  };
+  let header: string[] = [];
+  let inHead = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.type === 'heading_open') {
+      const level = Number(t.tag.slice(1));
+      headings.length = level - 1;
+      headings[level - 1] = tokens[i + 1].content;
+      i++;
+    } else if (t.type === 'thead_open') {
+      inHead = true;
+      header = [];
+    } else if (t.type === 'thead_close') inHead = false;
+    else if (t.type === 'th_open' && inHead) header.push(tokens[i + 1].content.trim().toLowerCase());
+    else if (t.type === 'tr_open' && !inHead && t.map) {
+      const cells: string[] = [];
+      for (let j = i + 1; tokens[j].type !== 'tr_close'; j++)
+        if (tokens[j].type === 'inline') cells.push(tokens[j].content);
+      const markers = markersOf(cells.join(' | '));
+      const cell = (name: string) => cells[header.indexOf(name)]?.trim() ?? '';
+      if (/^yes\b/i.test(cell('required'))) markers.unshift(ROW_MARKERS.required);
+      if (withoutSilence(cell('type')).trim()) markers.push(ROW_MARKERS.type);
+      if (header.includes('next state')) markers.push(ROW_MARKERS.state);
+      if (headings[1] === 'Limits') markers.push(ROW_MARKERS.limit);
+      const unit = place('row', lines[t.map[0]], [...new Set(markers)]);
+      placements.push({ token: i, units: [unit] });
+    } else if (t.type === 'inline' && tokens[i - 1]?.type === 'paragraph_open') {
+      const us = sentencesOf(t.content).map((s) => place('sentence', s, markersOf(s)));
+      placements.push({ token: i, units: us });
+    }
+  }
+  return { markdown, collapsed, tokens, units, placements };
+}
+
+/** Every place [start, end) where a quote stands in the collapsed text. */
+export function occurrences(collapsed: string, quote: string): [number, number][] {
+  const q = collapseWhitespace(quote);
+  const out: [number, number][] = [];
+  if (!q) return out;
+  for (let at = collapsed.indexOf(q); at >= 0; at = collapsed.indexOf(q, at + 1)) out.push([at, at + q.length]);
+  return out;
+}
+
+/** The units a quote touches: every unit any of its occurrences overlaps (a quote may span several). */
+export function unitsQuoted(spec: Pick<SpecText, 'collapsed' | 'units'>, quote: string): SpecUnit[] {
+  const spans = occurrences(spec.collapsed, quote);
+  return spec.units.filter((u) => u.start >= 0 && spans.some(([a, b]) => u.start < b && a < u.end));
+}

@@ -1,0 +1,467 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
+import {
+  collapseWhitespace,
+  loadCatalogue,
+  NOT_JUDGED_FILE,
+  QUOTE_FILES,
+  type Catalogue,
+  type Requirement,
+} from '../catalogue.js';
+import { validatorOf } from '../config/ajv.js';
+import { fromRoot } from '../config/paths.js';
+import { redactText } from '../evidence/redact.js';
+import type { ConformanceReport } from './conformance.js';
+import { markdownIt, readSpec, unitsQuoted, type SpecText, type SpecUnit } from './spec-sentences.js';
+
+/*
+ * The specification as a coverage map. Its normative sentences and table rows (spec-sentences.ts)
+ * are matched with every requirement's quote (up to whitespace, as the catalogue's lint) and with
+ * requirements/not-judged.yaml, which explains, one by one, those no requirement quotes. A run
+ * writes reports/specification.html (writeSpecificationMap) and carries the coverage figure in
+ * conformance.json and conformance.md; `npm run catalogue` prints it per area.
+ */
+export { readSpec, type SpecText, type SpecUnit } from './spec-sentences.js';
+
+/** Why a normative sentence no requirement quotes is not judged (requirements/not-judged.schema.json). */
+export type NotJudgedReason =
+  'not-observable' | 'client-side' | 'contradicted' | 'permissive' | 'no-rule' | 'judged-elsewhere' | 'not-yet-judged';
+
+export const REASON_LABEL: Record<NotJudgedReason, string> = {
+  'not-observable': 'not observable from outside',
+  'client-side': 'client-side only',
+  contradicted: 'contradicted by another sentence',
+  permissive: 'leaves the bank free',
+  'no-rule': 'states no rule',
+  'judged-elsewhere': 'judged where the same rule is stated again',
+  'not-yet-judged': 'not yet judged',
+};
+
+export interface NotJudged {
+  sentence: string;
+  reason: NotJudgedReason;
+  why: string;
+  area: string;
+}
+
+/** Reads requirements/not-judged.yaml against its schema; a malformed file throws, naming the entry. */
+export function loadNotJudged(file = fromRoot('requirements', NOT_JUDGED_FILE)): NotJudged[] {
+  if (!existsSync(file)) return [];
+  const data: unknown = parse(readFileSync(file, 'utf8')) ?? [];
+  const validate = validatorOf(fromRoot('requirements', 'not-judged.schema.json'));
+  if (!validate(data))
+    throw new Error(
+      `${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`,
+    );
+  return data as NotJudged[];
+}
+
+/** One normative unit of the specification, with what judges or explains it. */
+export interface UnitCoverage {
+  unit: SpecUnit;
+  /** The requirements whose quote touches it. */
+  requirements: Requirement[];
+  /** Its entry in the not-judged list, if any. */
+  notJudged?: NotJudged;
+}
+
+export interface AreaCoverage {
+  normative: number;
+  judged: number;
+  explained: number;
+  notExplained: number;
+}
+
+/** How much of the specification's normative content the catalogue judges (conformance.json's `coverage`). */
+export interface Coverage {
+  /** Normative sentences and table rows of the specification. */
+  normative: number;
+  /** Those some requirement quotes. */
+  judged: number;
+  /** Those no requirement quotes, explained in the not-judged list (any reason but not-yet-judged). */
+  explained: number;
+  /** judged / normative, in percent (one decimal). */
+  judgedPercent: number;
+  /** (judged + explained) / normative, in percent (one decimal). */
+  judgedOrExplainedPercent: number;
+  /** Per area: a sentence counts for the areas of the requirements quoting it, or the area of its entry. */
+  byArea: Record<string, AreaCoverage>;
+  /** Normative sentences neither quoted nor explained (absent from the list, or "not yet judged"). */
+  notExplained: { id: string; section: string; sentence: string; markers: string[]; why?: string }[];
+  /** Entries of the not-judged list a requirement now quotes: the quote wins; the entry can go. */
+  stale: string[];
+  /** Entries of the not-judged list that match no sentence of the specification, or no normative one. */
+  unknown: string[];
+}
+
+export interface SpecMap {
+  spec: SpecText;
+  /** The requirements the map was made of (the catalogue's). */
+  requirements: Requirement[];
+  units: Map<string, UnitCoverage>;
+  coverage: Coverage;
+}
+
+const percent = (a: number, b: number) => (b ? Math.round((1000 * a) / b) / 10 : 100);
+
+/** Matches quotes and the not-judged list onto the specification's units and counts the coverage. */
+export function mapSpecification(
+  catalogue: Pick<Catalogue, 'all'> = loadCatalogue(),
+  notJudged: NotJudged[] = loadNotJudged(),
+  markdown = readFileSync(fromRoot(QUOTE_FILES.spec), 'utf8'),
+): SpecMap {
+  const spec = readSpec(markdown);
+  const units = new Map<string, UnitCoverage>(spec.units.map((u) => [u.id, { unit: u, requirements: [] }]));
+  for (const r of catalogue.all)
+    if (r.quoteFrom === 'spec' && r.quote)
+      for (const u of unitsQuoted(spec, r.quote)) units.get(u.id)!.requirements.push(r);
+  // An entry names every unit of the same words (a row may stand in two tables).
+  const byText = new Map<string, SpecUnit[]>();
+  for (const u of spec.units) {
+    const k = collapseWhitespace(u.text);
+    byText.set(k, [...(byText.get(k) ?? []), u]);
+  }
+  const stale: string[] = [];
+  const unknown: string[] = [];
+  for (const entry of notJudged) {
+    const us = (byText.get(collapseWhitespace(entry.sentence)) ?? []).filter((u) => u.markers.length);
+    if (!us.length) {
+      const known = byText.has(collapseWhitespace(entry.sentence));
+      unknown.push(
+        `${collapseWhitespace(entry.sentence)} (${known ? 'not a normative sentence' : 'no such sentence or table row'})`,
+      );
+      continue;
+    }
+    for (const u of us) {
+      const c = units.get(u.id)!;
+      if (c.requirements.length) stale.push(`${u.text} (quoted by ${c.requirements.map((r) => r.id).join(', ')})`);
+      else c.notJudged = entry;
+    }
+  }
+  const normative = [...units.values()].filter((c) => c.unit.markers.length);
+  const judged = normative.filter((c) => c.requirements.length);
+  const explained = normative.filter(
+    (c) => !c.requirements.length && c.notJudged && c.notJudged.reason !== 'not-yet-judged',
+  );
+  const open = normative.filter((c) => !c.requirements.length && !explained.includes(c));
+  const byArea: Record<string, AreaCoverage> = {};
+  const count = (area: string, k: keyof AreaCoverage) => {
+    byArea[area] ??= { normative: 0, judged: 0, explained: 0, notExplained: 0 };
+    byArea[area][k]++;
+  };
+  for (const c of normative) {
+    const areas = c.requirements.length
+      ? [...new Set(c.requirements.map((r) => r.area))]
+      : [c.notJudged?.area ?? '(no area)'];
+    for (const a of areas) {
+      count(a, 'normative');
+      count(a, c.requirements.length ? 'judged' : explained.includes(c) ? 'explained' : 'notExplained');
+    }
+  }
+  return {
+    spec,
+    requirements: catalogue.all,
+    units,
+    coverage: {
+      normative: normative.length,
+      judged: judged.length,
+      explained: explained.length,
+      judgedPercent: percent(judged.length, normative.length),
+      judgedOrExplainedPercent: percent(judged.length + explained.length, normative.length),
+      byArea: Object.fromEntries(Object.entries(byArea).sort(([a], [b]) => a.localeCompare(b))),
+      notExplained: open.map((c) => ({
+        id: c.unit.id,
+        section: c.unit.section,
+        sentence: c.unit.text,
+        markers: c.unit.markers,
+        ...(c.notJudged ? { why: c.notJudged.why } : {}),
+      })),
+      stale,
+      unknown,
+    },
+  };
+}
+
+/**
+ * The map for the run's reports; a not-judged list or a specification that cannot be read is said
+ * on stderr and the run's reports go without the map (it judges the catalogue, not the target).
+ */
+export function mapSpecificationOrSay(): SpecMap | undefined {
+  try {
+    return mapSpecification();
+  } catch (err) {
+    console.error(`conformance: no specification map: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The coverage figure in one line, as `npm run conformance` prints it. */
+export function coverageLine(c: Coverage): string {
+  return (
+    `specification: ${c.judged} of ${c.normative} normative sentences judged (${c.judgedPercent} %), ` +
+    `${c.explained} explained, ${c.notExplained.length} neither: ${c.judgedOrExplainedPercent} % judged or explained`
+  );
+}
+
+/** The coverage section of conformance.md. */
+export function coverageMarkdown(c: Coverage): string[] {
+  const out = [
+    '## Specification coverage',
+    '',
+    `${coverageLine(c).replace(/^specification: /, '')}. The map: \`specification.html\`.`,
+    '',
+    '| Area | Normative sentences | Judged | Explained | Neither |',
+    '|---|---|---|---|---|',
+    ...Object.entries(c.byArea).map(
+      ([a, v]) => `| ${a} | ${v.normative} | ${v.judged} | ${v.explained} | ${v.notExplained} |`,
+    ),
+    `| **all** | **${c.normative}** | **${c.judged}** | **${c.explained}** | **${c.notExplained.length}** |`,
+    '',
+  ];
+  if (c.notExplained.length) {
+    out.push('Normative sentences neither judged nor explained:', '');
+    for (const n of c.notExplained)
+      // A code span of two backticks holds the sentence's own backticks as they stand.
+      out.push(`- ${n.section}: \`\` ${collapseWhitespace(n.sentence)} \`\`${n.why ? ` (${n.why})` : ''}`);
+    out.push('');
+  }
+  return out;
+}
+
+/** What the map reads of the run's report. */
+export type MapReport = Pick<ConformanceReport, 'suite' | 'target' | 'verdict' | 'requirements'> &
+  Partial<Pick<ConformanceReport, 'startedAt' | 'finishedAt'>>;
+
+/** One test of a requirement in the Allure report. */
+export interface AllureLink {
+  name: string;
+  status: string;
+  /** The test result's id in the Allure 3 report: the MD5 of the result's uuid (as @allurereport/core makes it). */
+  id: string;
+}
+
+/**
+ * The tests of each requirement in the Allure results (allure-results/*-result.json): every result
+ * whose `story` label is the requirement id (harness/req.ts labels each test so). The Allure 3
+ * report names a test result by the MD5 of its uuid and opens it at `index.html#/<id>`.
+ */
+export function allureLinks(resultsDir: string): Map<string, AllureLink[]> {
+  const out = new Map<string, AllureLink[]>();
+  if (!existsSync(resultsDir)) return out;
+  for (const f of readdirSync(resultsDir).filter((n) => n.endsWith('-result.json'))) {
+    let r: { uuid?: string; name?: string; status?: string; labels?: { name: string; value: string }[] };
+    try {
+      r = JSON.parse(readFileSync(join(resultsDir, f), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (!r.uuid) continue;
+    const id = createHash('md5').update(r.uuid).digest('hex');
+    for (const l of r.labels ?? [])
+      if (l.name === 'story') {
+        if (!out.has(l.value)) out.set(l.value, []);
+        out.get(l.value)!.push({ name: r.name ?? '(unnamed)', status: r.status ?? 'unknown', id });
+      }
+  }
+  for (const list of out.values()) list.sort((a, b) => a.name.localeCompare(b.name));
+  return out;
+}
+
+/** How a verdict is shown: the words of the report. */
+export const VERDICT_LABEL: Record<string, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  warning: 'warning',
+  blocked: 'blocked',
+  broken: 'broken',
+  skipped: 'not claimed',
+  untested: 'untested',
+  absent: 'not in this run',
+};
+const WORST = ['failed', 'broken', 'blocked', 'warning', 'untested', 'passed', 'skipped', 'absent'];
+
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const CSS = `
+body{font:15px/1.55 system-ui,sans-serif;margin:0;color:#1d232b;background:#fafbfc}
+main{max-width:1100px;margin:0 auto;padding:1.5rem 2rem 4rem}
+header.map{background:#fff;border:1px solid #d8dde3;border-radius:8px;padding:1rem 1.5rem;margin-bottom:2rem}
+h1,h2,h3{line-height:1.25}
+code{background:#eef1f4;padding:0 .25em;border-radius:3px;font-size:.92em}
+table{border-collapse:collapse;margin:1rem 0;font-size:.92em}
+th,td{border:1px solid #d8dde3;padding:.3rem .5rem;vertical-align:top;text-align:left}
+.u{border-radius:3px;padding:0 .1em}
+.u[data-state=judged]{background:#e3f4e6}
+.u[data-state=judged][data-verdict=failed],.u[data-state=judged][data-verdict=broken]{background:#fde2e1}
+.u[data-state=judged][data-verdict=warning],.u[data-state=judged][data-verdict=blocked],.u[data-state=judged][data-verdict=untested]{background:#fff1cc}
+.u[data-state=judged][data-verdict=skipped],.u[data-state=judged][data-verdict=absent]{background:#eceff3}
+.u[data-state=explained]{background:#eef0ff;text-decoration:underline dotted #7a7fd1}
+.u[data-state=open]{background:#ffd6e7;outline:2px dashed #c2185b}
+tr.u td{background:inherit}
+.reqs{font-size:.78em;white-space:normal}
+a.req{display:inline-block;margin:0 .15em;padding:0 .35em;border-radius:9px;text-decoration:none;color:#fff;background:#5c6670}
+a.req[data-verdict=passed]{background:#2e7d32}
+a.req[data-verdict=failed],a.req[data-verdict=broken]{background:#c62828}
+a.req[data-verdict=warning],a.req[data-verdict=blocked],a.req[data-verdict=untested]{background:#b26a00}
+.why{font-size:.78em;color:#3f4590;font-style:italic}
+.why[data-reason=not-yet-judged],.open{color:#c2185b;font-style:normal;font-weight:600}
+.legend span{margin-right:1rem}
+.req-list td:first-child{white-space:nowrap}
+.tests{margin:0;padding-left:1.1rem}
+.v-failed,.v-broken{color:#c62828;font-weight:600}.v-passed{color:#2e7d32}.v-warning,.v-blocked,.v-untested{color:#b26a00}
+blockquote{margin:.3rem 0;padding-left:.7rem;border-left:3px solid #c5ccd4;color:#444}
+`;
+
+export interface MapOptions {
+  /** The run's Allure results, for links to each requirement's tests; none: no links. */
+  allureResults?: string;
+  /** Where the Allure report lies, relative to the map (default `allure-report`). */
+  allureReport?: string;
+  /** The map of the specification (default: the catalogue's, the not-judged list's and the specification's). */
+  map?: SpecMap;
+}
+
+/** specification.html: the specification with every normative sentence marked (self-contained, no script). */
+export function renderSpecificationMap(report: MapReport, options: MapOptions = {}): string {
+  const map = options.map ?? mapSpecification();
+  const { spec, coverage } = map;
+  const md = markdownIt();
+  const verdicts = new Map(report.requirements.map((r) => [r.id, r]));
+  const verdictOf = (id: string) => verdicts.get(id)?.verdict ?? 'absent';
+  const badge = (r: Requirement) => {
+    const v = verdictOf(r.id);
+    return `<a class="req" href="#req-${esc(r.id)}" data-req="${esc(r.id)}" data-level="${r.level}" data-verdict="${v}" title="${esc(`${r.level}, ${VERDICT_LABEL[v]}: ${r.text}`)}">${esc(r.id)} · ${r.level} · ${esc(VERDICT_LABEL[v])}</a>`;
+  };
+  const stateOf = (c: UnitCoverage) =>
+    !c.unit.markers.length && !c.requirements.length
+      ? undefined
+      : c.requirements.length
+        ? 'judged'
+        : c.notJudged && c.notJudged.reason !== 'not-yet-judged'
+          ? 'explained'
+          : 'open';
+  /** The attributes of a marked unit: its state, markers, requirements, worst verdict and reason. */
+  const attrs = (c: UnitCoverage): Record<string, string> | undefined => {
+    const state = stateOf(c);
+    if (!state) return undefined;
+    const worst = WORST.find((v) => c.requirements.some((r) => verdictOf(r.id) === v));
+    return {
+      id: c.unit.id,
+      'data-state': state,
+      'data-markers': c.unit.markers.join('; '),
+      ...(c.requirements.length ? { 'data-requirements': c.requirements.map((r) => r.id).join(' ') } : {}),
+      ...(worst ? { 'data-verdict': worst } : {}),
+      ...(c.notJudged ? { 'data-reason': c.notJudged.reason } : {}),
+      title: c.unit.markers.length ? `normative: ${c.unit.markers.join('; ')}` : 'quoted by a requirement',
+    };
+  };
+  const attrString = (a: Record<string, string>) =>
+    Object.entries(a)
+      .map(([k, v]) => ` ${k}="${esc(v)}"`)
+      .join('');
+  const notes = (c: UnitCoverage) => {
+    const state = stateOf(c);
+    if (state === 'judged') return ` <span class="reqs">${c.requirements.map(badge).join('')}</span>`;
+    if (c.notJudged) {
+      // "Not yet judged: <why>" says its reason itself.
+      const label = REASON_LABEL[c.notJudged.reason];
+      const why = c.notJudged.why.toLowerCase().startsWith(label) ? c.notJudged.why : `${label}: ${c.notJudged.why}`;
+      return ` <span class="why" data-reason="${c.notJudged.reason}">not judged, ${esc(why)}</span>`;
+    }
+    if (state === 'open') return ` <span class="open">not judged, not explained</span>`;
+    return '';
+  };
+  const Token = new md.core.State('', md, {}).Token;
+  const html = (content: string) => Object.assign(new Token('html_inline', '', 0), { content });
+  // Fresh tokens of the same text (the same placements): the map's own stay as parsed.
+  const tokens = md.parse(spec.markdown, {});
+  for (const p of spec.placements) {
+    const t = tokens[p.token];
+    if (t.type === 'tr_open') {
+      const c = map.units.get(p.units[0].id)!;
+      const a = attrs(c);
+      if (!a) continue;
+      t.attrJoin('class', 'u');
+      for (const [k, v] of Object.entries(a)) t.attrSet(k, v);
+      let j = p.token;
+      let last = -1;
+      while (tokens[j].type !== 'tr_close') {
+        if (tokens[j].type === 'inline') last = j;
+        j++;
+      }
+      if (last >= 0) tokens[last].children = [...(tokens[last].children ?? []), html(notes(c))];
+    } else {
+      const parts = p.units.map((u) => {
+        const c = map.units.get(u.id)!;
+        const inner = md.renderInline(u.text);
+        const a = attrs(c);
+        return a ? `<span class="u"${attrString(a)}>${inner}</span>${notes(c)}` : inner;
+      });
+      t.children = [html(parts.join(' '))];
+    }
+  }
+  const body = md.renderer.render(tokens, md.options, {});
+  const links = options.allureResults ? allureLinks(options.allureResults) : new Map<string, AllureLink[]>();
+  const allure = options.allureReport ?? 'allure-report';
+  const quotedAt = new Map<string, string[]>();
+  for (const c of map.units.values())
+    for (const r of c.requirements) quotedAt.set(r.id, [...(quotedAt.get(r.id) ?? []), c.unit.id]);
+  const rows = map.requirements.map((r) => {
+    const v = verdictOf(r.id);
+    const at = quotedAt.get(r.id) ?? [];
+    const tests = links.get(r.id) ?? [];
+    const place =
+      r.quoteFrom === 'spec'
+        ? at.map((id) => `<a href="#${id}">${id}</a>`).join(' ') || '(the quote matches no sentence)'
+        : `${esc(QUOTE_FILES[r.quoteFrom ?? 'reference-facts'])}:<blockquote>${md.renderInline(collapseWhitespace(r.quote ?? ''))}</blockquote>`;
+    const testList = tests.length
+      ? `<ul class="tests">${tests.map((t) => `<li><a href="${esc(allure)}/index.html#/${t.id}" data-allure="${t.id}">${esc(t.name)}</a> (${esc(t.status)})</li>`).join('')}</ul>`
+      : (verdicts.get(r.id)?.tests ?? []).map((t) => esc(`${t.title} (${t.status})`)).join('<br>');
+    return `<tr id="req-${esc(r.id)}" data-req="${esc(r.id)}" data-verdict="${v}"><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td class="v-${v}">${esc(VERDICT_LABEL[v])}</td><td>${esc(r.text)}</td><td>${place}</td><td>${testList}</td></tr>`;
+  });
+  const areaRows = Object.entries(coverage.byArea)
+    .map(
+      ([a, v]) =>
+        `<tr><td>${esc(a)}</td><td>${v.normative}</td><td>${v.judged}</td><td>${v.explained}</td><td>${v.notExplained}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Specification map: ${esc(report.verdict)}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
+<body><main>
+<header class="map" id="map-summary" data-normative="${coverage.normative}" data-judged="${coverage.judged}" data-explained="${coverage.explained}" data-not-explained="${coverage.notExplained.length}">
+<h1>Specification map: ${esc(report.verdict)}</h1>
+<p>Target ${esc(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference sandbox)' : ''}, profile <code>${esc(report.target.profile)}</code>; suite ${esc(report.suite.name)} ${esc(report.suite.version)} (${esc(report.suite.commit.slice(0, 12))}); specification SHA-256 <code>${esc(report.suite.specSha256)}</code>${report.finishedAt ? `; run ended ${esc(report.finishedAt)}` : ''}.</p>
+<p><strong>${esc(coverageLine(coverage).replace(/^specification: /, ''))}</strong>.</p>
+<table><thead><tr><th>Area</th><th>Normative</th><th>Judged</th><th>Explained</th><th>Neither</th></tr></thead><tbody>${areaRows}</tbody></table>
+${
+  coverage.notExplained.length
+    ? `<p>Normative sentences neither judged nor explained:</p><ul id="not-explained">${coverage.notExplained.map((n) => `<li><a href="#${n.id}">${esc(n.section)}</a>: ${md.renderInline(collapseWhitespace(n.sentence))}</li>`).join('')}</ul>`
+    : ''
+}
+<p class="legend"><span class="u" data-state="judged" data-verdict="passed">judged, passed</span> <span class="u" data-state="judged" data-verdict="failed">judged, failed or broken</span> <span class="u" data-state="judged" data-verdict="warning">warning, blocked or untested</span> <span class="u" data-state="judged" data-verdict="skipped">not claimed</span> <span class="u" data-state="explained">not judged, explained</span> <span class="u" data-state="open">not judged, not explained</span></p>
+<p>A normative sentence or table row carries one of these: ${esc([...new Set(spec.units.flatMap((u) => u.markers))].join('; '))}. Each requirement's quote marks every sentence it touches; the badges after it give each requirement's level and verdict, and lead to its tests below.</p>
+</header>
+<article id="specification">
+${body}
+</article>
+<section id="requirements"><h2>Requirements</h2>
+<table class="req-list"><thead><tr><th>Requirement</th><th>Level</th><th>Verdict</th><th>Rule</th><th>Quoted at</th><th>Tests (Allure report)</th></tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table></section>
+</main></body></html>
+`;
+}
+
+/**
+ * Writes the specification map of a run (see renderSpecificationMap) to `file`, secrets redacted.
+ * For the certification package: `writeSpecificationMap(report, '<package>/specification.html',
+ * { allureResults, allureReport })`.
+ */
+export function writeSpecificationMap(report: MapReport, file: string, options: MapOptions = {}): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, redactText(renderSpecificationMap(report, options)));
+}

@@ -1,0 +1,102 @@
+// `npm run certify`: runs the whole suite (or, with --last or --reports=<dir>, takes a run's
+// reports) and builds the signed certification package, only when the run qualifies: a whole run,
+// a valid profile, verdict conformant, nothing untested, blocked or broken. Otherwise it says
+// which condition failed and builds nothing.
+//
+//   CERTIFY_SIGNING_KEY_FILE=key.pem npm run certify [-- --last | --reports=<dir>] [--out=<dir>]
+//
+// CERTIFY_SIGNING_CERT_FILE (optional): the key's certificate, carried in the package.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fromRoot } from '../harness/config/paths.js';
+import type { ConformanceReport } from '../harness/reporter/conformance.js';
+import { buildPackage, disqualifications } from '../harness/reporter/package.js';
+
+const say = (line: string) => console.log(`certify: ${line}`);
+const refuse = (lines: string[]): never => {
+  for (const l of lines) console.error(`certify: refused: ${l}`);
+  console.error('certify: no package was built.');
+  process.exit(1);
+};
+
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const known = (a: string) => a === '--last' || /^--(reports|out)=./.test(a);
+const unknown = args.filter((a) => !known(a));
+if (unknown.length)
+  refuse([
+    `${unknown.join(' ')}: certification runs the whole suite, so it takes no grep, file, --project or shard ` +
+      '(options: --last, --reports=<dir>, --out=<dir>)',
+  ]);
+
+const keyFile = process.env.CERTIFY_SIGNING_KEY_FILE;
+if (!keyFile || !existsSync(keyFile)) {
+  console.error(
+    `certify: CERTIFY_SIGNING_KEY_FILE ${keyFile ? `(${keyFile}) does not exist` : 'is not set'}: the manifest must be signed with the certifier's private key (PEM).`,
+  );
+  process.exit(2);
+}
+const certFile = process.env.CERTIFY_SIGNING_CERT_FILE || undefined;
+if (certFile && !existsSync(certFile)) {
+  console.error(`certify: CERTIFY_SIGNING_CERT_FILE (${certFile}) does not exist.`);
+  process.exit(2);
+}
+
+const reportsDir = resolve(fromRoot(), option('reports') ?? process.env.REPORTS_DIR ?? 'reports');
+if (!option('reports') && !args.includes('--last')) {
+  say('running the whole suite');
+  const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs')], {
+    cwd: fromRoot(),
+    stdio: 'inherit',
+    env: { ...process.env, REPORTS_DIR: reportsDir },
+  });
+  if (run.error) refuse([`the suite could not be started: ${run.error.message}`]);
+}
+
+const summaryFile = join(reportsDir, 'conformance.json');
+if (!existsSync(summaryFile)) refuse([`no conformance.json under ${reportsDir}: no run to certify`]);
+const report = JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceReport;
+const why = disqualifications(report);
+for (const f of ['conformance.md', 'junit.xml', 'allure-results'])
+  if (!existsSync(join(reportsDir, f))) why.push(`${f} is missing under ${reportsDir}`);
+if (why.length) refuse(why);
+
+// The Allure report as one self-contained HTML file, read from the run's results; the history is
+// shown but this second build is not added to it.
+const allureOut = mkdtempSync(join(tmpdir(), 'obg-certify-allure-'));
+try {
+  const allure = spawnSync(
+    fromRoot('node_modules', '.bin', 'allure'),
+    ['generate', join(reportsDir, 'allure-results'), '-c', fromRoot('allurerc.mjs'), '-o', allureOut],
+    {
+      cwd: fromRoot(),
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        REPORTS_DIR: reportsDir,
+        OBG_ALLURE_SINGLE_FILE: '1',
+        OBG_ALLURE_APPEND_HISTORY: '0',
+        OBG_ALLURE_OUTPUT: allureOut,
+      },
+    },
+  );
+  const html = join(allureOut, 'index.html');
+  if (allure.status !== 0 || !existsSync(html))
+    refuse([
+      `the Allure report could not be built as one file: ${(allure.stderr || allure.stdout || '').slice(-2000)}`,
+    ]);
+  const out = resolve(fromRoot(), option('out') ?? join(reportsDir, 'certification'));
+  const built = await buildPackage({ reportsDir, allureHtml: html, keyFile, certificateFile: certFile, outDir: out });
+  say(`package ${built.file}`);
+  say(
+    `target ${built.manifest.target.baseUrl} (profile ${built.manifest.target.profile}), ${built.manifest.date}, ` +
+      `${built.manifest.suite.name} ${built.manifest.suite.version}, verdict ${built.manifest.verdict}`,
+  );
+  say(
+    `${built.manifest.files.length} files in the manifest, signed by key ${built.thumbprint} (JWK SHA-256 thumbprint)`,
+  );
+} finally {
+  rmSync(allureOut, { recursive: true, force: true });
+}

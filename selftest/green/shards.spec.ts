@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { fromRoot } from '../../harness/config/paths.js';
+import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import { disqualifications } from '../../harness/reporter/package.js';
+import { runSuite } from '../support/run-suite.js';
+import { runDir } from '../support/run-dir.js';
+import { startSandbox } from '../support/sandbox.js';
+
+/**
+ * Sharded CI: one area run as 2 shards (in parallel) against one sandbox with a fault switched on,
+ * merged by `npm run merge`, gives every requirement the verdict a single run of that area gives,
+ * and one exit code, one junit.xml and one Allure report. The area, not the whole suite: the green
+ * run already pays for the whole suite once.
+ */
+const AREA = 'directory';
+const FAULT = 'directory.city-list-name-dropped';
+
+test('two shards merge to the verdicts of a single run, requirement by requirement', async () => {
+  test.setTimeout(300_000);
+  const sandbox = await startSandbox({ faults: [FAULT] });
+  let single: ConformanceReport | undefined;
+  let shards: { report?: ConformanceReport; reportsDir: string; output: string }[];
+  try {
+    const common = {
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      projects: [AREA],
+      workers: 2,
+    };
+    shards = await Promise.all(
+      [1, 2].map((i) =>
+        runSuite({
+          ...common,
+          name: `shard-${i}`,
+          args: [`--shard=${i}/2`],
+          // As `npm run conformance -- --shard=i/2` says: only the shard narrows the run.
+          env: { OBG_RUN_NARROWED_BEYOND_SHARD: '0' },
+        }),
+      ),
+    );
+    single = (await runSuite({ ...common, name: 'shards-single' })).report;
+  } finally {
+    await sandbox.close();
+  }
+  for (const s of shards) {
+    expect(s.report?.scope?.shard, s.output).toBeTruthy();
+    expect(disqualifications(s.report!).join('\n')).toContain('merge the shards');
+    expect(existsSync(join(s.reportsDir, 'blob-report')), 'a shard writes its blob report').toBe(true);
+  }
+  expect(single, 'the single run wrote its verdict').toBeDefined();
+
+  const merged = runDir('shards-merged');
+  rmSync(merged, { recursive: true, force: true });
+  let code = 0;
+  let output = '';
+  try {
+    const r = await promisify(execFile)(
+      fromRoot('node_modules', '.bin', 'tsx'),
+      [fromRoot('scripts', 'merge.ts'), ...shards.map((s) => s.reportsDir), `--out=${merged}`],
+      { cwd: fromRoot(), env: { PATH: process.env.PATH, HOME: process.env.HOME }, timeout: 180_000 },
+    );
+    output = r.stdout + r.stderr;
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    code = e.code ?? -1;
+    output = `${e.stdout ?? ''}${e.stderr ?? ''}`;
+  }
+  const report = JSON.parse(readFileSync(join(merged, 'conformance.json'), 'utf8')) as ConformanceReport;
+  const verdicts = (r: ConformanceReport) => Object.fromEntries(r.requirements.map((q) => [q.id, q.verdict]));
+  expect(verdicts(report)).toEqual(verdicts(single!));
+  expect(report.verdict).toBe(single!.verdict);
+  expect(report.verdict, 'the fault is caught in the merged run').toBe('not-conformant');
+  expect(code, output).toBe(1);
+  expect(report.scope).toEqual({ narrowed: false, projects: [AREA], shard: null });
+  // How a requirement judged in several shards folds: selftest/unit/merge.spec.ts.
+  expect(readFileSync(join(merged, 'junit.xml'), 'utf8')).toContain('<testsuites');
+  expect(existsSync(join(merged, 'allure-report', 'index.html')), output).toBe(true);
+  expect(readFileSync(join(merged, 'conformance.md'), 'utf8')).toContain('# Conformance report: NOT-CONFORMANT');
+});

@@ -1,0 +1,78 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from '@playwright/test';
+import { fromRoot } from '../../harness/config/paths.js';
+import { ensurePki, PKI_FILES } from '../../sandbox/tls/pki.js';
+import { runSuite } from '../support/run-suite.js';
+import { runDir } from '../support/run-dir.js';
+import { startSandbox } from '../support/sandbox.js';
+import { startProxy } from './proxy.js';
+import { STRICT_FILE, type StrictResult } from './strict.js';
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((n) => {
+    const f = join(dir, n);
+    return statSync(f).isDirectory() ? files(f) : [f];
+  });
+
+/**
+ * The sandbox as a strict bank: HTTPS with its test PKI, mutual TLS required, every API call's
+ * signature verified (SANDBOX_TLS=1 SANDBOX_MTLS=1 SANDBOX_SIGNING=required), and the whole suite
+ * run against it through a local HTTPS proxy, with a profile that says the bank mandates signing.
+ */
+test('the strict run (TLS, mutual TLS, signing required, through a proxy)', async () => {
+  test.setTimeout(900_000);
+  const pki = await ensurePki();
+  const sandbox = await startSandbox({ tls: { mtls: true }, signing: 'required' });
+  const ports: number[] = [];
+  sandbox.app.server.on('request', (req: { socket: { remotePort?: number } }) =>
+    ports.push(req.socket.remotePort ?? 0),
+  );
+  const proxy = await startProxy();
+  const profile = JSON.parse(readFileSync(fromRoot('profiles', 'reference.json'), 'utf8')) as Record<string, unknown>;
+  const profileFile = runDir('strict-input', 'strict-profile.json');
+  mkdirSync(dirname(profileFile), { recursive: true });
+  writeFileSync(profileFile, JSON.stringify({ ...profile, name: 'strict', signatures: { mandated: true } }));
+  try {
+    const run = await runSuite({
+      name: 'strict',
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      workers: 10,
+      timeoutMs: 840_000,
+      env: {
+        TARGET_PROFILE: profileFile,
+        TARGET_CA_FILE: pki.file('ca'),
+        TLS_CLIENT_CERT_FILE: pki.file('tppCert'),
+        TLS_CLIENT_KEY_FILE: pki.file('tppKey'),
+        HTTPS_PROXY: proxy.url,
+      },
+    });
+    const secrets = [PKI_FILES.tppKey, PKI_FILES.otherKey, PKI_FILES.expiredKey, PKI_FILES.aisKey, PKI_FILES.noRoleKey]
+      .map((f) => readFileSync(join(pki.dir, f), 'utf8').split('\n')[1])
+      .concat(sandbox.clientSecret);
+    const leaks: string[] = [];
+    for (const file of files(run.reportsDir)) {
+      const text = readFileSync(file, 'latin1');
+      for (const s of secrets) if (text.includes(s)) leaks.push(`${file}: ${s.slice(0, 6)}…`);
+      if (/PRIVATE KEY-----/.test(text)) leaks.push(`${file}: a PEM private key`);
+      const sig = /signature="([A-Za-z0-9+/=]{40,})"/.exec(text);
+      if (sig) leaks.push(`${file}: a signature value ${sig[1].slice(0, 6)}…`);
+    }
+    const result: StrictResult = {
+      exitCode: run.exitCode,
+      output: run.output.slice(-3000),
+      durationMs: run.durationMs,
+      report: run.report,
+      requests: ports.length,
+      notThroughProxy: ports.filter((p) => !proxy.tunnelPorts.has(p)).length,
+      leaks,
+    };
+    mkdirSync(dirname(STRICT_FILE()), { recursive: true });
+    writeFileSync(STRICT_FILE(), JSON.stringify(result));
+  } finally {
+    await proxy.close();
+    await sandbox.close();
+  }
+});

@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { readStrict } from './strict.js';
+
+// Judges the strict run of strict.setup.ts: one test per property.
+test('the strict run is conformant', () => {
+  const r = readStrict();
+  expect(r.report?.verdict, `exit ${r.exitCode}, after ${r.durationMs} ms; output:\n${r.output}`).toBe('conformant');
+  expect(r.exitCode).toBe(0);
+  expect(r.report?.totals.passed ?? 0, 'requirements passed').toBeGreaterThan(100);
+});
+
+test('every request of the strict run went through the proxy', () => {
+  const r = readStrict();
+  expect(r.requests, 'requests the sandbox served').toBeGreaterThan(100);
+  expect(r.notThroughProxy, `of ${r.requests} requests, not through the proxy`).toBe(0);
+});
+
+test("no key, passphrase or signature value in clear in the strict run's reports", () => {
+  expect(readStrict().leaks).toEqual([]);
+});

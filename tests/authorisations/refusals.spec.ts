@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import {
+  because,
+  consentRequest,
+  expect,
+  req,
+  test,
+  type AuthorisationsClient,
+} from '../../harness/areas/authorisations.js';
+import { firstClaimed } from '../../harness/areas/payments.js';
+import { asSecondTpp, NO_SECOND_TPP } from '../../harness/second-tpp.js';
+
+/** The authorisations path of an unknown consent and, where the profile claims payments, of an unknown payment. */
+function unknownResources(a: AuthorisationsClient): { what: string; path: string; scope: string }[] {
+  const t = a.target;
+  const out = [{ what: 'consent', path: a.consents.basePath(randomUUID()), scope: 'accountinformation' }];
+  const c = t.profile.features.includes('payments') ? firstClaimed(t.profile) : undefined;
+  if (c) {
+    const base = t.profile.paths.payments ?? 'psd2/paymentinitiation/v1';
+    out.push({
+      what: 'payment',
+      path: `${base}/${c.service}/${c.product}/${randomUUID()}`,
+      scope: 'paymentinitiation',
+    });
+  }
+  return out;
+}
+
+test(
+  'create authorisation on an unknown consent or payment is refused',
+  req('authorisations.create.unknown-resource'),
+  async ({ authorisations }) => {
+    const api = authorisations.consents.api;
+    for (const u of unknownResources(authorisations)) {
+      const res = await api.post(`${u.path}/authorisations`, { headers: authorisations.headers(), scope: u.scope });
+      await expect(res, because(`create authorisation on an unknown ${u.what}`)).toBeRefused();
+    }
+  },
+);
+
+test(
+  'create and list authorisations on an unknown consent or payment answer 403 or 404 CONSENT_UNKNOWN or RESOURCE_UNKNOWN',
+  req('authorisations.unknown-resource.code'),
+  async ({ authorisations }) => {
+    const api = authorisations.consents.api;
+    for (const u of unknownResources(authorisations)) {
+      const opts = { headers: authorisations.headers(), scope: u.scope };
+      for (const [what, res] of [
+        ['create', await api.post(`${u.path}/authorisations`, opts)],
+        ['list', await api.get(`${u.path}/authorisations`, opts)],
+      ] as const) {
+        await expect(res, because(`${what} authorisations on an unknown ${u.what}`)).toBeTppError(
+          [403, 404],
+          ['CONSENT_UNKNOWN', 'RESOURCE_UNKNOWN'],
+        );
+      }
+    }
+  },
+);
+
+test(
+  'create authorisation on a deleted or a rejected consent is refused',
+  req('authorisations.create.final-resource'),
+  async ({ authorisations }) => {
+    const consents = authorisations.consents;
+    const deleted = await consents.create();
+    await expect(deleted).toSucceed();
+    const deletedId = deleted.json<{ consentId: string }>().consentId;
+    await expect(await consents.delete(deletedId), because('delete the consent')).toSucceed();
+    const onDeleted = await authorisations.sca.create(
+      consents.basePath(deletedId),
+      'authorisations',
+      authorisations.headers(),
+    );
+    await expect(
+      onDeleted,
+      because('create authorisation on a consent the TPP deleted (terminatedByTpp)'),
+    ).toBeRefused();
+
+    const failing = authorisations.target.profile.sca?.failingPsuId;
+    if (!failing) return;
+    const psu = { 'PSU-ID': failing };
+    const { consentId, sca } = await consents.createAuthorised({
+      body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
+      headers: psu,
+      sca: { headers: { ...consents.psuHeaders(), ...psu } },
+    });
+    expect(sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
+    const onRejected = await authorisations.sca.create(
+      consents.basePath(consentId),
+      'authorisations',
+      authorisations.headers(psu),
+    );
+    await expect(onRejected, because('create authorisation on a consent rejected after a failed SCA')).toBeRefused();
+  },
+);
+
+test(
+  'another TPP can neither read nor start an authorisation',
+  req('authorisations.ownership.other-tpp'),
+  async ({ authorisations }) => {
+    const other = asSecondTpp(authorisations.consents.api);
+    test.skip(!other, NO_SECOND_TPP);
+    const b = await authorisations.begin();
+    const headers = authorisations.headers();
+    const read = await other!.get(b.href, { headers });
+    await expect(read, because("another TPP's read of the SCA status")).toBeRefused();
+    expect(
+      (read.body as { scaStatus?: unknown } | undefined)?.scaStatus,
+      because("another TPP's read shows no scaStatus"),
+    ).toBeUndefined();
+    const method = b.methods.find((m) => m.authenticationMethodId !== 'mbid')?.authenticationMethodId ?? 'mbid';
+    const start = await other!.put(b.href, { json: { authenticationMethodId: method }, headers });
+    await expect(start, because("another TPP's start of the authorisation")).toBeRefused();
+    const own = await authorisations.sca.status(b.href, headers);
+    await expect(own).toHaveStatus(200);
+    expect(
+      own.json<{ scaStatus?: string }>().scaStatus,
+      because("the authorisation after another TPP's calls on it: still received"),
+    ).toBe('received');
+  },
+);
