@@ -84,10 +84,13 @@ export const test = perProofEntry(
       const profile: Record<string, unknown> = { ..._workerTarget.profile };
       for (const [key, value] of Object.entries(profileClaims)) {
         const mine = profile[key];
+        // Features add to the target's; an options section merges over the target's; anything else replaces.
         profile[key] =
-          value && typeof value === 'object' && !Array.isArray(value) && mine && typeof mine === 'object'
-            ? { ...mine, ...value }
-            : value;
+          key === 'features' && Array.isArray(value) && Array.isArray(mine)
+            ? [...new Set([...(mine as string[]), ...(value as string[])])]
+            : value && typeof value === 'object' && !Array.isArray(value) && mine && typeof mine === 'object'
+              ? { ...mine, ...value }
+              : value;
       }
       await use({ ..._workerTarget, profile: profile as Profile });
     },

@@ -126,11 +126,8 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.sequence-type-rcur-only',
     description: 'only sequenceType RCUR (the value the specification shows) is accepted',
-    breaks: [
-      'direct-debit.create.sequence-types-accepted',
-      'direct-debit.file.pain008-valid',
-      'direct-debit.file.totals',
-    ],
+    // The file checks of the other sequence types cannot be reached: they are blocked by this one.
+    breaks: ['direct-debit.create.sequence-types-accepted'],
     install: (app) =>
       svc(app).checks.push({
         name: 'rcur-only',

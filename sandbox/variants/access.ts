@@ -77,7 +77,7 @@ const variants: Variant[] = [
       'headers.consent-id.account-reads',
     ],
     warns: [],
-    claims: { tokens: { accountReads: 'psu' } },
+    claims: { features: ['tokens.psu-reads'], tokens: { accountReads: 'psu' } },
     install: (app) => {
       const bound = bindPsuTokens(app);
       // After the route's own checks (preValidation): a refused consent keeps its own answer.

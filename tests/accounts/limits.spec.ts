@@ -53,7 +53,8 @@ test(
   "where the PSU's token is claimed for reads, a read with the application token is refused",
   req('accounts.token.psu-required'),
   async ({ accounts, consent }) => {
-    test.skip(!accounts.psuTokenReads, 'not claimed: the profile does not claim tokens.accountReads psu');
+    // The feature tokens.psu-reads claims the check; the option tokens.accountReads psu makes the reads it needs.
+    test.skip(!accounts.psuTokenReads, 'the profile claims tokens.psu-reads without tokens.accountReads psu');
     // An explicit scope sends the application token (client credentials) instead of the PSU's.
     const res = await accounts.list(consent.consentId, { scope: 'accountinformation' });
     await expect(res, "a read with the application token where the PSU's token is claimed").toBeRefused();
