@@ -833,8 +833,12 @@ export class OperationWorld {
         state = () => countOf(path, 'authorisationIds');
         break;
       case 'payments.authorisations.status':
-      case 'payments.authorisations.update': {
-        const a = await this.paymentAuthorisation(c!);
+      case 'payments.authorisations.update':
+      case 'payments.cancellation-authorisations.status':
+      case 'payments.cancellation-authorisations.update': {
+        const a = o.id.startsWith('payments.cancellation-')
+          ? await this.cancellationAuthorisation(c!)
+          : await this.paymentAuthorisation(c!);
         path = a.href;
         base = psu;
         if (o.method === 'PUT') {
@@ -855,17 +859,6 @@ export class OperationWorld {
         if (o.method === 'POST') {
           base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
           state = () => countOf(path, 'cancellationIds');
-        }
-        break;
-      }
-      case 'payments.cancellation-authorisations.status':
-      case 'payments.cancellation-authorisations.update': {
-        const a = await this.cancellationAuthorisation(c!);
-        path = a.href;
-        base = psu;
-        if (o.method === 'PUT') {
-          json = { authenticationMethodId: a.method };
-          state = () => statusOf(a.href, 'scaStatus');
         }
         break;
       }

@@ -35,6 +35,17 @@ export function bindPsuTokens(app: FastifyInstance): Map<string, string> {
  * How a bank counts access and authorisations: the "one access" of a one-off consent as another
  * implementation counts it, and one open authorisation per resource.
  */
+/** One requirement of every accounts spec file, so that the whole area runs under a variant. */
+const EVERY_ACCOUNTS_FILE = [
+  'accounts.access.account-outside',
+  'accounts.list.shape',
+  'accounts.balances.shape',
+  'accounts.consent.terminated',
+  'accounts.frequency.access-exceeded',
+  'accounts.transactions.shape',
+  'headers.consent-id.account-reads',
+];
+
 const variants: Variant[] = [
   {
     id: 'accounts.one-off-per-resource',
@@ -42,18 +53,7 @@ const variants: Variant[] = [
       'a one-off consent allows each read endpoint once per account (a repeated read gets 429 ACCESS_EXCEEDED) instead of ending after its first read',
     allows:
       'Implementations count "one access" differently: xs2a allows each read endpoint once per account (a repeated read gets 429 `ACCESS_EXCEEDED`); others end the consent after the first read (401 `CONSENT_EXPIRED`). (reference facts, Ownership, one-off access and repeated operations)',
-    // One requirement of every accounts spec file, so that the whole area runs under the variant.
-    concerns: [
-      'accounts.one-off.second-read',
-      'accounts.one-off.second-read-code',
-      'accounts.access.account-outside',
-      'accounts.list.shape',
-      'accounts.balances.shape',
-      'accounts.consent.terminated',
-      'accounts.frequency.access-exceeded',
-      'accounts.transactions.shape',
-      'headers.consent-id.account-reads',
-    ],
+    concerns: ['accounts.one-off.second-read', 'accounts.one-off.second-read-code', ...EVERY_ACCOUNTS_FILE],
     warns: [],
     install: (app) => {
       accountsOf(app).oneOff = 'per-resource';
@@ -65,17 +65,7 @@ const variants: Variant[] = [
       "account reads under a valid consent need the PSU's token from the code exchange of that consent's redirect authorisation (401 TOKEN_INVALID with the application token), under a profile claiming tokens.accountReads psu",
     allows:
       'Response: access token response. The returned token need not be stored or used in later calls. (endpoint section G: "need not", so a bank may still ask for it; the profile claims that reading)',
-    concerns: [
-      'accounts.token.psu-required',
-      'accounts.one-off.second-read',
-      'accounts.access.account-outside',
-      'accounts.list.shape',
-      'accounts.balances.shape',
-      'accounts.consent.terminated',
-      'accounts.frequency.access-exceeded',
-      'accounts.transactions.shape',
-      'headers.consent-id.account-reads',
-    ],
+    concerns: ['accounts.token.psu-required', 'accounts.one-off.second-read', ...EVERY_ACCOUNTS_FILE],
     warns: [],
     claims: { features: ['tokens.psu-reads'], tokens: { accountReads: 'psu' } },
     install: (app) => {
