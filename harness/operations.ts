@@ -753,6 +753,15 @@ export class OperationWorld {
       String((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key]);
     const countOf = async (p: string, key: string) =>
       `${key}: ${JSON.stringify((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key])}`;
+    /** An authorisation's SCA status (GET) or update (PUT, choosing its decoupled method), on its own href. */
+    const onAuthorisation = (a: { href: string; method: string }) => {
+      path = a.href;
+      base = psu;
+      if (o.method === 'PUT') {
+        json = { authenticationMethodId: a.method };
+        state = () => statusOf(a.href, 'scaStatus');
+      }
+    };
 
     switch (o.id) {
       case 'directory.list-banks':
@@ -784,16 +793,9 @@ export class OperationWorld {
         break;
       }
       case 'consents.authorisations.status':
-      case 'consents.authorisations.update': {
-        const a = await this.consentAuthorisation();
-        path = a.href;
-        base = psu;
-        if (o.method === 'PUT') {
-          json = { authenticationMethodId: a.method };
-          state = () => statusOf(a.href, 'scaStatus');
-        }
+      case 'consents.authorisations.update':
+        onAuthorisation(await this.consentAuthorisation());
         break;
-      }
       case 'consents.delete': {
         const id = await this.consent('consent-to-delete');
         fill({ consentId: id });
@@ -839,12 +841,7 @@ export class OperationWorld {
         const a = o.id.startsWith('payments.cancellation-')
           ? await this.cancellationAuthorisation(c!)
           : await this.paymentAuthorisation(c!);
-        path = a.href;
-        base = psu;
-        if (o.method === 'PUT') {
-          json = { authenticationMethodId: a.method };
-          state = () => statusOf(a.href, 'scaStatus');
-        }
+        onAuthorisation(a);
         break;
       }
       case 'payments.cancel': {

@@ -1,16 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { test } from '@playwright/test';
 import { fileProblems } from '../support/pain008-files.js';
+import { leaksUnder } from '../support/leaks.js';
 import { runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { ROUNDS, roundFile, roundName, type RoundResult } from './rounds.js';
-
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => {
-    const f = join(dir, n);
-    return statSync(f).isDirectory() ? files(f) : [f];
-  });
 
 /** A consent still usable after the run. */
 const DONE = new Set(['terminatedByTpp', 'rejected', 'expired', 'revokedByPsu']);
@@ -36,15 +31,7 @@ ROUNDS.forEach((round, i) => {
       const state = sandbox.app.sandbox;
       const svc = state.payments;
       const secrets = [sandbox.clientSecret, ...state.tokens.keys(), 'selftest-psu-0001', 'selftest-corp-0001'];
-      const leaks: string[] = [];
-      for (const file of files(run.reportsDir)) {
-        const text = readFileSync(file, 'latin1');
-        for (const s of secrets) if (text.includes(s)) leaks.push(`${file}: ${s.slice(0, 6)}…`);
-        // Request signing (Authentication 6): no private key and no signature value in clear either.
-        if (/PRIVATE KEY-----/.test(text)) leaks.push(`${file}: a PEM private key`);
-        const sig = /signature="([A-Za-z0-9+/=]{40,})"/.exec(text);
-        if (sig) leaks.push(`${file}: a signature value ${sig[1].slice(0, 6)}…`);
-      }
+      const leaks = leaksUnder(run.reportsDir, secrets);
       const pain008 = await fileProblems(sandbox.app);
       const result: RoundResult = {
         exitCode: run.exitCode,

@@ -1,19 +1,14 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { ensurePki, PKI_FILES } from '../../sandbox/tls/pki.js';
+import { leaksUnder } from '../support/leaks.js';
 import { runSuite } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startProxy } from './proxy.js';
 import { STRICT_FILE, type StrictResult } from './strict.js';
-
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => {
-    const f = join(dir, n);
-    return statSync(f).isDirectory() ? files(f) : [f];
-  });
 
 /**
  * The sandbox as a strict bank: HTTPS with its test PKI, mutual TLS required, every API call's
@@ -52,14 +47,7 @@ test('the strict run (TLS, mutual TLS, signing required, through a proxy)', asyn
     const secrets = [PKI_FILES.tppKey, PKI_FILES.otherKey, PKI_FILES.expiredKey, PKI_FILES.aisKey, PKI_FILES.noRoleKey]
       .map((f) => readFileSync(join(pki.dir, f), 'utf8').split('\n')[1])
       .concat(sandbox.clientSecret);
-    const leaks: string[] = [];
-    for (const file of files(run.reportsDir)) {
-      const text = readFileSync(file, 'latin1');
-      for (const s of secrets) if (text.includes(s)) leaks.push(`${file}: ${s.slice(0, 6)}…`);
-      if (/PRIVATE KEY-----/.test(text)) leaks.push(`${file}: a PEM private key`);
-      const sig = /signature="([A-Za-z0-9+/=]{40,})"/.exec(text);
-      if (sig) leaks.push(`${file}: a signature value ${sig[1].slice(0, 6)}…`);
-    }
+    const leaks = leaksUnder(run.reportsDir, secrets);
     const result: StrictResult = {
       exitCode: run.exitCode,
       output: run.output.slice(-3000),
