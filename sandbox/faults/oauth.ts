@@ -141,6 +141,17 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'oauth.grant-type-unchecked',
+    description:
+      'a token request carrying a code is served as authorization_code whatever its grant_type, or without one',
+    breaks: ['oauth.token.grant-type'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
+        const f = form(req);
+        if (f.code && !app.sandbox.grants.has(f.grant_type ?? '')) f.grant_type = 'authorization_code';
+      }),
+  },
+  {
     id: 'oauth.code-reusable',
     description: 'an authorisation code can be exchanged again',
     breaks: ['oauth.token.single-use', 'oauth.token.error-body'],

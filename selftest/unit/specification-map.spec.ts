@@ -17,7 +17,7 @@ import {
  * requirements/not-judged.yaml ("not yet judged" counts as not explained). A ratchet: this number
  * may go down, never up. Lower it when a sentence gets judged or explained.
  */
-const NOT_EXPLAINED_AT_MOST = 12;
+const NOT_EXPLAINED_AT_MOST = 11;
 
 const SPEC = `# Fixture
 

@@ -49,6 +49,20 @@ test(
   },
 );
 
+test(
+  'a code exchange with a missing grant_type, or one outside the enum, is refused',
+  req('oauth.token.grant-type'),
+  async ({ redirect }) => {
+    const { start, result } = await redirect.approved();
+    for (const grant_type of [undefined, 'authorisation_code']) {
+      await expect(
+        await redirect.exchange(start, result.code, { form: { grant_type } }),
+        `an exchange with grant_type ${grant_type === undefined ? 'missing' : `"${grant_type}"`} (the enum: authorization_code)`,
+      ).toBeRefused();
+    }
+  },
+);
+
 test('a code is exchanged only once', req('oauth.token.single-use'), async ({ redirect }) => {
   const { start, result } = await redirect.approved();
   await expect(await redirect.exchange(start, result.code)).toHaveStatus(200);
