@@ -371,6 +371,21 @@ const faults: Fault[] = [
           delete req.headers['psu-geo-location'];
       }),
   },
+  {
+    id: 'headers.forwarded-format-answered-422',
+    description:
+      'create consent answers a malformed PSU-Http-Method, PSU-Device-ID or PSU-Geo-Location 422 (still a refusal, not 400 FORMAT_ERROR)',
+    breaks: [
+      'headers.psu-http-method.enum-code',
+      'headers.psu-device-id.uuid-code',
+      'headers.psu-geo-location.format-code',
+    ],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: CONSENTS, status: 400 }, (req, reply) => {
+        const forwarded = ['psu-http-method', 'psu-device-id', 'psu-geo-location'];
+        if (forwarded.some((h) => req.headers[h] !== undefined)) reply.code(422);
+      }),
+  },
 ];
 
 export default faults;

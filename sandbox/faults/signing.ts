@@ -39,6 +39,14 @@ const faults: Fault[] = [
     breaks: ['headers.signing.role-missing', 'headers.signing.ais-only-payment'],
     install: (app) => bendSigning(app, 'role'),
   },
+  {
+    id: 'signing.unsigned-served-though-mandated',
+    description:
+      'the bank says it mandates signing (signatures.mandated) but serves unsigned calls: the sandbox as it runs by default, under that claim',
+    breaks: ['headers.signing.unsigned-refused', 'headers.signing.unsigned-refused-code'],
+    claims: { signatures: { mandated: true } },
+    install: () => undefined,
+  },
 ];
 
 export default faults;

@@ -1,0 +1,37 @@
+import { ConsentsClient, consentRequest } from '../../harness/areas/consents.js';
+import { expect, req, test } from '../../harness/areas/directory.js';
+
+// A bank that mandates signing (Common request headers, Signature: "a bank may mandate it"; the
+// profile says so with signatures.mandated) refuses what comes unsigned. Under a profile that
+// does not say so the check is not claimed: an unsigned call is then the ordinary call.
+
+test.describe('signing mandated', () => {
+  for (const [requirement, title, status, code] of [
+    ['headers.signing.unsigned-refused', 'is refused and creates nothing', undefined, undefined],
+    ['headers.signing.unsigned-refused-code', 'is answered 401 SIGNATURE_MISSING', 401, 'SIGNATURE_MISSING'],
+  ] as const) {
+    test(`where the bank mandates signing, an unsigned call ${title}`, req(requirement), async ({ directory }) => {
+      const { profile } = directory.api.target;
+      test.skip(
+        profile.signatures?.mandated !== true,
+        `not claimed: the profile "${profile.name}" does not say the bank mandates signing (signatures.mandated)`,
+      );
+      const consents = new ConsentsClient(directory.api.with({ scope: 'accountinformation', bicFi: true }));
+      const list = await directory.api.get(profile.paths.aspsps, { sign: false });
+      const created = await consents.api.post(consents.path, {
+        json: consentRequest(),
+        headers: consents.psuHeaders(),
+        sign: false,
+      });
+      const id = created.status < 300 ? (created.body as { consentId?: string } | undefined)?.consentId : undefined;
+      if (id) await consents.delete(id).catch(() => undefined);
+      for (const [res, what] of [
+        [list, 'List banks, unsigned'],
+        [created, 'create consent, unsigned'],
+      ] as const) {
+        if (code) await expect.soft(res, what).toBeTppError(status!, code);
+        else await expect.soft(res, what).toBeRefused();
+      }
+    });
+  }
+});
