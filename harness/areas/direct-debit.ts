@@ -211,6 +211,19 @@ export class DirectDebitClient {
     return { paymentId, body, res };
   }
 
+  /**
+   * Creates a valid collection and reads it back (get payment, 200 expected); returns what was sent
+   * and the read body.
+   */
+  async createAndRead(
+    overrides: Partial<DirectDebitBody> = {},
+  ): Promise<{ paymentId: string; body: DirectDebitBody; read: Record<string, unknown> }> {
+    const { paymentId, body } = await this.createPayment(overrides);
+    const res = await this.get(paymentId);
+    await expect(res, `get payment ${paymentId} after create`).toHaveStatus(200);
+    return { paymentId, body, read: res.json<Record<string, unknown>>() };
+  }
+
   /** Create consent with X-Consent-Type sepaDirectDebit in the corporate context, the profile's scope (no SCA). */
   createConsent(): Promise<ApiResponse> {
     return this.consents.create({

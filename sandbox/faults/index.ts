@@ -4,6 +4,7 @@ import authorisationFaults from './authorisations.js';
 import consentFaults from './consents.js';
 import type { Fault } from './fault.js';
 import directDebitFaults from './direct-debit.js';
+import directDebitFieldFaults from './direct-debit-fields.js';
 import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
 import oauthFaults from './oauth.js';
@@ -18,6 +19,7 @@ export const FAULTS: Fault[] = [
   ...directoryFaults,
   ...accountFaults,
   ...directDebitFaults,
+  ...directDebitFieldFaults,
   ...consentFaults,
   ...authorisationFaults,
   ...oauthFaults,

@@ -3,6 +3,7 @@ import type { ProfileClaims } from '../../profiles/profile.schema.js';
 import accessVariants from './access.js';
 import behaviourVariants from './behaviours.js';
 import codeVariants from './codes.js';
+import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
 import omittedVariants from './omitted.js';
 
@@ -51,6 +52,7 @@ export const VARIANTS: Variant[] = [
   ...behaviourVariants,
   ...accessVariants,
   ...omittedVariants,
+  ...directDebitVariants,
 ];
 
 export function findVariant(id: string): Variant {

@@ -1,0 +1,43 @@
+import { because, expect, req, test } from '../../harness/areas/direct-debit.js';
+
+// The direct debit consent: its id is the uuid confirm sends as Consent-ID (H 2), and it is
+// long-lived (Resources > Consent): a confirm does not use it up.
+
+/** The textual form of a UUID (RFC 9562): 8-4-4-4-12 hexadecimal digits. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+test(
+  'create consent with X-Consent-Type sepaDirectDebit answers a consentId that is a uuid',
+  req('direct-debit.consent.id-uuid'),
+  async ({ directDebit }) => {
+    const res = await directDebit.createConsent();
+    await expect(res).toSucceed();
+    const consentId = res.json<{ consentId?: unknown }>().consentId;
+    expect(
+      typeof consentId === 'string' && UUID.test(consentId),
+      because(
+        `$.consentId of a direct debit consent is a uuid (8-4-4-4-12 hex digits); got ${JSON.stringify(consentId)}`,
+      ),
+    ).toBe(true);
+  },
+);
+
+test(
+  'an authorised direct debit consent stays valid after a confirm and serves a second one',
+  req('direct-debit.consent.long-lived'),
+  async ({ directDebit }) => {
+    const consentId = await directDebit.authorisedConsent();
+    const first = await directDebit.createPayment();
+    await expect(await directDebit.confirm([first.paymentId], consentId), 'first confirm').toHaveStatus(200);
+    const corporate = directDebit.api.target.psuCorporateId;
+    expect(
+      await directDebit.consents.consentStatus(consentId, corporate ? { 'PSU-Corporate-ID': corporate } : {}),
+      because(`consentStatus of direct debit consent ${consentId} after one confirm`),
+    ).toBe('valid');
+    const second = await directDebit.createPayment();
+    await expect(
+      await directDebit.confirm([second.paymentId], consentId),
+      'a second confirm under the same direct debit consent',
+    ).toHaveStatus(200);
+  },
+);
