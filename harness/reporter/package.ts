@@ -24,12 +24,15 @@ import * as tar from 'tar';
 import { loadProfile, profileFile } from '../config/profile.js';
 import { redactText } from '../evidence/redact.js';
 import type { ConformanceReport } from './conformance.js';
+import { writeSpecificationMap } from './specification.js';
 
 export const MANIFEST = 'manifest.json';
 export const SIGNATURE = 'manifest.jws';
 export const PUBLIC_KEY = 'signature/public-key.pem';
 export const CERTIFICATE = 'signature/certificate.pem';
 export const ALLURE_HTML = 'allure-report.html';
+/** The specification map of the run, its test links pointing into ALLURE_HTML. */
+export const SPECIFICATION_MAP = 'specification.html';
 export const MANIFEST_FORMAT = 'obg-conformance-certification/1';
 
 export interface ManifestFile {
@@ -229,6 +232,10 @@ export async function buildPackage(o: BuildOptions): Promise<{ file: string; man
       writeFileSync(join(stage, name), redactText(readFileSync(from, 'utf8')));
     }
     copyFileSync(o.allureHtml, join(stage, ALLURE_HTML));
+    writeSpecificationMap(report, join(stage, SPECIFICATION_MAP), {
+      allureResults: join(o.reportsDir, 'allure-results'),
+      allureReport: ALLURE_HTML,
+    });
     mkdirSync(join(stage, 'profile'), { recursive: true });
     copyFileSync(
       profileFile(report.target.profile),

@@ -318,7 +318,11 @@ blockquote{margin:.3rem 0;padding-left:.7rem;border-left:3px solid #c5ccd4;color
 export interface MapOptions {
   /** The run's Allure results, for links to each requirement's tests; none: no links. */
   allureResults?: string;
-  /** Where the Allure report lies, relative to the map (default `allure-report`). */
+  /**
+   * Where the Allure report lies, relative to the map: a folder (default `allure-report`, links go
+   * to its index.html) or the single-file report (a name ending in .html, as in the certification
+   * package).
+   */
   allureReport?: string;
   /** The map of the specification (default: the catalogue's, the not-judged list's and the specification's). */
   map?: SpecMap;
@@ -405,7 +409,8 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
   }
   const body = md.renderer.render(tokens, md.options, {});
   const links = options.allureResults ? allureLinks(options.allureResults) : new Map<string, AllureLink[]>();
-  const allure = options.allureReport ?? 'allure-report';
+  const where = options.allureReport ?? 'allure-report';
+  const allure = where.endsWith('.html') ? where : `${where}/index.html`;
   const quotedAt = new Map<string, string[]>();
   for (const c of map.units.values())
     for (const r of c.requirements) quotedAt.set(r.id, [...(quotedAt.get(r.id) ?? []), c.unit.id]);
@@ -418,7 +423,7 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
         ? at.map((id) => `<a href="#${id}">${id}</a>`).join(' ') || '(the quote matches no sentence)'
         : `${esc(QUOTE_FILES[r.quoteFrom ?? 'reference-facts'])}:<blockquote>${md.renderInline(collapseWhitespace(r.quote ?? ''))}</blockquote>`;
     const testList = tests.length
-      ? `<ul class="tests">${tests.map((t) => `<li><a href="${esc(allure)}/index.html#/${t.id}" data-allure="${t.id}">${esc(t.name)}</a> (${esc(t.status)})</li>`).join('')}</ul>`
+      ? `<ul class="tests">${tests.map((t) => `<li><a href="${esc(allure)}#/${t.id}" data-allure="${t.id}">${esc(t.name)}</a> (${esc(t.status)})</li>`).join('')}</ul>`
       : (verdicts.get(r.id)?.tests ?? []).map((t) => esc(`${t.title} (${t.status})`)).join('<br>');
     return `<tr id="req-${esc(r.id)}" data-req="${esc(r.id)}" data-verdict="${v}"><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td class="v-${v}">${esc(VERDICT_LABEL[v])}</td><td>${esc(r.text)}</td><td>${place}</td><td>${testList}</td></tr>`;
   });

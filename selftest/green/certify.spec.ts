@@ -16,7 +16,14 @@ import { chromium, expect, test } from '@playwright/test';
 import * as tar from 'tar';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
-import { ALLURE_HTML, listFiles, MANIFEST, PUBLIC_KEY, SIGNATURE } from '../../harness/reporter/package.js';
+import {
+  ALLURE_HTML,
+  listFiles,
+  MANIFEST,
+  PUBLIC_KEY,
+  SIGNATURE,
+  SPECIFICATION_MAP,
+} from '../../harness/reporter/package.js';
 import { runSuite } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
@@ -161,6 +168,7 @@ test('certify builds one signed package of the conformant green run, named after
     'conformance.json',
     'conformance.md',
     ALLURE_HTML,
+    SPECIFICATION_MAP,
     'junit.xml',
     'profile/reference.json',
     'suite.json',
@@ -174,6 +182,13 @@ test('certify builds one signed package of the conformant green run, named after
   const exchanges = index.reduce((n, e) => n + e.exchanges.length, 0);
   expect(exchanges, 'every exchange the run recorded is evidence').toBe(report.run?.exchanges);
   expect(JSON.parse(readFileSync(join(dir, 'suite.json'), 'utf8'))).toEqual(report.suite);
+  // The map's test links lead into the package's single-file Allure report, not to a folder it lacks.
+  const map = readFileSync(join(dir, SPECIFICATION_MAP), 'utf8');
+  expect(
+    map.match(new RegExp(`href="${ALLURE_HTML}#/[0-9a-f]+"`, 'g'))?.length ?? 0,
+    'test links into the report',
+  ).toBeGreaterThan(100);
+  expect(map, 'no link to an Allure report folder').not.toContain('allure-report/index.html');
   const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as { files: { path: string }[] };
   expect(manifest.files.map((f) => f.path).sort()).toEqual(files.filter((f) => f !== MANIFEST && f !== SIGNATURE));
 });
@@ -269,6 +284,21 @@ test('the Allure report of the package opens from disk in Chromium and shows the
     const areas = await page.getByTestId('tree-section-title').allInnerTexts();
     expect(areas.join(' ')).toContain('payments');
     expect(areas.join(' ')).toContain('directory');
+    // A test link of the package's specification map opens that test in the single-file report.
+    const map = readFileSync(join(work, 'unpacked', SPECIFICATION_MAP), 'utf8');
+    const [, id, name] = /data-allure="([0-9a-f]+)">([^<]+)</.exec(map) ?? [];
+    expect(id, 'the map links a test').toBeTruthy();
+    await page.goto(`file://${join(work, 'unpacked', ALLURE_HTML)}#/${id}`);
+    await expect(
+      page
+        .getByText(
+          name
+            .replace(/&amp;/g, '&')
+            .replace(/&quot;/g, '"')
+            .replace(/&#39;/g, "'"),
+        )
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
     expect(errors).toEqual([]);
   } finally {
     await browser.close();
