@@ -1,4 +1,5 @@
 import { resolveTarget } from './config/target.js';
+import { coordinator, limitsOf, LIMITER_ENV } from './http/limits.js';
 import { probeTarget, UNAVAILABLE_ENV } from './probe.js';
 
 /**
@@ -7,6 +8,9 @@ import { probeTarget, UNAVAILABLE_ENV } from './probe.js';
  * at once ("target unavailable: …") instead of each check rediscovering it.
  */
 export default async function globalSetup(): Promise<void> {
+  // The profile's limits hold for the whole run: one coordinator here, served to the workers.
+  const limits = limitsOf(resolveTarget().profile);
+  if (limits) process.env[LIMITER_ENV] = await coordinator(limits).serve();
   // OBG_PROBE=0: judge every check on its own, even against a target that seems down.
   if (process.env.OBG_PROBE === '0') return;
   const why = await probeTarget(resolveTarget());

@@ -7,7 +7,8 @@ import { linkUrl } from './http/links.js';
 import type { ApiResponse, Exchange } from './http/response.js';
 import { exchangeOnWire } from './http/transport.js';
 import type { ScaDriver } from './sca/driver.js';
-import { authorizeUrlFor, PsuAgent } from './sca/psu-agent.js';
+import { psuAgentFor } from './sca/agents.js';
+import { authorizeUrlFor } from './sca/psu-agent.js';
 
 /** The full scope: an API scope plus the profile's PSU context scope (Authentication 2). */
 export function fullScope(target: Target, scope: string): string {
@@ -144,7 +145,7 @@ export async function psuTokenByRedirect(
     redirectUri: target.redirectUri,
     clientId: target.clientId,
   });
-  const approval = await new PsuAgent(api.with({ bicFi: false })).decide(url, 'approve');
+  const approval = await psuAgentFor(api.with({ bicFi: false })).decide(url, 'approve');
   registerSecret(approval.code);
   if (!approval.code)
     throw new Error(`the PSU's approval gave no code: ${(approval.submitted ?? approval.page).describe()}`);

@@ -160,8 +160,19 @@ export const profileSchema = {
         methods: { type: 'array', uniqueItems: true, items: { type: 'string', minLength: 1 } },
         psuAgent: {
           description:
-            "How the suite plays the PSU in the redirect flow: 'form' fills the reference sandbox's approval form over HTTP.",
-          enum: ['form', 'none'],
+            "How the suite plays the PSU: 'form' fills the bank's approval form over HTTP (the reference sandbox's); 'browser' drives a real browser (Debian's chromium) through the steps of sca.browser; 'manual' prints the authorise URL (or the decoupled QR code and app link) for a real person and waits for the SCA to end within the SCA timeout; 'none': the redirect flow is not played (its checks are not claimed).",
+          enum: ['form', 'browser', 'manual', 'none'],
+        },
+        browser: {
+          description:
+            "The browser agent's script on the bank's login page (sca.psuAgent 'browser'): steps to approve and, optionally, to deny. Each step fills a selector with the value of a named .env key (a secret, never in a profile, never shown: typed into password fields or masked in the screenshots), clicks a selector, or waits for the redirect to the TPP's redirect URI (the agent always waits for it after the last step).",
+          type: 'object',
+          additionalProperties: false,
+          required: ['approve'],
+          properties: {
+            approve: { $ref: '#/$defs/browserSteps' },
+            deny: { $ref: '#/$defs/browserSteps' },
+          },
         },
         finaliseWithinMs: {
           description:
@@ -231,6 +242,39 @@ export const profileSchema = {
       additionalProperties: false,
       properties: { mandated: { type: 'boolean' } },
     },
+    limits: {
+      description:
+        "How hard the suite may press the target (a shared, rate-limited sandbox; the specification: 'Rate limits, quotas and request size limits: not shown'). Bounds hold across the run's parallel workers, token calls and retries included. With limits set, a 429 that is not ACCESS_EXCEEDED is a rate limit: the suite waits its Retry-After and retries, and one that persists is a broken verdict ('rate limited'), never a failed rule. Absent: no bound, and a 429 is an answer like any other.",
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        requestsPerSecond: {
+          description: 'Most requests the whole run starts in any one second (spaced evenly).',
+          type: 'number',
+          exclusiveMinimum: 0,
+          maximum: 10000,
+        },
+        concurrency: {
+          description: 'Most requests in flight at once, across all workers.',
+          type: 'integer',
+          minimum: 1,
+          maximum: 1000,
+        },
+        retries: {
+          description: 'Retries of a rate-limited request (429) before it is judged broken. Default 2.',
+          type: 'integer',
+          minimum: 0,
+          maximum: 10,
+        },
+        maxRetryAfterMs: {
+          description:
+            'Longest wait for one retry; a Retry-After beyond it is judged broken at once. Without Retry-After the wait is 1 s, doubling per retry, within this bound. Default 5000.',
+          type: 'integer',
+          minimum: 0,
+          maximum: 60000,
+        },
+      },
+    },
     timeouts: {
       type: 'object',
       additionalProperties: false,
@@ -251,7 +295,38 @@ export const profileSchema = {
       },
     },
   },
-  $defs: { path: { type: 'string', pattern: '^[^/].*[^/]$' } },
+  $defs: {
+    path: { type: 'string', pattern: '^[^/].*[^/]$' },
+    browserSteps: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        oneOf: [
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['fill', 'from'],
+            properties: {
+              fill: { description: 'A Playwright selector of the field.', type: 'string', minLength: 1 },
+              from: { description: 'The .env key whose value is typed.', type: 'string', pattern: '^[A-Z][A-Z0-9_]*$' },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['click'],
+            properties: { click: { description: 'A Playwright selector to click.', type: 'string', minLength: 1 } },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['waitForRedirect'],
+            properties: { waitForRedirect: { const: true } },
+          },
+        ],
+      },
+    },
+  },
 } as const;
 
 /** A target profile: what the target claims. */

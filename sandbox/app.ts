@@ -9,6 +9,8 @@ import { installFaults } from './faults/index.js';
 import { installVariants } from './variants/index.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installGuard } from './plugins/guard.js';
+import { installLatency } from './plugins/latency.js';
+import { installRateLimit } from './plugins/rate-limit.js';
 import { installSigning } from './plugins/signing.js';
 import { installMutualTls } from './tls/server.js';
 import { ensurePki } from './tls/pki.js';
@@ -69,6 +71,9 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
   app.decorateRequest('token', undefined);
 
   await app.register(formbody);
+  // A rate-limited or slow bank (SANDBOX_RATE_LIMIT, SANDBOX_LATENCY_MS): before anything else.
+  if (options.rateLimit) installRateLimit(app, options.rateLimit);
+  if (options.latencyMs) installLatency(app, options.latencyMs);
   installErrorHandling(app);
   installValidation(app);
   // Faults first: their hooks run before the clean ones they bend.

@@ -32,6 +32,10 @@ export interface SandboxOptions {
   tls?: { mtls?: boolean };
   /** Application-level signing: `verify` (default) checks signed calls, `required` refuses unsigned ones too. */
   signing?: 'verify' | 'required';
+  /** A shared, rate-limited sandbox: 429 with Retry-After beyond this many requests a second (sandbox/plugins/rate-limit.ts). */
+  rateLimit?: { perSecond: number };
+  /** A slow bank: every answer held this long (sandbox/plugins/latency.ts). */
+  latencyMs?: number;
 }
 
 // The self-tests take the token type from here (selftest/proof/front.ts).

@@ -55,6 +55,18 @@ if (delay && !(/^\d+$/.test(delay) && Number(delay) <= 600_000)) {
   process.exit(2);
 }
 
+// SANDBOX_RATE_LIMIT: requests a second before 429 with Retry-After; SANDBOX_LATENCY_MS: every answer held this long.
+const rateLimit = env.SANDBOX_RATE_LIMIT;
+if (rateLimit && !(/^\d+$/.test(rateLimit) && Number(rateLimit) >= 1)) {
+  console.error(`SANDBOX_RATE_LIMIT: "${rateLimit}" is not a whole number of requests a second (1 or more).`);
+  process.exit(2);
+}
+const latency = env.SANDBOX_LATENCY_MS;
+if (latency && !(/^\d+$/.test(latency) && Number(latency) <= 60_000)) {
+  console.error(`SANDBOX_LATENCY_MS: "${latency}" is not a whole number of milliseconds (0 to 60000).`);
+  process.exit(2);
+}
+
 let app: Awaited<ReturnType<typeof build>>;
 try {
   app = await build({
@@ -68,6 +80,8 @@ try {
     pkiDir: env.SANDBOX_PKI_DIR || undefined,
     tls: env.SANDBOX_TLS === '1' || env.SANDBOX_MTLS === '1' ? { mtls: env.SANDBOX_MTLS === '1' } : undefined,
     signing: env.SANDBOX_SIGNING === 'required' ? 'required' : 'verify',
+    ...(rateLimit ? { rateLimit: { perSecond: Number(rateLimit) } } : {}),
+    ...(latency ? { latencyMs: Number(latency) } : {}),
   });
 } catch (err) {
   // An unknown fault name, for instance: say which and stop.

@@ -28,6 +28,10 @@ export default defineConfig({
     { name: 'green', testMatch: 'green/**/*.spec.ts', dependencies: ['green-run'] },
     { name: 'strict', testMatch: 'strict/strict.spec.ts', dependencies: ['strict-run'] },
     { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
+    // Polite to a shared, rate-limited sandbox (profile limits): small runs of their own.
+    { name: 'polite', testMatch: 'polite/**/*.spec.ts', timeout: 180_000 },
+    // The PSU agents (sca.psuAgent browser and manual), each through one redirect SCA of the suite.
+    { name: 'agents', testMatch: 'agents/**/*.spec.ts' },
     { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000 },
   ],
 });

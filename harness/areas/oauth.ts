@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { registerSecret } from '../evidence/redact.js';
 import type { HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { authorizeUrlFor, PsuAgent, type AgentResult } from '../sca/psu-agent.js';
+import { psuAgentFor } from '../sca/agents.js';
+import { authorizeUrlFor, type AgentResult, type RedirectAgent } from '../sca/psu-agent.js';
+import { expect } from '../expect.js';
+import { prerequisite } from '../http/broken.js';
 import { AuthorisationsClient, test as authorisationsTest, type Begun } from './authorisations.js';
+import { BasketsClient, test as basketsTest } from './signing-baskets.js';
 
 export { because, expect, req } from '../test.js';
 export type { AgentResult } from '../sca/psu-agent.js';
@@ -32,10 +36,10 @@ export interface TokenForm {
  * agent through the scaOAuth link, exchange the code at {auth_url}/connect/token.
  */
 export class RedirectFlow {
-  readonly agent: PsuAgent;
+  readonly agent: RedirectAgent;
 
   constructor(readonly authorisations: AuthorisationsClient) {
-    this.agent = new PsuAgent(authorisations.consents.api.with({ bicFi: false }));
+    this.agent = psuAgentFor(authorisations.consents.api.with({ bicFi: false }));
   }
 
   get target() {
@@ -127,5 +131,179 @@ export const test = authorisationsTest.extend<{ redirect: RedirectFlow }>({
       `not claimed: the profile "${target.profileName}" names no PSU agent for the redirect flow (sca.psuAgent none)`,
     );
     await use(new RedirectFlow(authorisations));
+  },
+});
+
+/** A payment or a signing basket: the resources of the paymentinitiation scope (Resource variables). */
+export type PaymentResource = 'payment' | 'basket';
+
+/** The words of the resource variables for a payment resource (resource, ResourceType). */
+export const RESOURCE_WORDS: Record<PaymentResource, { resource: string; ResourceType: string }> = {
+  payment: { resource: 'payment', ResourceType: 'Payment' },
+  basket: { resource: 'basket', ResourceType: 'Basket' },
+};
+
+export interface ResourceRedirectStart {
+  kind: PaymentResource;
+  resourceId: string;
+  resourceBasePath: string;
+  authorisationId: string;
+  /** The authorisation's path: <resourceBasePath>/authorisations/<authorisationId>. */
+  href: string;
+  created: ApiResponse;
+  started: ApiResponse;
+  /** _links.scaOAuth.href as the target gave it. */
+  scaOAuth?: string;
+  /** The authorise URL the TPP sends the PSU to: the link with the TPP's own state and whitelisted redirect URI. */
+  authorizeUrl?: string;
+  /** The TPP's state for this session. */
+  state: string;
+}
+
+/**
+ * The redirect flow (endpoint sections F and G) on a payment or a signing basket: the resource
+ * variables give their base path, the scope paymentinitiation and the words of acr_values and of
+ * the token exchange headers (X-PaymentId / X-PaymentAuthorisationId, X-BasketId / X-BasketAuthorisationId).
+ */
+export class ResourceRedirectFlow {
+  readonly agent: RedirectAgent;
+
+  constructor(readonly baskets: BasketsClient) {
+    this.agent = psuAgentFor(baskets.api.with({ bicFi: false }));
+  }
+
+  get payments() {
+    return this.baskets.payments;
+  }
+  get target() {
+    return this.baskets.api.target;
+  }
+
+  /** The resourceScope of a payment or a basket in the profile's context. */
+  get scope(): string {
+    return `paymentinitiation ${this.target.profile.psuContext}`;
+  }
+
+  /** The redirect headers of the flow guide, with the PSU's identification. */
+  headers(): HeaderSpec {
+    return {
+      ...this.payments.psuHeaders(),
+      'TPP-Redirect-Preferred': 'true',
+      'TPP-Redirect-URI': this.target.redirectUri,
+    };
+  }
+
+  /** A new payment (the profile's first claimed service and product) or a basket of two. */
+  async resource(kind: PaymentResource): Promise<{ id: string; basePath: string }> {
+    if (kind === 'payment') {
+      const c = this.baskets.combination();
+      if (!c) throw new Error('the profile claims no payment service and product');
+      const p = await this.payments.initiated(c);
+      return { id: p.paymentId, basePath: p.basePath };
+    }
+    const b = await this.baskets.createdBasket();
+    return { id: b.basketId, basePath: b.basePath };
+  }
+
+  /** Creates an authorisation on the resource (a step: the root is the create operation's own requirement). */
+  async authorisation(
+    kind: PaymentResource,
+    basePath: string,
+  ): Promise<{ created: ApiResponse; authorisationId: string }> {
+    const sca = kind === 'payment' ? this.payments.sca : this.baskets.sca;
+    const created = await sca.create(basePath, 'authorisations', this.headers());
+    const root = kind === 'payment' ? 'payments.authorisations.create' : 'signing-baskets.authorisation.start';
+    const authorisationId = await prerequisite(root, `create an authorisation on the ${kind}`, async () => {
+      const id = (created.body as { authorisationId?: unknown } | undefined)?.authorisationId;
+      expect(
+        created.status >= 200 && created.status < 300 && typeof id === 'string' && id.length > 0,
+        `a 2xx with an authorisationId; got ${created.describe()}`,
+      ).toBe(true);
+      return id as string;
+    });
+    return { created, authorisationId };
+  }
+
+  /** A new resource and an authorisation on it, started with mbid and TPP-Redirect-Preferred true. */
+  async begin(kind: PaymentResource): Promise<ResourceRedirectStart> {
+    const state = randomBytes(12).toString('base64url');
+    const r = await this.resource(kind);
+    const { created, authorisationId } = await this.authorisation(kind, r.basePath);
+    const href = `${r.basePath}/authorisations/${authorisationId}`;
+    const sca = kind === 'payment' ? this.payments.sca : this.baskets.sca;
+    const started = await sca.start(href, 'mbid', this.headers());
+    const scaOAuth =
+      started.status >= 200 && started.status < 300
+        ? (started.body as { _links?: { scaOAuth?: { href?: string } } })?._links?.scaOAuth?.href
+        : undefined;
+    const authorizeUrl = scaOAuth
+      ? authorizeUrlFor(scaOAuth, { state, redirectUri: this.target.redirectUri, clientId: this.target.clientId })
+      : undefined;
+    return {
+      kind,
+      resourceId: r.id,
+      resourceBasePath: r.basePath,
+      authorisationId,
+      href,
+      created,
+      started,
+      scaOAuth,
+      authorizeUrl,
+      state,
+    };
+  }
+
+  /** The PSU approves (or denies) on the bank's page; the code is a secret from here on. */
+  async psu(start: ResourceRedirectStart, decision: 'approve' | 'deny' = 'approve'): Promise<AgentResult> {
+    if (!start.authorizeUrl) throw new Error(`no scaOAuth link to follow: ${start.started.describe()}`);
+    const r = await this.agent.decide(start.authorizeUrl, decision);
+    registerSecret(r.code);
+    return r;
+  }
+
+  /**
+   * POST {auth_url}/connect/token with the authorization_code grant and the headers
+   * X-<resource>Id / X-<ResourceType>AuthorisationId of the start (`ids` names others).
+   */
+  exchange(
+    start: ResourceRedirectStart,
+    code: string | undefined,
+    ids: { resourceId?: string; authorisationId?: string } = {},
+  ): Promise<ApiResponse> {
+    const { ResourceType } = RESOURCE_WORDS[start.kind];
+    const form: Record<string, string> = {
+      client_id: this.target.clientId,
+      client_secret: this.target.clientSecret,
+      redirect_uri: this.target.redirectUri,
+      scope: this.scope,
+      grant_type: 'authorization_code',
+      ...(code === undefined ? {} : { code }),
+    };
+    return this.baskets.api.post(`${this.target.authUrl}/connect/token`, {
+      noAuth: true,
+      form,
+      headers: {
+        [`X-${ResourceType}Id`]: ids.resourceId ?? start.resourceId,
+        [`X-${ResourceType}AuthorisationId`]: ids.authorisationId ?? start.authorisationId,
+      },
+    });
+  }
+}
+
+/**
+ * Adds `resourceRedirect` (and `payments`, `baskets`): the redirect flow on payments and baskets.
+ * Skipped as not claimed without a PSU agent (sca.psuAgent none) or a payment to fill them with.
+ */
+export const resourceTest = basketsTest.extend<{ resourceRedirect: ResourceRedirectFlow }>({
+  resourceRedirect: async ({ baskets, target }, use) => {
+    basketsTest.skip(
+      target.profile.sca?.psuAgent === 'none',
+      `not claimed: the profile "${target.profileName}" names no PSU agent for the redirect flow (sca.psuAgent none)`,
+    );
+    basketsTest.skip(
+      !baskets.combination(),
+      'not claimed: the profile claims no payment service and product for a payment or a basket',
+    );
+    await use(new ResourceRedirectFlow(baskets));
   },
 });

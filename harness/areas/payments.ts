@@ -417,3 +417,12 @@ export function forEachCombination(body: (c: Combination) => void): void {
 export function firstClaimed(profile: Profile): Combination | undefined {
   return COMBINATIONS.find((c) => !unclaimed(profile, c));
 }
+
+/**
+ * The first combination the profile claims whose cancellation it says needs an authorisation
+ * (payments.cancellationAuthorisation), for checks of the cancellation-authorisations.
+ */
+export function firstCancellationAuthorised(profile: Profile): Combination | undefined {
+  const products = profile.payments?.cancellationAuthorisation ?? [];
+  return COMBINATIONS.find((c) => !unclaimed(profile, c) && products.includes(c.product));
+}

@@ -8,12 +8,12 @@ export { ACCEPTED, because, expect, req, settleMs } from './payments.js';
 /** Signing baskets (endpoint section E) over the payments client of the same test. */
 export class BasketsClient {
   /** Baskets this test created: deleted when it ends, where the API still allows it. */
-  readonly created: string[] = [];
   readonly sca: ScaDriver;
 
   constructor(
     readonly api: ApiClient,
     readonly payments: PaymentsClient,
+    readonly created: string[] = [],
   ) {
     // A basket's start authorisation has no body (section E): payments.startAuthorisationBody is the payment's.
     this.sca = new ScaDriver(api, api.target.timeouts.scaMs);
@@ -69,6 +69,26 @@ export class BasketsClient {
   }
   delete(basketId: string) {
     return this.api.delete(this.basePath(basketId));
+  }
+
+  /**
+   * The same client in a corporate context (token scope paymentinitiation corporate, PSU-Corporate-ID):
+   * its payments and baskets are deleted with this client's.
+   */
+  corporate(): BasketsClient {
+    return new BasketsClient(
+      this.api.with({ scope: 'paymentinitiation corporate' }),
+      this.payments.corporate(),
+      this.created,
+    );
+  }
+
+  /**
+   * POST <basket>/authorisations with no body (section E: "no body; authorisation start response"),
+   * with the PSU's headers; `o.headers` adds to them (e.g. TPP-Redirect-Preferred).
+   */
+  startAuthorisation(basketId: string, headers?: HeaderSpec): Promise<ApiResponse> {
+    return this.sca.create(this.basePath(basketId), 'authorisations', { ...this.payments.psuHeaders(), ...headers });
   }
 
   /** Drives a decoupled SCA on the basket to its end. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'dotenv';
 import { readFileSync } from 'node:fs';
+import type { Profile } from '../../profiles/profile.schema.js';
 import { ConfigError } from './errors.js';
 
 /** Every setting the suite reads from the environment or `.env` (see .env.example). */
@@ -34,6 +35,10 @@ export interface Settings {
   TPP_SIGNING_CERT_FILE: string;
   TPP_SIGNING_KEY_PASSPHRASE: string;
   TPP_TEST_PKI_DIR: string;
+  /** The browser agent's Chromium (default /usr/bin/chromium, Debian's package). */
+  CHROMIUM_PATH: string;
+  /** The manual agent's listener for the PSU's return to the redirect URI (host:port; default: REDIRECT_URI's when it is a loopback http URI). */
+  PSU_CALLBACK_LISTEN: string;
 }
 
 export const SETTING_KEYS: (keyof Settings)[] = [
@@ -65,6 +70,8 @@ export const SETTING_KEYS: (keyof Settings)[] = [
   'TPP_SIGNING_CERT_FILE',
   'TPP_SIGNING_KEY_PASSPHRASE',
   'TPP_TEST_PKI_DIR',
+  'CHROMIUM_PATH',
+  'PSU_CALLBACK_LISTEN',
 ];
 
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
@@ -126,4 +133,71 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = res
       throw new ConfigError(`BICFI${where}: required when TARGET_BASE_URL is set (the X-BicFi of the addressed bank).`);
   }
   return settings;
+}
+
+/** A value the browser agent types, from the environment or `.env` (the environment wins); empty when unset. */
+export function agentValue(
+  key: string,
+  env: NodeJS.ProcessEnv = process.env,
+  envFile = resolve(process.cwd(), '.env'),
+): string {
+  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  return env[key] ?? fromFile[key] ?? '';
+}
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+/** Where the manual agent listens for the PSU's return: PSU_CALLBACK_LISTEN, else a loopback http REDIRECT_URI's host and port. */
+export function callbackListen(
+  s: Pick<Settings, 'PSU_CALLBACK_LISTEN' | 'REDIRECT_URI'>,
+): { host: string; port: number } | undefined {
+  const m = /^([\w.-]+|\[[0-9a-f:]+\]):(\d{1,5})$/i.exec(s.PSU_CALLBACK_LISTEN);
+  if (m) return { host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+  if (s.PSU_CALLBACK_LISTEN || !s.REDIRECT_URI) return undefined;
+  const u = new URL(s.REDIRECT_URI);
+  if (u.protocol !== 'http:' || !['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname) || !u.port) return undefined;
+  return { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port) };
+}
+
+/**
+ * Checks the settings of the profile's PSU agent (sca.psuAgent) before any test: the browser
+ * agent's Chromium and every .env key its steps type; the manual agent's listener for the PSU's
+ * return. A problem is a ConfigError naming the key or the profile field.
+ */
+export function checkPsuAgent(
+  profile: Pick<Profile, 'sca'>,
+  settings: Settings,
+  env: NodeJS.ProcessEnv = process.env,
+  envFile = resolve(process.cwd(), '.env'),
+): void {
+  const agent = profile.sca?.psuAgent;
+  if (agent === 'browser') {
+    if (!profile.sca?.browser)
+      throw new ConfigError(
+        'sca.browser: required when sca.psuAgent is "browser" (the steps that approve on the login page).',
+      );
+    const chromium = settings.CHROMIUM_PATH || DEFAULT_CHROMIUM;
+    if (!existsSync(chromium))
+      throw new ConfigError(
+        `CHROMIUM_PATH: no browser at ${chromium} (sca.psuAgent "browser" drives Debian's chromium package; install it or set CHROMIUM_PATH).`,
+      );
+    for (const kind of ['approve', 'deny'] as const) {
+      (profile.sca.browser[kind] ?? []).forEach((step, i) => {
+        if ('fill' in step && !agentValue(step.from, env, envFile))
+          throw new ConfigError(
+            `sca.browser.${kind}[${i}].from: the .env key ${step.from} is not set (the value typed into ${step.fill}).`,
+          );
+      });
+    }
+  }
+  if (agent === 'manual') {
+    if (settings.PSU_CALLBACK_LISTEN && !callbackListen(settings))
+      throw new ConfigError(
+        `PSU_CALLBACK_LISTEN: "${settings.PSU_CALLBACK_LISTEN}" is not host:port (e.g. 127.0.0.1:8765).`,
+      );
+    if (!callbackListen(settings))
+      throw new ConfigError(
+        'PSU_CALLBACK_LISTEN: required when sca.psuAgent is "manual" and REDIRECT_URI is not a loopback http URI with a port (the suite listens there for the PSU\'s return with the code).',
+      );
+  }
 }

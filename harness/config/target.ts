@@ -7,7 +7,7 @@ import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../htt
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
 import { loadProfile, type Profile } from './profile.js';
-import { readSettings } from './settings.js';
+import { checkPsuAgent, readSettings } from './settings.js';
 
 /** The server under judgement, with everything the suite needs to talk to it. */
 export interface Target {
@@ -113,6 +113,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
   }
   const profileName = s.TARGET_PROFILE || 'reference';
   const profile = loadProfile(profileName);
+  checkPsuAgent(profile, s, env);
   const trim = (u: string) => u.replace(/\/+$/, '');
   const signing = readSigning(s);
   const claimsSigning = profile.features.includes('signing');

@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { loadProfile } from '../config/profile.js';
 import { readSettings } from '../config/settings.js';
+import { gate, limitsOf, retryWaitMs, type Limits } from './limits.js';
 import { connectOptions, readProxy, readTls, type ProxySettings, type TlsMaterial } from './tls.js';
 
 /** Bodies over this size are not read further: the target is judged broken, the run keeps its memory. */
@@ -14,6 +16,11 @@ export interface WireRequest {
   /** The whole exchange, from connecting to the last byte of the body. */
   timeoutMs: number;
   maxBodyBytes?: number;
+  /**
+   * The profile's limits (harness/http/limits.ts); `null`: none. Absent: those of the profile the
+   * settings name (TARGET_PROFILE).
+   */
+  limits?: Limits | null;
 }
 
 export interface WireAnswer {
@@ -57,11 +64,58 @@ export function transport(): Dispatcher {
   return pool;
 }
 
+let settingsLimits: { limits: Limits | undefined } | undefined;
+
+/** The limits of the profile the settings name, read once per process. */
+function profileLimits(): Limits | undefined {
+  settingsLimits ??= { limits: limitsOf(loadProfile(readSettings().TARGET_PROFILE || 'reference')) };
+  return settingsLimits.limits;
+}
+
+/** A 429 that is the target's own verdict on the call (a consent's reads used up), not a rate limit. */
+const isAccessExceeded = (a: WireAnswer): boolean => a.body.includes('ACCESS_EXCEEDED');
+
 /**
  * One HTTP exchange over undici: bounded in time as a whole and in body size (read as a stream,
  * never past the cap), so a target that hangs, dribbles or floods costs one broken check.
+ *
+ * Under the profile's `limits` every attempt first takes a lease of the run's coordinator (the
+ * rate and concurrency bounds, across workers; the wait for it is not the target's time), and a
+ * 429 that is not ACCESS_EXCEEDED is waited out (Retry-After) and retried `limits.retries` times;
+ * one that persists throws "rate limited", which the caller judges broken. Without limits the
+ * exchange is exactly one attempt, as it always was.
  */
 export async function exchangeOnWire(r: WireRequest, dispatcher: Dispatcher = transport()): Promise<WireAnswer> {
+  const limits = r.limits === undefined ? profileLimits() : (r.limits ?? undefined);
+  if (!limits) return exchangeOnce(r, dispatcher);
+  const g = gate(limits);
+  for (let attempt = 0; ; attempt++) {
+    const release = await g.acquire();
+    let answer: WireAnswer;
+    try {
+      answer = await exchangeOnce(r, dispatcher);
+    } finally {
+      release();
+    }
+    if (answer.status !== 429 || isAccessExceeded(answer)) return answer;
+    const retryAfter = answer.headers['retry-after'];
+    const wait = attempt < limits.retries ? retryWaitMs(retryAfter, attempt, limits.maxRetryAfterMs) : undefined;
+    if (wait === undefined) {
+      g.note('rate-limited');
+      const why =
+        attempt < limits.retries
+          ? `its Retry-After (${retryAfter}) is beyond limits.maxRetryAfterMs (${limits.maxRetryAfterMs} ms)`
+          : `still 429 after ${attempt} ${attempt === 1 ? 'retry' : 'retries'} (limits.retries)`;
+      throw new WireError(
+        `rate limited: 429 Too Many Requests${retryAfter ? `, Retry-After ${retryAfter}` : ''}; ${why}`,
+      );
+    }
+    g.note('retried');
+    await new Promise((done) => setTimeout(done, wait));
+  }
+}
+
+async function exchangeOnce(r: WireRequest, dispatcher: Dispatcher): Promise<WireAnswer> {
   const cap = r.maxBodyBytes ?? MAX_BODY_BYTES;
   const signal = AbortSignal.timeout(r.timeoutMs);
   try {

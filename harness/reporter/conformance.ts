@@ -17,6 +17,7 @@ import { secretsOf } from '../config/target.js';
 import { redactText, registerSecret } from '../evidence/redact.js';
 import { REQUIREMENT_ANNOTATION } from '../req.js';
 import { BROKEN_MARK } from '../http/broken.js';
+import { limitStats, type LimitStats } from '../http/limits.js';
 import { UNAVAILABLE_ENV } from '../probe.js';
 import { suiteInfo } from '../run-info.js';
 import { renderMarkdown } from './markdown.js';
@@ -44,6 +45,8 @@ export interface ConformanceReport {
   baseline?: PastOfRun['baseline'];
   /** How much of the specification's normative content the catalogue judges (harness/reporter/specification.ts). */
   coverage?: Coverage;
+  /** The profile's request bounds and the rate the run measured towards the target (harness/http/limits.ts). */
+  limits?: LimitStats;
   requirements: QuotedResult[];
 }
 
@@ -216,6 +219,7 @@ export default class ConformanceReporter implements Reporter {
         shard: this.shard,
       },
       ...(specMap ? { coverage: specMap.coverage } : {}),
+      ...(limitStats() ? { limits: limitStats() } : {}),
       requirements,
     };
     const dir = this.target?.reportsDir ?? fromRoot('reports');

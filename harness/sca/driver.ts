@@ -2,6 +2,7 @@ import { expect } from '../expect.js';
 import { prerequisite } from '../http/broken.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import { announceDecoupled, withPerson } from './manual-agent.js';
 
 export const TERMINAL_SCA = ['finalised', 'failed', 'exempted'];
 
@@ -165,8 +166,15 @@ export class ScaDriver {
     const startedAt = Date.now();
     const started = await this.start(href, method!, headers);
     await prerequisite(roots.start, `start the authorisation with ${method}`, async () => expect(started).toSucceed());
+    // A person (sca.psuAgent manual) is shown the app link and QR code, one SCA at a time.
+    const manual = this.api.target.profile.sca?.psuAgent === 'manual';
     const { status, polls } = await prerequisite(roots.ends, 'the SCA ends', () =>
-      this.pollUntilEnd(href, o.intervalMs, headers),
+      manual
+        ? withPerson(async () => {
+            await announceDecoupled(this.api.target, started.json());
+            return this.pollUntilEnd(href, o.intervalMs, headers);
+          })
+        : this.pollUntilEnd(href, o.intervalMs, headers),
     );
     return {
       authorisationId: body.authorisationId,

@@ -58,7 +58,7 @@ export interface AgentResult {
  * would, fills the bank's approval form over HTTP, and reads code, scope and state from the
  * redirect without calling the TPP's redirect URI.
  */
-export class PsuAgent {
+export class PsuAgent implements RedirectAgent {
   /** `browser` must send no Authorization header: the PSU is not the TPP. */
   constructor(private readonly browser: ApiClient) {}
 
@@ -77,16 +77,25 @@ export class PsuAgent {
     const action = new URL(form.action || authorizeUrl, authorizeUrl).toString();
     result.submitted = await this.browser.post(action, { form: fields, noAuth: true, allowRedirect: true });
     const loc = result.submitted.header('location');
-    if (loc) {
-      result.location = new URL(loc, action);
-      const q = result.location.searchParams;
-      result.code = q.get('code') ?? undefined;
-      result.scope = q.get('scope') ?? undefined;
-      result.state = q.get('state') ?? undefined;
-      result.error = q.get('error') ?? undefined;
-    }
-    return result;
+    return loc ? { ...result, ...fromRedirect(new URL(loc, action)) } : result;
   }
+}
+
+/** How the PSU is played in the redirect flow: opens the authorise URL and approves or denies. */
+export interface RedirectAgent {
+  decide(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<AgentResult>;
+}
+
+/** What the bank's redirect to the TPP carries: code, scope and state, or an error. */
+export function fromRedirect(location: URL): Pick<AgentResult, 'location' | 'code' | 'scope' | 'state' | 'error'> {
+  const q = location.searchParams;
+  return {
+    location,
+    code: q.get('code') ?? undefined,
+    scope: q.get('scope') ?? undefined,
+    state: q.get('state') ?? undefined,
+    error: q.get('error') ?? undefined,
+  };
 }
 
 /** The authorise URL as the TPP sends the PSU to it: the bank's link with the TPP's own state and whitelisted redirect URI. */

@@ -168,7 +168,8 @@ const faults: Fault[] = [
   {
     id: 'authorisations.qr-token-frozen',
     description: 'the animated QR token never rotates',
-    breaks: ['authorisations.qr.token-rotates'],
+    // The image draws the token, so its payload freezes too.
+    breaks: ['authorisations.qr.token-rotates', 'authorisations.qr.image-decodes'],
     install: (app) => {
       const sca = app.sandbox.sca;
       const qrToken = sca.qrToken.bind(sca);
@@ -178,7 +179,8 @@ const faults: Fault[] = [
   {
     id: 'authorisations.qr-image-not-png',
     description: 'the animated QR image is a GIF labelled image/png',
-    breaks: ['authorisations.qr.image'],
+    // A GIF is no PNG, so no QR code is read from it either.
+    breaks: ['authorisations.qr.image', 'authorisations.qr.image-decodes'],
     install: (app) =>
       rewriteJson(app, { route: ONE }, (b: Body) => {
         if (b.challengeData?.image) b.challengeData.image = PNG_LOOKALIKE;

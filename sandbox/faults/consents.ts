@@ -207,7 +207,7 @@ const faults: Fault[] = [
   {
     id: 'consents.delete-does-nothing',
     description: 'delete consent answers 204 but leaves the consent as it was',
-    breaks: ['consents.delete.terminated'],
+    breaks: ['consents.delete.terminated', 'consents.status.response'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
         if (req.method !== 'DELETE' || !ONE.test(req.routeOptions.url ?? '')) return;

@@ -7,11 +7,16 @@ import directDebitFaults from './direct-debit.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
 import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
+import initiationFaults from './initiation.js';
 import oauthFaults from './oauth.js';
+import paymentAuthorisationFaults from './payment-authorisations.js';
 import paymentFaults from './payments.js';
 import peerFaults from './peers.js';
+import redirectFaults from './redirect.js';
+import qrFaults from './qr.js';
 import signingBasketFaults from './signing-baskets.js';
 import signingFaults from './signing.js';
+import strengthenedFaults from './strengthened.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
@@ -22,11 +27,16 @@ export const FAULTS: Fault[] = [
   ...directDebitFieldFaults,
   ...consentFaults,
   ...authorisationFaults,
+  ...qrFaults,
   ...oauthFaults,
   ...paymentFaults,
+  ...paymentAuthorisationFaults,
+  ...initiationFaults,
   ...signingBasketFaults,
   ...peerFaults,
+  ...redirectFaults,
   ...signingFaults,
+  ...strengthenedFaults,
 ];
 
 export function findFault(id: string): Fault {

@@ -65,13 +65,13 @@ const faults: Fault[] = [
   {
     id: 'oauth.approve-redirect-without-scope',
     description: 'the redirect after approval carries no scope',
-    breaks: ['oauth.authorize.approve'],
+    breaks: ['oauth.authorize.approve', 'oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
     install: (app) => editApprovalRedirect(app, (u) => u.searchParams.delete('scope')),
   },
   {
     id: 'oauth.state-altered',
     description: 'the redirect after approval carries a state of the bank instead of the TPP state',
-    breaks: ['oauth.authorize.state'],
+    breaks: ['oauth.authorize.state', 'oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
     install: (app) =>
       editApprovalRedirect(app, (u) => u.searchParams.set('state', `${u.searchParams.get('state') ?? ''}x`)),
   },
@@ -103,7 +103,7 @@ const faults: Fault[] = [
   {
     id: 'oauth.token-expires-in-string',
     description: 'the code exchange answers expires_in as a string',
-    breaks: ['oauth.token.exchange'],
+    breaks: ['oauth.token.exchange', 'oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body, req) => {
         if (isCodeGrant(req) && b.expires_in !== undefined) b.expires_in = String(b.expires_in);

@@ -227,6 +227,10 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
           ...(bookingStatus !== 'booked' ? { pending: pending.map((t) => transactionOut(id, t)) } : {}),
           _links: { account: { href: `${SHORT}/${id}` } },
         },
+        // withBalance may be ignored (section C); honoured, as Berlin Group does, where the consent gives balances.
+        ...(req.query.withBalance && ais.allows(consent, account, 'balances')
+          ? { balances: ais.bankOf(consent).balances(account.key).map(balanceOut) }
+          : {}),
       };
     },
   );

@@ -130,9 +130,11 @@ const variants: Variant[] = [
       'consents.state.valid-after-sca',
       'authorisations.create.response',
       'signing-baskets.sca.moves-payments',
+      'payments.authorisations.psu-data-required',
+      'payments.authorisations.psu-data-required-code',
     ],
     warns: [],
-    claims: { payments: { startAuthorisationBody: 'operations-table' } },
+    claims: { features: ['payments.psu-data-required'], payments: { startAuthorisationBody: 'operations-table' } },
     install: (app) => {
       beforeHandler(app, { method: 'POST', route: PAYMENT_AUTHORISATIONS }, (req) => {
         const psuData = (req.body as { psuData?: unknown } | undefined)?.psuData;

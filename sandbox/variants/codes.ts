@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { rewriteReply } from '../faults/fault.js';
+import { BgError } from '../errors.js';
+import { beforeHandler, rewriteReply } from '../faults/fault.js';
+import { BIC } from '../plugins/guard.js';
 import type { Variant } from './index.js';
 
 /** The sentence that leaves every status code open: a conforming bank may answer another code of the right class. */
@@ -9,6 +11,11 @@ const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
 const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
 const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
+const DIRECTORY_DETAILS: [RegExp, string, RegExp][] = [
+  [/\/aspsps\/:bicFi$/, 'bicFi', BIC],
+  [/\/cities\/:cityId$/, 'cityId', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i],
+  [/\/countries\/:isoCountryCode$/, 'isoCountryCode', /^[A-Za-z]{2}$/],
+];
 
 const isIpv4 = (v: unknown) =>
   typeof v === 'string' && /^\d{1,3}(\.\d{1,3}){3}$/.test(v) && v.split('.').every((n) => Number(n) <= 255);
@@ -20,6 +27,27 @@ const emptyBasket = (req: FastifyRequest) => {
 
 /** Other status codes of the right class, where the specification shows none. */
 const variants: Variant[] = [
+  {
+    id: 'codes.malformed-directory-values-404',
+    description:
+      'bank detail, city and country look a malformed path value up as given, with no pattern check, and answer 404 RESOURCE_UNKNOWN (not 400 FORMAT_ERROR)',
+    allows: ALLOWS,
+    concerns: [
+      'directory.aspsp.bicfi-format',
+      'directory.aspsp.bicfi-format-code',
+      'directory.city.id-format',
+      'directory.country.code-format',
+    ],
+    warns: ['directory.aspsp.bicfi-format-code'],
+    install: (app) => {
+      for (const [route, param, pattern] of DIRECTORY_DETAILS)
+        beforeHandler(app, { method: 'GET', route }, (req) => {
+          const value = (req.params as Record<string, string>)[param];
+          if (typeof value === 'string' && !pattern.test(value))
+            throw new BgError(404, 'RESOURCE_UNKNOWN', `no resource ${value}`, param);
+        });
+    },
+  },
   {
     id: 'codes.basket-created-200',
     description: 'create signing basket answers 200 instead of 201',

@@ -5,6 +5,7 @@ import behaviourVariants from './behaviours.js';
 import codeVariants from './codes.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
+import loginPageVariants from './login-page.js';
 import omittedVariants from './omitted.js';
 
 /**
@@ -55,8 +56,15 @@ export const VARIANTS: Variant[] = [
   ...directDebitVariants,
 ];
 
+/**
+ * Variants for the PSU agents (sca.psuAgent browser or manual): outside VARIANTS, so the default
+ * self-proof (whose suite plays the PSU with the form agent) never runs them; their own self-test
+ * (selftest/agents/) starts the sandbox with them. Found by id like the others.
+ */
+export const AGENT_VARIANTS: Variant[] = [...loginPageVariants];
+
 export function findVariant(id: string): Variant {
-  const v = VARIANTS.find((x) => x.id === id);
+  const v = [...VARIANTS, ...AGENT_VARIANTS].find((x) => x.id === id);
   if (!v) throw new Error(`unknown sandbox variant "${id}" (known: ${VARIANTS.map((x) => x.id).join(', ')})`);
   return v;
 }

@@ -132,6 +132,16 @@ const variants: Variant[] = [
       'authorisations.update-psu-data.complete',
       'authorisations.qr.image',
       'payments.authorisations.create',
+      'payments.authorisations.start-response',
+      'payments.authorisations.start-response-complete',
+      'payments.authorisations.start',
+      'payments.authorisations.update-psu-data',
+      'payments.cancel.update-psu-data',
+      'payments.authorisations.update-psu-data-complete',
+      'signing-baskets.authorisation.start',
+      'signing-baskets.authorisation.start-complete',
+      'signing-baskets.authorisation.update-psu-data',
+      'signing-baskets.authorisation.update-psu-data-complete',
     ],
     warns: [
       'authorisations.create.complete',
@@ -139,6 +149,10 @@ const variants: Variant[] = [
       'authorisations.create.start-response-complete',
       'authorisations.start.complete',
       'authorisations.update-psu-data.complete',
+      'payments.authorisations.start-response-complete',
+      'payments.authorisations.update-psu-data-complete',
+      'signing-baskets.authorisation.start-complete',
+      'signing-baskets.authorisation.update-psu-data-complete',
     ],
     install: (app) => {
       rewriteJson(app, { method: 'POST', route: AUTHORISATIONS }, (b: Body) => {

@@ -14,12 +14,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { fromRoot } from '../../harness/config/paths.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
+import { runDir } from '../support/run-dir.js';
 import { killGroup, runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
@@ -29,6 +31,13 @@ const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS || 50_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const CLIENT = { id: 'bench-client', secret: `bench-secret-${randomUUID()}` };
+/** The slow bank: every answer held this long, a decoupled SCA ending this late, and the profile's rate bound. */
+const SLOW = {
+  latencyMs: Number(process.env.BENCH_LATENCY_MS || 200),
+  scaDelayMs: Number(process.env.BENCH_SCA_DELAY_MS || 6000),
+  requestsPerSecond: Number(process.env.BENCH_RPS || 25),
+  concurrency: Number(process.env.BENCH_CONCURRENCY || SUITE_WORKERS),
+};
 
 interface LoadFigures {
   name: string;
@@ -69,7 +78,7 @@ interface BenchTarget {
  * conforming bank, a bank failing about half the tests (the sandbox with every other fault of
  * the self-proof switched on at once), and a server answering every request with an HTML 500 page.
  */
-const SCENARIOS: { name: string; start(): Promise<BenchTarget> }[] = [
+const SCENARIOS: { name: string; start(): Promise<BenchTarget>; env?(): Record<string, string>; about?: object }[] = [
   { name: 'conformant', start: () => startSandbox() },
   {
     name: 'half-failing',
@@ -95,6 +104,31 @@ const SCENARIOS: { name: string; start(): Promise<BenchTarget> }[] = [
       return { baseUrl: server.baseUrl, clientId: 'bench', clientSecret: 'bench-secret', close: server.close };
     },
   },
+  {
+    // A slow, shared bank: every answer late, the SCA later, 429 beyond a rate a little above the
+    // profile's bound (limits.requestsPerSecond), which the suite keeps to across its workers.
+    name: 'slow-bank',
+    start: () =>
+      startSandbox({
+        latencyMs: SLOW.latencyMs,
+        scaDelayMs: SLOW.scaDelayMs,
+        rateLimit: { perSecond: Math.ceil(SLOW.requestsPerSecond * 1.25) },
+      }),
+    env: () => {
+      const profile = JSON.parse(readFileSync(fromRoot('profiles', 'reference.json'), 'utf8')) as object;
+      const dir = runDir('bench-slow-bank-profile');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, 'profile.json');
+      const limits = { requestsPerSecond: SLOW.requestsPerSecond, concurrency: SLOW.concurrency };
+      writeFileSync(file, JSON.stringify({ ...profile, name: 'slow-bank', limits }, null, 2));
+      return { TARGET_PROFILE: file };
+    },
+    about: {
+      latencyMs: SLOW.latencyMs,
+      scaDelayMs: SLOW.scaDelayMs,
+      sandboxRateLimitPerSecond: Math.ceil(SLOW.requestsPerSecond * 1.25),
+    },
+  },
 ];
 
 /** The whole suite against one scenario's target. */
@@ -108,6 +142,7 @@ async function suiteFigures(scenario: (typeof SCENARIOS)[number]) {
       clientSecret: target.clientSecret,
       workers: SUITE_WORKERS,
       timeoutMs: 1_500_000,
+      ...(scenario.env ? { env: scenario.env() } : {}),
     });
     const stats = run.report?.run;
     if (!run.report || !stats)
@@ -130,6 +165,9 @@ async function suiteFigures(scenario: (typeof SCENARIOS)[number]) {
       parallelism: round(stats.sumTestMs / Math.max(1, stats.wallMs), 2),
       requestsPerSecond: round(stats.exchanges / Math.max(0.001, stats.wallMs / 1000)),
       peakRssMB: Math.round(run.peakRssBytes / 1024 / 1024),
+      ...(scenario.about ? { target: scenario.about } : {}),
+      // The profile's bound and the rate the run measured (conformance.json `limits`).
+      ...(run.report.limits ? { limits: run.report.limits } : {}),
     };
   } finally {
     await target.close();
@@ -322,33 +360,67 @@ const machine = {
 console.log(
   `bench: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`,
 );
-// BENCH_ONLY=load skips the suite runs (for a quick look at the sandbox alone); BENCH_ONLY=suite the load.
+// BENCH_ONLY=load skips the suite runs (for a quick look at the sandbox alone); BENCH_ONLY=suite the load;
+// BENCH_ONLY=<scenario>[,<scenario>] runs those suite scenarios only (e.g. slow-bank), without the load.
+const only = process.env.BENCH_ONLY ?? '';
+const chosen = only && only !== 'load' && only !== 'suite' ? only.split(',').map((s) => s.trim()) : undefined;
+const unknown = chosen?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? [];
+if (unknown.length) {
+  console.error(
+    `BENCH_ONLY: no scenario ${unknown.join(', ')} (scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}; or load, suite)`,
+  );
+  process.exit(2);
+}
 const suites: Awaited<ReturnType<typeof suiteFigures>>[] = [];
-if (process.env.BENCH_ONLY !== 'load')
-  for (const scenario of SCENARIOS) {
+if (only !== 'load')
+  for (const scenario of SCENARIOS.filter((s) => !chosen || chosen.includes(s.name))) {
     console.log(`bench: the whole suite against the ${scenario.name} target with ${SUITE_WORKERS} workers…`);
     suites.push(await suiteFigures(scenario));
   }
-const suite = suites[0];
+const suite = suites.find((s) => s.scenario === 'conformant');
+const slow = suites.find((s) => s.scenario === 'slow-bank');
 /** Each scenario's process time over the conformant run's, in this one bench run: a failing bank should not take much longer. */
-const failing = suites.slice(1).map((s) => ({
-  scenario: s.scenario,
-  testsFailed: s.testsFailed,
-  tests: s.tests,
-  workerStarts: s.workerStarts,
-  processSeconds: s.processSeconds,
-  overConformant: round(s.processSeconds / Math.max(0.001, suite.processSeconds), 2),
-}));
-console.log(
-  `bench: the sandbox under load (${CONNECTIONS} connections, ${LOAD_SECONDS} s and at most ${LOAD_REQUESTS} requests each)…`,
+const failing = (suite ? suites.filter((s) => s.scenario === 'half-failing' || s.scenario === 'html-500') : []).map(
+  (s) => ({
+    scenario: s.scenario,
+    testsFailed: s.testsFailed,
+    tests: s.tests,
+    workerStarts: s.workerStarts,
+    processSeconds: s.processSeconds,
+    overConformant: round(s.processSeconds / Math.max(0.001, suite!.processSeconds), 2),
+  }),
 );
-const loads = process.env.BENCH_ONLY === 'suite' ? [] : await loadFigures();
+const withLoad = only !== 'suite' && !chosen;
+if (withLoad)
+  console.log(
+    `bench: the sandbox under load (${CONNECTIONS} connections, ${LOAD_SECONDS} s and at most ${LOAD_REQUESTS} requests each)…`,
+  );
+const loads = withLoad ? await loadFigures() : [];
+/** The least wall time the rate bound allows: the run's requests at the bound's pace. */
+const rateFloorSeconds = slow?.limits ? round(slow.limits.requests / SLOW.requestsPerSecond) : undefined;
 const health = loads[0] as LoadFigures | undefined;
 const report = {
   at: new Date().toISOString(),
   machine: { ...machine, loadAverageAtEnd: loadavg().map((n) => round(n, 2)) },
   suite,
   failing,
+  /** The slow, rate-limited bank: wall / critical path under the same latency, within the profile's bound. */
+  slowBank: slow
+    ? {
+        ...SLOW,
+        wallSeconds: slow.wallSeconds,
+        longestTestSeconds: slow.longestTestSeconds,
+        longestTest: slow.longestTest,
+        wallOverCriticalPath: slow.wallOverCriticalPath,
+        // With a rate bound the wall cannot be under requests / requestsPerSecond either.
+        rateFloorSeconds,
+        wallOverLowerBound: rateFloorSeconds
+          ? round(slow.wallSeconds / Math.max(slow.longestTestSeconds, rateFloorSeconds), 2)
+          : undefined,
+        verdict: slow.verdict,
+        limits: slow.limits,
+      }
+    : undefined,
   scenarios: suites,
   load: loads.map((l) => ({
     ...l,
@@ -380,10 +452,31 @@ if (suite)
     ['requests sent', `${suite.exchanges} (${suite.requestsPerSecond} per second of wall)`],
     ['peak memory of the run', `${suite.peakRssMB} MB`],
   );
+if (slow)
+  rows.push(
+    [
+      'slow bank',
+      `latency ${SLOW.latencyMs} ms, SCA delay ${SLOW.scaDelayMs} ms, bound ${SLOW.requestsPerSecond} req/s and ${SLOW.concurrency} in flight; ${slow.verdict}`,
+    ],
+    [
+      'slow bank: wall / critical path',
+      `${slow.wallOverCriticalPath} (${slow.wallSeconds} s against ${slow.longestTestSeconds} s — ${slow.longestTest})`,
+    ],
+    [
+      'slow bank: measured rate',
+      slow.limits
+        ? `peak ${slow.limits.peakPerSecond} req/s in any second (bound ${slow.limits.requestsPerSecond}), mean ${slow.limits.averagePerSecond}; ${slow.limits.requests} requests, ${slow.limits.retried} retried after 429, ${slow.limits.rateLimited} given up`
+        : '(no limits in the report)',
+    ],
+    [
+      'slow bank: wall / lower bound',
+      `${report.slowBank?.wallOverLowerBound ?? '?'} (the larger of the critical path and the rate floor: ${rateFloorSeconds ?? '?'} s = requests / bound)`,
+    ],
+  );
 for (const f of failing)
   rows.push([
     `${f.scenario} target / conformant`,
-    `${f.overConformant} × (${f.processSeconds} s against ${suite.processSeconds} s; ${f.testsFailed} of ${f.tests} tests failed; ${f.workerStarts} workers started)`,
+    `${f.overConformant} × (${f.processSeconds} s against ${suite!.processSeconds} s; ${f.testsFailed} of ${f.tests} tests failed; ${f.workerStarts} workers started)`,
   ]);
 for (const l of report.load) {
   rows.push([

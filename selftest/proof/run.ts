@@ -48,6 +48,8 @@ export async function runProof(o: {
   try {
     const env = suiteEnv({ ...front, workers: o.workers, reportsDir: o.outDir });
     env[PROOF_PLAN_ENV] = planFile;
+    // Verdicts only: no evidence attachments (SELFTEST_PROOF_EVIDENCE=1 keeps them, to compare).
+    env.OBG_EVIDENCE = process.env.SELFTEST_PROOF_EVIDENCE === '1' ? 'on' : 'off';
     const run = await runPlaywright(['-c', fromRoot('selftest', 'proof', 'suite.config.ts')], {
       env,
       timeoutMs: o.timeoutMs,

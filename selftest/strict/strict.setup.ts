@@ -27,7 +27,15 @@ test('the strict run (TLS, mutual TLS, signing required, through a proxy)', asyn
   const profile = JSON.parse(readFileSync(fromRoot('profiles', 'reference.json'), 'utf8')) as Record<string, unknown>;
   const profileFile = runDir('strict-input', 'strict-profile.json');
   mkdirSync(dirname(profileFile), { recursive: true });
-  writeFileSync(profileFile, JSON.stringify({ ...profile, name: 'strict', signatures: { mandated: true } }));
+  writeFileSync(
+    profileFile,
+    JSON.stringify({
+      ...profile,
+      name: 'strict',
+      features: [...(profile.features as string[]), 'signing.mandated'],
+      signatures: { mandated: true },
+    }),
+  );
   try {
     const run = await runSuite({
       name: 'strict',

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import type { SuiteRun } from './run-suite.js';
 
@@ -29,4 +29,33 @@ export function unexplained(run: SuiteRun, pattern: RegExp, except: string[] = [
       (r) =>
         `${r.id} (${r.verdict}): ${(r.tests.find((t) => t.message)?.message ?? '(no message)').split('\n').slice(0, 2).join(' ').slice(0, 240)}`,
     );
+}
+
+/**
+ * A rate-limited bank that never lets up on some paths: every request whose path matches
+ * `limited` is answered 429 Too Many Requests with `Retry-After: 1`, forever; the rest goes
+ * through to `upstream` (a sandbox), so that the run has something else to judge.
+ */
+export function tooManyRequestsOn(
+  upstream: string,
+  limited: RegExp,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const up = new URL(upstream);
+  return (req, res) => {
+    if (limited.test(req.url ?? '')) {
+      req.resume();
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+      res.end(JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'TOO_MANY_REQUESTS', text: 'slow down' }] }));
+      return;
+    }
+    const out = httpRequest(
+      { host: up.hostname, port: up.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  };
 }

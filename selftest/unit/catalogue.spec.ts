@@ -10,6 +10,7 @@ import { renderMarkdown } from '../../harness/reporter/markdown.js';
 import { totalsOf } from '../../harness/reporter/verdicts.js';
 import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
 import { VARIANTS } from '../../sandbox/variants/index.js';
+import { FAULTS } from '../../sandbox/faults/index.js';
 
 /**
  * Every requirement id the collected tests name, from `playwright test --list` of the suite: the
@@ -68,12 +69,13 @@ test('every MUST requirement has a test', () => {
   expect(untested).toEqual([]);
 });
 
-test('every feature a requirement needs is claimed by the reference profile, or by a variant of the other reading', () => {
-  // A feature that only the other reading of a profile option brings (tokens.psu-reads) is claimed by
-  // the variant that shows that reading, so its requirement is judged in the self-proof.
+test('every feature a requirement needs is claimed by the reference profile, or by a case of the other reading', () => {
+  // A feature that only the other reading of a profile option brings (tokens.psu-reads,
+  // signing.mandated) is claimed by the variant or the fault that shows that reading, so its
+  // requirement is judged in the self-proof.
   const claimable = new Set([
     ...loadProfile('reference').features,
-    ...VARIANTS.flatMap((v) => (v.claims?.features as string[] | undefined) ?? []),
+    ...[...VARIANTS, ...FAULTS].flatMap((v) => (v.claims?.features as string[] | undefined) ?? []),
   ]);
   const missing = [...new Set(loadCatalogue().all.flatMap((r) => r.features))].filter((f) => !claimable.has(f));
   expect(missing, 'features of the catalogue that neither the reference profile nor a variant claims').toEqual([]);

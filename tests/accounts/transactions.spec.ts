@@ -164,24 +164,38 @@ test(
 );
 
 test(
-  'bookingStatus booked gives no pending entries, pending no booked, both gives both',
+  'bookingStatus booked gives exactly the booked entries, pending exactly the pending ones, both gives both',
   req('accounts.transactions.booking-status-filter'),
   async ({ accounts, consent }) => {
-    const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
-    expect(
-      Array.isArray(all.transactions.booked) && Array.isArray(all.transactions.pending),
-      because('bookingStatus=both must give a booked and a pending array'),
-    ).toBe(true);
-    const onlyBooked = await accounts.transactionsOf(consent.consentId, account.resourceId, {
-      bookingStatus: 'booked',
-      dateFrom: isoDate(WINDOW),
-    });
-    expect(pending(onlyBooked).map(keyOf), because('bookingStatus=booked must give no pending entries')).toEqual([]);
-    const onlyPending = await accounts.transactionsOf(consent.consentId, account.resourceId, {
-      bookingStatus: 'pending',
-      dateFrom: isoDate(WINDOW),
-    });
-    expect(booked(onlyPending).map(keyOf), because('bookingStatus=pending must give no booked entries')).toEqual([]);
+    // An account whose list holds both booked and pending entries: on any other the filter proves nothing.
+    const query = (bookingStatus: string, accountId: string) =>
+      accounts.transactionsOf(consent.consentId, accountId, { bookingStatus, dateFrom: isoDate(WINDOW) });
+    let found: { account: Account; all: TransactionList } | undefined;
+    for (const account of consent.accounts) {
+      const all = await query('both', account.resourceId);
+      expect(
+        Array.isArray(all.transactions.booked) && Array.isArray(all.transactions.pending),
+        because(`bookingStatus=both must give a booked and a pending array (account ${account.resourceId})`),
+      ).toBe(true);
+      if (booked(all).length && pending(all).length) {
+        found = { account, all };
+        break;
+      }
+    }
+    test.skip(!found, 'no account of the consent holds both booked and pending entries over the window');
+    const { account, all } = found!;
+    const keys = (l: Transaction[]) => l.map(keyOf).sort();
+    // Every entry of each answer, for each value of the enum, against the list of both.
+    const onlyBooked = await query('booked', account.resourceId);
+    expect
+      .soft(keys(booked(onlyBooked)), because('bookingStatus=booked must give exactly the booked entries of both'))
+      .toEqual(keys(booked(all)));
+    expect.soft(keys(pending(onlyBooked)), because('bookingStatus=booked must give no pending entries')).toEqual([]);
+    const onlyPending = await query('pending', account.resourceId);
+    expect
+      .soft(keys(pending(onlyPending)), because('bookingStatus=pending must give exactly the pending entries of both'))
+      .toEqual(keys(pending(all)));
+    expect.soft(keys(booked(onlyPending)), because('bookingStatus=pending must give no booked entries')).toEqual([]);
   },
 );
 

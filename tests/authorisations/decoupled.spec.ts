@@ -1,11 +1,13 @@
 import { PNG } from 'pngjs';
 import { because, expect, req, test } from '../../harness/areas/authorisations.js';
+import { readQrImage } from '../../harness/sca/qr-image.js';
 import {
   pollQrTimeline,
   QR_MARGIN_MS,
   QR_VALIDITY_MS,
   timelineSvg,
   timelineText,
+  tokenSpans,
 } from '../../harness/sca/qr-timeline.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -104,6 +106,42 @@ test(
       typeof body.psuMessage === 'string' && body.psuMessage.length > 0,
       because(`the response carries psuMessage; got ${JSON.stringify(body.psuMessage)}`),
     ).toBe(true);
+  },
+);
+
+test(
+  'the animated QR image decodes as a QR code whose payload changes at least once a second',
+  req('authorisations.qr.image-decodes'),
+  async ({ authorisations, target }, testInfo) => {
+    const b = await authorisations.begin({ method: 'mbid_animated_qr_image' });
+    await expect(b.started!).toHaveStatus(200);
+    const timeline = await pollQrTimeline(authorisations.sca, b.href, {
+      intervalMs: 600,
+      timeoutMs: target.timeouts.scaMs,
+      headers: authorisations.headers(),
+    });
+    // Each image as an app's camera reads it; the timeline is then judged on the payloads.
+    const readings = timeline.polls.map((p) => (p.token ? readQrImage(p.token) : undefined));
+    const polls = timeline.polls.map((p, i) => ({ ...p, token: readings[i]?.payload }));
+    await testInfo.attach('QR image payload timeline (text)', { body: timelineText(polls), contentType: 'text/plain' });
+    const text = `\npoll timeline of the decoded payloads (every 600 ms after the previous answer):\n${timelineText(polls)}`;
+    const unread = timeline.polls.flatMap((p, i) =>
+      p.status === 'started' && !readings[i]?.payload
+        ? [`poll #${i + 1}: ${readings[i] && 'error' in readings[i] ? readings[i].error : 'no challengeData.image'}`]
+        : [],
+    );
+    expect(
+      unread,
+      because(`every challengeData.image while started must decode as a QR code (pngjs, then jsqr)${text}`),
+    ).toEqual([]);
+    const stale = tokenSpans(polls).filter((s) => s.livedAtLeastMs > QR_VALIDITY_MS + QR_MARGIN_MS);
+    expect(
+      stale.map(
+        (s) =>
+          `payload …${s.token.slice(-8)} shown for at least ${s.livedAtLeastMs} ms (polls #${s.firstPoll + 1} to #${s.lastPoll + 1})`,
+      ),
+      because(`the QR payload must rotate: none may be shown for more than ${QR_VALIDITY_MS} ms${text}`),
+    ).toEqual([]);
   },
 );
 

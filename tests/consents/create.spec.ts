@@ -34,6 +34,20 @@ for (const [level, status] of [
       for (const field of REQUIRED) {
         const res = await consents.create({ body: without(field) as unknown as ConsentRequest });
         await expect.soft(res, `create consent without "${field}"`).toBeRefused(status);
+        // The MUST: no consent was created. A refusal names none in its body (toBeRefused); one it
+        // names in Location must not be readable.
+        const location = res.header('Location');
+        if (!level && location) {
+          const read = await consents.api.get(location);
+          expect
+            .soft(
+              read.status >= 200 && read.status < 300,
+              because(
+                `create consent without "${field}" was refused, yet the consent its Location names (${location}) reads: ${read.describe()}`,
+              ),
+            )
+            .toBe(false);
+        }
       }
     },
   );

@@ -4,6 +4,7 @@ import { prerequisite } from '../../harness/http/broken.js';
 import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 
 const IBAN = 'DE89370400440532013000';
+const MASKED_PAN = '123456xxxxxx1234';
 const today = () => isoDate(0);
 
 test(
@@ -40,13 +41,16 @@ test(
 );
 
 test(
-  'read consent returns validUntil, and access, recurringIndicator, frequencyPerDay and consentStatus as created when it gives them',
+  'read consent returns validUntil, and access (every entry), recurringIndicator false, frequencyPerDay and consentStatus as created when it gives them',
   req('consents.read.fields'),
   async ({ consents }) => {
-    const body = consentRequest({
-      access: { balances: [{ iban: IBAN }], transactions: [{ iban: IBAN }] },
-      frequencyPerDay: 3,
-    });
+    // A one-off consent (recurringIndicator false: a bank that always reads back true is caught) with
+    // two references in each list, in different orders (a bank that keeps only the first is caught).
+    const access = {
+      balances: [{ iban: IBAN }, { maskedPan: MASKED_PAN }],
+      transactions: [{ maskedPan: MASKED_PAN }, { iban: IBAN, currency: 'EUR' }],
+    };
+    const body = consentRequest({ access, recurringIndicator: false, frequencyPerDay: 1 });
     const res = await consents.create({ body });
     await expect(res).toSucceed();
     const read = await consents.read(res.json().consentId);
@@ -57,15 +61,23 @@ test(
     const c = read.json<{
       recurringIndicator?: boolean;
       frequencyPerDay?: number;
-      access?: { balances?: { iban?: string }[]; transactions?: { iban?: string }[] };
+      access?: Record<string, unknown>;
       consentStatus?: string;
     }>();
     if (c.recurringIndicator !== undefined)
-      expect.soft(c.recurringIndicator, because('recurringIndicator as created')).toBe(true);
-    if (c.frequencyPerDay !== undefined) expect.soft(c.frequencyPerDay, because('frequencyPerDay as created')).toBe(3);
+      expect.soft(c.recurringIndicator, because('recurringIndicator as created (a one-off consent)')).toBe(false);
+    if (c.frequencyPerDay !== undefined) expect.soft(c.frequencyPerDay, because('frequencyPerDay as created')).toBe(1);
     if (c.access !== undefined) {
-      expect.soft(c.access.balances?.[0]?.iban, because('access.balances[0].iban as created')).toBe(IBAN);
-      expect.soft(c.access.transactions?.[0]?.iban, because('access.transactions[0].iban as created')).toBe(IBAN);
+      for (const list of ['balances', 'transactions'] as const) {
+        // Every reference as created, in any order.
+        const asRead = (Array.isArray(c.access[list]) ? (c.access[list] as unknown[]) : []).map((r) =>
+          JSON.stringify(r, Object.keys(r as object).sort()),
+        );
+        const asCreated = access[list].map((r) => JSON.stringify(r, Object.keys(r).sort()));
+        expect
+          .soft(asRead.sort(), because(`access.${list}: every account reference as created`))
+          .toEqual(asCreated.sort());
+      }
     }
     if (c.consentStatus !== undefined)
       expect.soft(c.consentStatus, because('a consent not yet authorised reads as received')).toBe('received');

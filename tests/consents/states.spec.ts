@@ -40,35 +40,60 @@ test(
   },
 );
 
-test(
-  'a new recurring consent of the same PSU, once authorised, expires the former one',
-  req('consents.state.recurring-expires-former'),
-  async ({ consents, target }) => {
-    // A PSU of its own: this check expires recurring consents, which must not hit other tests' consents.
-    const psu = target.profile.consents?.isolatedPsuIds?.[0] ?? target.psuId;
-    const former = await authorisedFor(consents, psu, true);
-    const latter = await authorisedFor(consents, psu, true);
-    await expect
-      .poll(() => statusOf(consents, former), {
-        message: because(`the former recurring consent must be expired once ${latter} is authorised`),
-        intervals: [500],
-        timeout: 5000,
-      })
-      .toBe('expired');
-    expect(await statusOf(consents, latter), because('the new recurring consent stays valid')).toBe('valid');
-  },
-);
+// The two checks below share the profile's isolated PSUs (a recurring consent authorised for one of
+// them ends the former of that PSU): they run one after the other, never side by side.
+test.describe('recurring consents of the isolated PSUs', () => {
+  test.describe.configure({ mode: 'default' });
 
-test(
-  'authorising a one-off consent leaves the recurring consent valid',
-  req('consents.state.one-off-keeps-former'),
-  async ({ consents, target }) => {
-    const psu = target.profile.consents?.isolatedPsuIds?.[1] ?? target.psuId;
-    const recurring = await authorisedFor(consents, psu, true);
-    await authorisedFor(consents, psu, false);
-    expect(
-      await statusOf(consents, recurring),
-      because('a one-off consent does not end the recurring consent of the PSU'),
-    ).toBe('valid');
-  },
-);
+  test(
+    "a new recurring consent of the same PSU, once authorised (not before), expires the former one, and no other PSU's",
+    req('consents.state.recurring-expires-former'),
+    async ({ consents, target }) => {
+      // PSUs of their own: this check expires recurring consents, which must not hit other tests' consents.
+      const ids = target.profile.consents?.isolatedPsuIds;
+      const psu = ids?.[0] ?? target.psuId;
+      const other = ids?.[1];
+      // Another PSU's recurring consent: the rule is the same PSU's alone.
+      const others = other ? await authorisedFor(consents, other, true) : undefined;
+      const former = await authorisedFor(consents, psu, true);
+      // The new recurring consent, created but not yet authorised: the former stays valid until then.
+      const headers = { ...consents.psuHeaders(), 'PSU-ID': psu };
+      const created = await consents.create({ body: consentRequest(), headers });
+      await expect(created).toSucceed();
+      const latter = created.json<{ consentId: string }>().consentId;
+      expect(
+        await statusOf(consents, former),
+        because(`the former recurring consent stays valid while the new one (${latter}) is not authorised`),
+      ).toBe('valid');
+      const sca = await consents.sca.authorise(consents.basePath(latter), { headers });
+      expect(sca.scaStatus, because(`the SCA of consent ${latter} must finalise`)).toBe('finalised');
+      await expect
+        .poll(() => statusOf(consents, former), {
+          message: because(`the former recurring consent must be expired once ${latter} is authorised`),
+          intervals: [500],
+          timeout: 5000,
+        })
+        .toBe('expired');
+      expect(await statusOf(consents, latter), because('the new recurring consent stays valid')).toBe('valid');
+      if (others)
+        expect(
+          await statusOf(consents, others),
+          because(`the recurring consent of another PSU stays valid when ${latter} is authorised`),
+        ).toBe('valid');
+    },
+  );
+
+  test(
+    'authorising a one-off consent leaves the recurring consent valid',
+    req('consents.state.one-off-keeps-former'),
+    async ({ consents, target }) => {
+      const psu = target.profile.consents?.isolatedPsuIds?.[1] ?? target.psuId;
+      const recurring = await authorisedFor(consents, psu, true);
+      await authorisedFor(consents, psu, false);
+      expect(
+        await statusOf(consents, recurring),
+        because('a one-off consent does not end the recurring consent of the PSU'),
+      ).toBe('valid');
+    },
+  );
+});

@@ -60,6 +60,10 @@ forEachCombination(() => {
         Array.isArray(body.scaMethods) && body.scaMethods.length > 0,
         because(`a non-empty scaMethods; got ${JSON.stringify(body.scaMethods)}`),
       ).toBe(true);
+      // Each SCA method's shape, and _links (scaStatus among them) as links (flow guide create response).
+      await expect(res).toMatchSchema('authorisations/authorisation-created');
+      // psuMessage and _links.scaStatus of the authorisation start response: typed when given.
+      await expect(res).toMatchSchema('authorisations/authorisation-start');
     },
   );
 

@@ -21,6 +21,20 @@ forEachCombination(() => {
       await expect(res).toSucceed();
       const noContent = (payments.profile.payments?.cancelAnswer ?? 'no-content') === 'no-content';
       const needsAuthorisation = payments.needsCancellationAuthorisation(combination);
+      // Whatever the code, the payment read back is what the answer says: "the status in the
+      // response" (States), or cancelled when a cancellation that needs no authorisation answers no body.
+      const answered = res.text.trim() ? res.json<{ transactionStatus?: unknown }>().transactionStatus : undefined;
+      const expected = typeof answered === 'string' ? answered : needsAuthorisation ? undefined : 'CANC';
+      if (expected)
+        await expect
+          .poll(() => payments.transactionStatus(basePath), {
+            message: because(
+              `transactionStatus of the ${label(combination)} payment read back after its cancellation was answered ${res.describe()}`,
+            ),
+            intervals: [500],
+            timeout: settleMs(payments.target.timeouts.scaMs),
+          })
+          .toBe(expected);
       if (noContent && !needsAuthorisation && !res.text.trim()) return;
       expect(
         res.text.trim(),

@@ -1,0 +1,148 @@
+import { formatError } from '../errors.js';
+import { SERVICES } from '../payments/rules.js';
+import { requestHeader } from '../plugins/guard.js';
+import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { unenforcedField } from './payments.js';
+
+// Faults of the initiation rules (tests/payments/initiation-rules.spec.ts), of the payment session
+// headers (tests/headers/payment-session-headers.spec.ts) and of withBalance on the transaction list
+// (tests/accounts/transactions-with-balance.spec.ts).
+
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
+const AUTHORISATIONS = /\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
+const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
+const TRANSACTIONS = /^\/psd2\/accountinformation\/v1\/accounts\/:accountId\/transactions$/;
+
+type Body = Record<string, unknown>;
+
+/** The query asks for balances (withBalance=true), before or after Fastify's coercion. */
+const withBalance = (query: unknown) => {
+  const v = (query as { withBalance?: unknown } | undefined)?.withBalance;
+  return v === true || v === 'true';
+};
+
+const faults: Fault[] = [
+  {
+    id: 'payments.unknown-service-accepted',
+    description: 'a payment-service outside the list is initiated as a single payment (201 with a paymentId)',
+    breaks: ['payments.service.unknown', 'payments.service.unknown-code'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const params = req.params as { paymentService: string };
+        if (!(SERVICES as readonly string[]).includes(params.paymentService)) params.paymentService = 'payments';
+      }),
+  },
+  {
+    id: 'payments.creditor-agent-unchecked',
+    description: 'creditorAgent is not checked to be a BICFI',
+    breaks: ['payments.initiate.creditor-agent-bicfi', 'payments.initiate.creditor-agent-bicfi-code'],
+    install: (app) => unenforcedField(app, /^payments\//, 'creditorAgent'),
+  },
+  {
+    id: 'payments.read-creditor-address-flattened',
+    description: 'read payment returns creditorAddress as one string instead of an address object',
+    breaks: ['payments.initiate.creditor-address', 'payments.read.fields'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Body) => {
+        const a = b.creditorAddress;
+        if (a && typeof a === 'object') b.creditorAddress = Object.values(a as Body).join(', ');
+      }),
+  },
+  {
+    id: 'payments.empty-psu-data-accepted',
+    description: "a payment's start authorisation with an empty psuData is served as if it had no body",
+    breaks: ['payments.authorisations.psu-data-empty', 'payments.authorisations.psu-data-empty-code'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: AUTHORISATIONS }, (req) => {
+        const b = req.body as Body | undefined;
+        const psuData = b?.psuData;
+        if (psuData && typeof psuData === 'object' && Object.keys(psuData).length === 0) delete b!.psuData;
+      }),
+  },
+  {
+    id: 'payments.psu-data-not-required-under-operations-table',
+    description:
+      'a payment\'s start authorisation without psuData is accepted under a profile claiming payments.startAuthorisationBody operations-table (section D: "body psuData (required, non-empty)")',
+    breaks: ['payments.authorisations.psu-data-required', 'payments.authorisations.psu-data-required-code'],
+    claims: {
+      features: ['payments.psu-data-required'],
+      payments: { startAuthorisationBody: 'operations-table' },
+    },
+    // The reference sandbox takes a start with or without psuData: under the operations table that is the fault.
+    install: () => undefined,
+  },
+  {
+    id: 'payments.creditor-account-without-iban-refused',
+    description: 'a payment whose creditorAccount has neither iban nor bban (pan, maskedPan, msisdn) is refused',
+    breaks: ['payments.initiate.account-reference-kinds'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const b = req.body as Body | undefined;
+        const creditors = Array.isArray(b?.payments) ? (b.payments as Body[]) : b ? [b] : [];
+        for (const x of creditors) {
+          const account = x.creditorAccount as Body | undefined;
+          if (account && typeof account === 'object' && account.iban === undefined && account.bban === undefined)
+            throw formatError('creditorAccount needs an iban or a bban', 'creditorAccount');
+        }
+      }),
+  },
+  {
+    id: 'payments.fx-quote-id-refused',
+    description: 'an international-tp payment carrying FX-Quote-Id is refused (400 FORMAT_ERROR)',
+    breaks: ['headers.fx-quote-id.international-tp'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const product = (req.params as { paymentProduct: string }).paymentProduct;
+        if (product === 'international-tp' && requestHeader(req, 'FX-Quote-Id'))
+          throw formatError('header FX-Quote-Id is not supported', 'FX-Quote-Id');
+      }),
+  },
+  {
+    id: 'payments.consent-id-refused-on-initiation',
+    description: 'initiate payment carrying Consent-ID is refused (400 FORMAT_ERROR)',
+    breaks: ['headers.consent-id.payment-initiation'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        if (requestHeader(req, 'Consent-ID'))
+          throw formatError('header Consent-ID is not accepted on this operation', 'Consent-ID');
+      }),
+  },
+  {
+    id: 'signing-baskets.consent-id-refused-on-creation',
+    description: 'create signing basket carrying Consent-ID is refused (400 FORMAT_ERROR)',
+    breaks: ['headers.consent-id.basket-creation'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: BASKETS }, (req) => {
+        if (requestHeader(req, 'Consent-ID'))
+          throw formatError('header Consent-ID is not accepted on this operation', 'Consent-ID');
+      }),
+  },
+  {
+    id: 'accounts.transactions-with-balance-refused',
+    description: 'the transaction list with withBalance is refused (400 FORMAT_ERROR)',
+    breaks: ['accounts.transactions.with-balance-accepted'],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
+        if (withBalance(req.query)) throw formatError('query withBalance is not supported here', 'withBalance');
+      }),
+  },
+  {
+    id: 'accounts.transactions-balances-amount-as-number',
+    description: 'the balances of a transaction list with withBalance carry balanceAmount.amount as a number',
+    breaks: ['accounts.transactions.with-balance-balances'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: Body, req) => {
+        if (!withBalance(req.query)) return;
+        const balances = Array.isArray(b.balances)
+          ? (b.balances as { balanceAmount?: Body }[])
+          : [{ balanceType: 'closingBooked', balanceAmount: { currency: 'EUR', amount: '1.00' } }];
+        for (const x of balances)
+          if (x.balanceAmount && typeof x.balanceAmount.amount === 'string')
+            x.balanceAmount.amount = Number(x.balanceAmount.amount);
+        b.balances = balances;
+      }),
+  },
+];
+
+export default faults;

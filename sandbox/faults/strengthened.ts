@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Consent } from '../consents/store.js';
+import type { Authorisation, EndListener } from '../sca/engine.js';
+import { formatError } from '../errors.js';
+import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+
+/*
+ * Faults that a weaker form of a check let through: each breaks its rule only where the former
+ * check did not look (after the SCA, on a one-off consent, on the second access entry, at
+ * creation instead of authorisation, for another PSU, in the pending list, after a 204).
+ */
+
+const CREATE = /^\/psd2\/consent\/v1\/consents$/;
+const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
+const STATUS = /^\/psd2\/consent\/v1\/consents\/:consentId\/status$/;
+const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
+const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
+const REQUIRED = ['access', 'recurringIndicator', 'validUntil', 'frequencyPerDay', 'combinedServiceIndicator'];
+
+type Body = Record<string, any>;
+const bodyOf = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Body) : undefined);
+
+/** Bends the consent service's reaction to the end of an SCA (installed before the routes register theirs). */
+function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
+  const sca = app.sandbox.sca;
+  const onEnd = sca.onEnd.bind(sca);
+  sca.onEnd = (type, listener) => onEnd(type, type === 'consent' ? (auth) => wrap(listener, auth) : listener);
+}
+
+/** The valid recurring account-information consents of the TPP, but `except`; of `psuId` only when given. */
+function validRecurring(app: FastifyInstance, clientId: string, except?: Consent, psuId?: string): Consent[] {
+  return [...app.sandbox.consents.values()].filter(
+    (c) =>
+      c !== except &&
+      c.clientId === clientId &&
+      c.type === 'ais' &&
+      c.recurringIndicator &&
+      c.status === 'valid' &&
+      (psuId === undefined || c.psuId === psuId),
+  );
+}
+
+const pendingQueries = new WeakSet<FastifyRequest>();
+
+const faults: Fault[] = [
+  {
+    id: 'consents.status-stuck-at-received',
+    description: 'consent status answers received whatever the consent became (after its SCA, after its deletion)',
+    breaks: ['consents.status.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => {
+        b.consentStatus = 'received';
+      }),
+  },
+  {
+    id: 'consents.read-recurring-always-true',
+    description: 'read consent answers recurringIndicator true for a one-off consent too',
+    breaks: ['consents.read.fields'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
+        if (b.recurringIndicator !== undefined) b.recurringIndicator = true;
+      }),
+  },
+  {
+    id: 'consents.read-access-first-entry-only',
+    description: 'read consent answers only the first account reference of each access list',
+    breaks: ['consents.read.fields'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: ONE }, (b: Body) => {
+        for (const k of ['accounts', 'balances', 'transactions'])
+          if (Array.isArray(b.access?.[k])) b.access[k] = b.access[k].slice(0, 1);
+      }),
+  },
+  {
+    id: 'consents.refused-create-still-creates',
+    description:
+      'a create consent without a required field is refused 400, but the consent is created (the field defaulted) and named in Location',
+    breaks: ['consents.create.required-fields'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req, reply) => {
+        const b = bodyOf(req);
+        const missing = b && REQUIRED.find((k) => b[k] === undefined);
+        if (!b || !missing || req.headers['x-consent-type']) return;
+        const consent: Consent = {
+          consentId: randomUUID(),
+          type: 'ais',
+          clientId: req.token!.clientId,
+          psuId: (req.headers['psu-id'] as string | undefined) || 'sandbox-psu',
+          context: req.token?.scopes.has('corporate') ? 'corporate' : 'private',
+          access: b.access ?? { balances: [], transactions: [] },
+          recurringIndicator: b.recurringIndicator ?? false,
+          validUntil: b.validUntil ?? new Date().toISOString().slice(0, 10),
+          frequencyPerDay: b.frequencyPerDay ?? 1,
+          combinedServiceIndicator: b.combinedServiceIndicator ?? false,
+          status: 'received',
+          createdAt: Date.now(),
+        };
+        app.sandbox.consents.set(consent.consentId, consent);
+        reply.header('Location', `/psd2/consent/v1/consents/${consent.consentId}`);
+        throw formatError(`${missing} is required`, missing);
+      }),
+  },
+  {
+    id: 'consents.recurring-expires-former-at-creation',
+    description: "creating a recurring consent (before its authorisation) expires the PSU's former recurring consent",
+    breaks: ['consents.state.recurring-expires-former'],
+    install: (app) =>
+      app.addHook('onResponse', async (req, reply) => {
+        if (req.method !== 'POST' || !CREATE.test(req.routeOptions.url ?? '') || reply.statusCode !== 201) return;
+        const b = bodyOf(req);
+        if (!b?.recurringIndicator || req.headers['x-consent-type'] || !req.token) return;
+        const psuId = (req.headers['psu-id'] as string | undefined) || 'sandbox-psu';
+        for (const c of validRecurring(app, req.token.clientId, undefined, psuId)) c.status = 'expired';
+      }),
+  },
+  {
+    id: 'consents.recurring-expires-other-psus',
+    description:
+      'authorising a recurring consent expires the recurring consents of every PSU of the TPP, not only its own',
+    breaks: ['consents.state.recurring-expires-former'],
+    install: (app) =>
+      wrapConsentEnd(app, (listener, auth) => {
+        listener(auth);
+        const c = app.sandbox.consents.get(auth.resource.id);
+        if (!c || c.type !== 'ais' || !c.recurringIndicator || c.status !== 'valid') return;
+        for (const other of validRecurring(app, c.clientId, c)) other.status = 'expired';
+      }),
+  },
+  {
+    id: 'accounts.pending-filter-gives-booked',
+    description:
+      'bookingStatus=pending answers the booked entries too, in the pending array (without their bookingDate)',
+    breaks: ['accounts.transactions.booking-status-filter'],
+    install: (app) => {
+      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
+        const q = req.query as Record<string, unknown>;
+        if (q.bookingStatus !== 'pending') return;
+        q.bookingStatus = 'both';
+        pendingQueries.add(req);
+      });
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: Body, req) => {
+        if (!pendingQueries.has(req) || !b.transactions) return;
+        const moved = (b.transactions.booked ?? []).map((t: Body) => {
+          const { bookingDate: _dropped, ...rest } = t;
+          return rest;
+        });
+        b.transactions.pending = [...(b.transactions.pending ?? []), ...moved];
+        delete b.transactions.booked;
+      });
+    },
+  },
+  {
+    id: 'payments.cancel-204-leaves-payment',
+    description: 'cancelling a payment that needs no cancellation authorisation answers 204 but leaves it as it was',
+    breaks: ['payments.cancel.response', 'payments.cancel.cancelled-after-sca'],
+    install: (app) => {
+      const before = new WeakMap<FastifyRequest, { id: string; status: string }>();
+      app.addHook('preHandler', async (req) => {
+        if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '')) return;
+        const id = (req.params as { paymentId: string }).paymentId;
+        const p = app.sandbox.payments.payments.get(id);
+        if (p) before.set(req, { id, status: p.status });
+      });
+      app.addHook('onSend', async (req, reply, payload) => {
+        const was = before.get(req);
+        if (!was || reply.statusCode !== 204) return payload;
+        const p = app.sandbox.payments.payments.get(was.id);
+        if (p) p.status = was.status as typeof p.status;
+        return payload;
+      });
+    },
+  },
+  ...(
+    [
+      ['consents.created-status-link-dead', 'create consent', CREATE, 'consents.create.response'],
+      ['payments.initiated-status-link-dead', 'initiate payment', INITIATE, 'payments.initiate.response'],
+      ['signing-baskets.created-status-link-dead', 'create signing basket', BASKETS, 'signing-baskets.create.response'],
+    ] as const
+  ).map(([id, what, route, requirement]): Fault => ({
+    id,
+    description: `${what} answers a status link, an object with an href, that leads nowhere (its GET is a 404)`,
+    breaks: [requirement],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route }, (b: Body) => {
+        const link = b._links?.status;
+        if (typeof link?.href === 'string') link.href = link.href.replace(/\/status$/, '/state');
+      }),
+  })),
+];
+
+export default faults;

@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { fromRoot } from '../../harness/config/paths.js';
+import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
+import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import { AUTHORISE_URL_LINE } from '../../harness/sca/manual-agent.js';
+import { parseForm } from '../../harness/sca/psu-agent.js';
+import { build } from '../../sandbox/app.js';
+import { filesUnder, leaksUnder } from '../support/leaks.js';
+import { runDir } from '../support/run-dir.js';
+import { killGroup, runSuite, suiteEnv } from '../support/run-suite.js';
+import { startSandbox } from '../support/sandbox.js';
+
+/** One SCA of the redirect flow, through the suite's own driver: begin, the PSU approves, the code is exchanged, the SCA finalised. */
+const ONE_SCA = [
+  'tests/oauth/token.spec.ts',
+  '--grep',
+  'exchanging the code gives a Bearer token and finalises the SCA',
+];
+const REQUIREMENT = 'oauth.token.exchange';
+
+/** The reference profile with the PSU played by `agent`. */
+function profileWith(name: string, sca: Record<string, unknown>): string {
+  const reference = JSON.parse(readFileSync(fromRoot('profiles', 'reference.json'), 'utf8'));
+  const profile = { ...reference, name, sca: { ...reference.sca, ...sca } };
+  const file = runDir(`${name}-profile.json`);
+  mkdirSync(runDir(), { recursive: true });
+  writeFileSync(file, JSON.stringify(profile, null, 2));
+  return file;
+}
+
+const verdictOf = (report: ConformanceReport | undefined, id: string) =>
+  report?.requirements.find((r) => r.id === id)?.verdict;
+
+test.describe.configure({ mode: 'serial' });
+
+test('the browser agent logs in on a login page built by JavaScript and completes a redirect SCA', async () => {
+  const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
+  test.skip(
+    !existsSync(chromium),
+    `no browser at ${chromium}: install Debian's chromium package to run the browser agent`,
+  );
+  const sandbox = await startSandbox({ variants: ['redirect.login-page-script'] });
+  try {
+    const psuLogin = `psu-login-${randomBytes(6).toString('hex')}`;
+    const password = `pw-${randomBytes(12).toString('base64url')}`;
+    const profile = profileWith('agents-browser', {
+      psuAgent: 'browser',
+      browser: {
+        approve: [
+          { fill: '#psu-id', from: 'PSU_LOGIN_ID' },
+          { fill: '#password', from: 'PSU_LOGIN_PASSWORD' },
+          { click: '#approve' },
+          { waitForRedirect: true },
+        ],
+        deny: [{ click: '#deny' }, { waitForRedirect: true }],
+      },
+    });
+    const run = await runSuite({
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      name: 'agents-browser',
+      args: ONE_SCA,
+      workers: 1,
+      env: { TARGET_PROFILE: profile, PSU_LOGIN_ID: psuLogin, PSU_LOGIN_PASSWORD: password, CHROMIUM_PATH: chromium },
+      timeoutMs: 120_000,
+    });
+    expect(
+      verdictOf(run.report, REQUIREMENT),
+      `the redirect SCA through the browser agent; output:\n${run.output}`,
+    ).toBe('passed');
+    const shots = filesUnder(run.reportsDir).filter((f) => f.endsWith('.png'));
+    expect(shots.length, 'a screenshot per step of the browser agent in the evidence').toBeGreaterThanOrEqual(4);
+    expect(leaksUnder(run.reportsDir, [sandbox.clientSecret, psuLogin, password])).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
+});
+
+/** A free loopback port (the redirect URI the manual agent listens on). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+test('the manual agent prints the authorise URL and completes a redirect SCA played by a person in another process', async () => {
+  const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
+  const clientId = `selftest-${randomBytes(3).toString('hex')}`;
+  const clientSecret = `selftest-secret-${randomBytes(10).toString('hex')}`;
+  const app = await build({ clients: [{ clientId, clientSecret, redirectUris: [redirectUri] }] });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const reportsDir = runDir('agents-manual');
+  rmSync(reportsDir, { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+  const env = suiteEnv({
+    baseUrl,
+    clientId,
+    clientSecret,
+    reportsDir,
+    workers: 1,
+    env: {
+      TARGET_PROFILE: profileWith('agents-manual', { psuAgent: 'manual' }),
+      REDIRECT_URI: redirectUri,
+      SCA_TIMEOUT_MS: '60000',
+    },
+  });
+  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', ...ONE_SCA], {
+    cwd: fromRoot(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const played: string[] = [];
+  const codes: string[] = [];
+  // The person: reads the printed address, opens it, approves on the bank's page, and the browser follows the bank's redirect.
+  const person = async (url: string) => {
+    const page = await fetch(url, { headers: { Accept: 'text/html' } });
+    const form = parseForm(await page.text());
+    if (!form) throw new Error(`the authorise page has no form (${page.status})`);
+    const approve = form.buttons.find((b) => b.value === 'approve');
+    const body = new URLSearchParams({ ...form.fields, ...(approve ? { [approve.name]: approve.value } : {}) });
+    const submitted = await fetch(new URL(form.action || url, url), { method: 'POST', body, redirect: 'manual' });
+    const location = submitted.headers.get('location');
+    if (!location) throw new Error(`approving gave no redirect (${submitted.status})`);
+    const code = new URL(location, url).searchParams.get('code');
+    if (code) codes.push(code);
+    const back = await fetch(new URL(location, url));
+    played.push(`approved; the suite answered the return with ${back.status}`);
+  };
+  const personDone: Promise<void>[] = [];
+  let pending = '';
+  const read = (d: Buffer) => {
+    output += d.toString();
+    const lines = (pending + d.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const i = line.indexOf(AUTHORISE_URL_LINE);
+      if (i >= 0) personDone.push(person(line.slice(i + AUTHORISE_URL_LINE.length).trim()));
+    }
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  const timer = setTimeout(() => killGroup(child.pid!), 150_000);
+  try {
+    const exitCode = await new Promise<number | null>((done) => child.on('close', done));
+    await Promise.all(personDone);
+    expect(
+      played,
+      `the suite printed the authorise URL once and the person played it; output:\n${output}`,
+    ).toHaveLength(1);
+    const file = join(reportsDir, 'conformance.json');
+    const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
+    expect(
+      verdictOf(report, REQUIREMENT),
+      `the redirect SCA through the manual agent (exit ${exitCode}); output:\n${output}`,
+    ).toBe('passed');
+    expect(leaksUnder(reportsDir, [clientSecret, ...codes])).toEqual([]);
+  } finally {
+    clearTimeout(timer);
+    killGroup(child.pid!);
+    await app.close();
+  }
+});

@@ -1,0 +1,114 @@
+import type { HeaderSpec } from '../../harness/http/client.js';
+import type { ApiResponse } from '../../harness/http/response.js';
+import { because, expect, req, test } from '../../harness/areas/authorisations.js';
+import { firstClaimed, PaymentsClient } from '../../harness/areas/payments.js';
+
+// TPP-Redirect-Preferred false (Endpoints > Common request headers): "false: no redirect; the bank
+// picks embedded or decoupled". Judged on every SCA method the bank offers, on consents and payments.
+
+const DECOUPLED_IDS = ['mbid_same_device', 'mbid_animated_qr_token', 'mbid_animated_qr_image'];
+const NO_REDIRECT: HeaderSpec = { 'TPP-Redirect-Preferred': 'false' };
+
+/** The decoupled methods among those offered: the decoupled ids, and mbid where mbid_same_device is not offered (section F). */
+const decoupledOf = (offered: string[]) => [
+  ...DECOUPLED_IDS.filter((m) => offered.includes(m)),
+  ...(offered.includes('mbid') && !offered.includes('mbid_same_device') ? ['mbid'] : []),
+];
+
+const idsOf = (res: ApiResponse): string[] =>
+  ((res.body as { scaMethods?: { authenticationMethodId?: string }[] } | undefined)?.scaMethods ?? [])
+    .map((m) => m.authenticationMethodId)
+    .filter((m): m is string => typeof m === 'string');
+
+/** What in an answer is a redirect: the approach REDIRECT, a scaRedirect or a scaOAuth link. */
+function redirectsIn(res: ApiResponse): string[] {
+  const found: string[] = [];
+  const approach = res.header('aspsp-sca-approach');
+  if (approach !== undefined && approach.toUpperCase() === 'REDIRECT') found.push('aspsp-sca-approach REDIRECT');
+  const links = (res.body as { _links?: Record<string, unknown> } | undefined)?._links ?? {};
+  for (const name of ['scaRedirect', 'scaOAuth']) if (name in links) found.push(`_links.${name}`);
+  return found;
+}
+
+/** A start answer with TPP-Redirect-Preferred false: refused (a 4xx), or started without a redirect. */
+async function expectNoRedirect(res: ApiResponse, what: string) {
+  if (res.status >= 400 && res.status < 500) {
+    await expect.soft(res, `${what} with TPP-Redirect-Preferred false`).toBeRefused();
+    return;
+  }
+  expect
+    .soft(redirectsIn(res), because(`${what} with TPP-Redirect-Preferred false answers no redirect (${res.label})`))
+    .toEqual([]);
+}
+
+test(
+  'with TPP-Redirect-Preferred false every decoupled method offered starts DECOUPLED with challengeData, never REDIRECT',
+  req('authorisations.start.decoupled'),
+  async ({ authorisations }) => {
+    const probe = await authorisations.begin();
+    const methods = decoupledOf(probe.methods.map((m) => m.authenticationMethodId));
+    expect(
+      methods.length,
+      because(`scaMethods offers no decoupled method: ${probe.created.describe()}`),
+    ).toBeGreaterThan(0);
+    for (const method of methods) {
+      await test.step(method, async () => {
+        const b = await authorisations.begin({ method });
+        const started = b.started!;
+        await expect.soft(started, `start with ${method}`).toHaveStatus(200);
+        await expect.soft(started, `start with ${method}`).toHaveHeader('aspsp-sca-approach', /^DECOUPLED$/i);
+        await expect.soft(started, `start with ${method}`).toMatchSchema('authorisations/authorisation-started');
+      });
+    }
+  },
+);
+
+test(
+  'on a consent, TPP-Redirect-Preferred false gives no redirect with any method the bank offers',
+  req('authorisations.redirect-preferred.false-consents'),
+  async ({ authorisations }) => {
+    const probe = await authorisations.begin();
+    await expectNoRedirect(probe.created, 'create authorisation');
+    const methods = probe.methods.map((m) => m.authenticationMethodId);
+    expect(methods.length, because(`scaMethods offers no method: ${probe.created.describe()}`)).toBeGreaterThan(0);
+    for (const method of methods) {
+      const b = await authorisations.begin({ method });
+      await expectNoRedirect(b.started!, `start with ${method}`);
+    }
+  },
+);
+
+test(
+  'on a payment, TPP-Redirect-Preferred false gives no redirect on initiation, create authorisation, nor with any method the bank offers',
+  req('authorisations.redirect-preferred.false-payments'),
+  async ({ api, target }) => {
+    const c = firstClaimed(target.profile);
+    test.skip(!c, 'not claimed: the profile claims no payment service and product');
+    const payments = new PaymentsClient(api.with({ scope: 'paymentinitiation', bicFi: true }));
+    const headers = { ...payments.psuHeaders(), ...NO_REDIRECT };
+    /** A payment initiated with TPP-Redirect-Preferred false and an authorisation created on it. */
+    const begin = async () => {
+      const p = await payments.initiated(c!, { headers: NO_REDIRECT });
+      const created = await payments.sca.create(p.basePath, 'authorisations', headers);
+      const id = (created.body as { authorisationId?: string } | undefined)?.authorisationId;
+      expect(id, because(`create an authorisation on the payment: ${created.describe()}`)).toBeTruthy();
+      return { ...p, created, href: `${p.basePath}/authorisations/${id}` };
+    };
+    try {
+      const probe = await begin();
+      await expectNoRedirect(probe.res, 'initiate payment');
+      await expectNoRedirect(probe.created, 'create authorisation on the payment');
+      const methods = idsOf(probe.created);
+      expect(methods.length, because(`scaMethods offers no method: ${probe.created.describe()}`)).toBeGreaterThan(0);
+      for (const [i, method] of methods.entries()) {
+        const p = i === 0 ? probe : await begin();
+        await expectNoRedirect(
+          await payments.sca.start(p.href, method, headers),
+          `start with ${method} on the payment`,
+        );
+      }
+    } finally {
+      for (const basePath of payments.created) await payments.cancel(basePath).catch(() => undefined);
+    }
+  },
+);

@@ -1,0 +1,36 @@
+import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
+
+// consents.status.response beyond creation (read.spec.ts judges the new consent's received): the
+// status operation follows the consent through its SCA and its deletion.
+test(
+  'consent status answers the consentStatus the consent reached: valid after its SCA, terminatedByTpp after its deletion',
+  req('consents.status.response'),
+  async ({ consents, target }) => {
+    // One-off access: a recurring consent could be expired by another test's recurring consent of the same PSU.
+    const { consentId, sca } = await consents.createAuthorised({
+      body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
+    });
+    expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+    const statusNow = async () => {
+      const st = await consents.status(consentId);
+      await expect(st).toHaveStatus(200);
+      await expect(st).toMatchSchema('consents/consent-status');
+      return st.json<{ consentStatus?: string }>().consentStatus;
+    };
+    // The consent may move a moment after its SCA: polled on the value, then judged whole once.
+    await expect
+      .poll(async () => (await consents.status(consentId)).json<{ consentStatus?: unknown }>().consentStatus, {
+        message: because(`consent status of ${consentId} once its SCA is finalised`),
+        intervals: [500],
+        timeout: 5000,
+      })
+      .toBe('valid');
+    expect(await statusNow(), because(`consent status of ${consentId} once its SCA is finalised`)).toBe('valid');
+    await expect(await consents.delete(consentId)).toSucceed();
+    // A consent the profile says is gone once deleted (consents.afterDelete) has no status left to read.
+    if (target.profile.consents?.afterDelete !== 'gone')
+      expect(await statusNow(), because(`consent status of ${consentId} once the TPP deleted it`)).toBe(
+        'terminatedByTpp',
+      );
+  },
+);

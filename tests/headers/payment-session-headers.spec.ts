@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { mergeTests } from '@playwright/test';
+import { consentRequest, test as consentsTest, type ConsentsClient } from '../../harness/areas/consents.js';
+import { because, COMBINATIONS, expect, firstClaimed, label, req, unclaimed } from '../../harness/areas/payments.js';
+import { test as basketsTest } from '../../harness/areas/signing-baskets.js';
+import { prerequisite } from '../../harness/http/broken.js';
+import { perProofEntry } from '../../harness/proof.js';
+
+// Headers of payment initiation the other header files leave out (Common request headers):
+// FX-Quote-Id on international-tp payments, and Consent-ID on payment initiation and basket
+// creation in a combined session.
+
+/** Merged tests lose the self-proof's declaration per case (harness/proof.ts): the merge is wrapped again. */
+const test = perProofEntry(mergeTests(basketsTest, consentsTest));
+
+/**
+ * An authorised consent of a combined session (combinedServiceIndicator true). One-off, so that
+ * it ends no recurring consent of the PSU that other checks read under.
+ */
+async function combinedSession(consents: ConsentsClient): Promise<string> {
+  const body = consentRequest({ recurringIndicator: false, frequencyPerDay: 1, combinedServiceIndicator: true });
+  const { consentId, sca } = await consents.createAuthorised({ body });
+  await prerequisite('consents.create.response', 'authorise the consent of the combined session', async () =>
+    expect(sca.scaStatus, `the combined session's consent: its SCA ends finalised`).toBe('finalised'),
+  );
+  return consentId;
+}
+
+test(
+  'initiate payment of an international-tp payment with FX-Quote-Id is accepted',
+  req('headers.fx-quote-id.international-tp'),
+  async ({ payments }) => {
+    const c = COMBINATIONS.find((x) => x.product === 'international-tp' && !unclaimed(payments.profile, x));
+    test.skip(!c, `not claimed: the profile "${payments.target.profileName}" does not claim international-tp`);
+    const quote = randomUUID();
+    const res = await payments.initiate(c!, { headers: { 'FX-Quote-Id': quote } });
+    await expect(res, because(`initiate a ${label(c!)} payment with FX-Quote-Id ${quote}`)).toSucceed();
+    expect(
+      res.json<{ paymentId?: string }>().paymentId,
+      because(`the accepted ${label(c!)} payment has a paymentId; got ${res.describe()}`),
+    ).toBeTruthy();
+  },
+);
+
+test(
+  'initiate payment with the Consent-ID of a combined session is accepted',
+  req('headers.consent-id.payment-initiation'),
+  async ({ payments, consents }) => {
+    const c = firstClaimed(payments.profile);
+    test.skip(!c, 'not claimed: the profile claims no payment service and product');
+    const consentId = await combinedSession(consents);
+    const res = await payments.initiate(c!, { headers: { 'Consent-ID': consentId } });
+    await expect(res, because(`initiate a ${label(c!)} payment with the combined session's Consent-ID`)).toSucceed();
+    expect(
+      res.json<{ paymentId?: string }>().paymentId,
+      because(`the accepted ${label(c!)} payment has a paymentId; got ${res.describe()}`),
+    ).toBeTruthy();
+  },
+);
+
+test(
+  'create signing basket with the Consent-ID of a combined session is accepted',
+  req('headers.consent-id.basket-creation'),
+  async ({ baskets, consents }) => {
+    const consentId = await combinedSession(consents);
+    const items = await baskets.paymentsToSign(2);
+    const res = await baskets.create(
+      items.map((p) => p.paymentId),
+      { 'Consent-ID': consentId },
+    );
+    await expect(res, because("create a signing basket with the combined session's Consent-ID")).toSucceed();
+    expect(
+      res.json<{ basketId?: string }>().basketId,
+      because(`the accepted basket has a basketId; got ${res.describe()}`),
+    ).toBeTruthy();
+  },
+);

@@ -1,0 +1,167 @@
+import { prerequisite } from '../../harness/http/broken.js';
+import { linkUrl } from '../../harness/http/links.js';
+import {
+  because,
+  expect,
+  req,
+  resourceTest as test,
+  RESOURCE_WORDS,
+  type PaymentResource,
+} from '../../harness/areas/oauth.js';
+
+// The redirect flow (endpoint sections F and G) on payments and signing baskets, as
+// tests/oauth/redirect.spec.ts judges it on consents: the resource variables give the scope
+// (paymentinitiation) and the words of acr_values and of the token exchange headers.
+
+const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
+
+const KINDS: PaymentResource[] = ['payment', 'basket'];
+
+for (const kind of KINDS) {
+  const { resource, ResourceType } = RESOURCE_WORDS[kind];
+
+  test(
+    `starting a ${kind}'s authorisation with mbid gives REDIRECT and an scaOAuth link with the ${kind}'s scope, client_id, state and exact acr_values`,
+    req(`oauth.sca-oauth.${kind}-link`),
+    async ({ resourceRedirect: flow, target }) => {
+      const start = await flow.begin(kind);
+      await expect(start.started).toHaveStatus(200);
+      await expect(start.started).toHaveHeader('aspsp-sca-approach', 'REDIRECT');
+      expect(
+        start.scaOAuth,
+        because(`_links.scaOAuth.href is required in the redirect flow; got ${start.started.describe()}`),
+      ).toBeTruthy();
+      const u = linkUrl(target, start.scaOAuth!);
+      expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
+        `${target.authUrl}/connect/authorize`,
+      );
+      const q = u.searchParams;
+      for (const name of ['client_id', 'scope', 'response_type', 'redirect_uri', 'state', 'acr_values']) {
+        expect(
+          q.get(name),
+          because(`scaOAuth href must carry the query parameter ${name}: ${u.pathname}?${[...q.keys()].join('&')}`),
+        ).toBeTruthy();
+      }
+      expect(q.get('response_type'), because('response_type of the authorise URL')).toBe('code');
+      expect(q.get('client_id'), because("client_id is the TPP application's")).toBe(target.clientId);
+      expect(
+        words(q.get('scope')),
+        because(`scope is the resourceScope of a ${kind}: paymentinitiation plus the PSU context`),
+      ).toEqual(words(flow.scope));
+      const acr = (q.get('acr_values') ?? '').split(' ').filter(Boolean);
+      expect(
+        acr,
+        because(
+          `acr_values holds exactly three space-separated entries idp:<bicfi>, ${resource}Id:<id>, ${ResourceType}AuthorisationId:<id>; got "${q.get('acr_values')}"`,
+        ),
+      ).toHaveLength(3);
+      expect(acr[0], because('the first acr_values entry is idp:<bicfi>')).toBe(`idp:${target.bicFi}`);
+      expect(acr[1], because(`the second acr_values entry is ${resource}Id:<${kind} id>`)).toBe(
+        `${resource}Id:${start.resourceId}`,
+      );
+      const first = ResourceType[0];
+      expect(
+        acr[2],
+        because(
+          `the third acr_values entry is ${ResourceType}AuthorisationId:<authorisation id> (either casing of the first letter)`,
+        ),
+      ).toMatch(
+        new RegExp(
+          `^[${first}${first.toLowerCase()}]${ResourceType.slice(1)}AuthorisationId:${start.authorisationId}$`,
+        ),
+      );
+    },
+  );
+
+  test(
+    `approving a ${kind}'s redirect returns code, scope and the exact state, and the code exchange finalises its SCA`,
+    req(`oauth.redirect.${kind}-flow`),
+    async ({ resourceRedirect: flow, target }) => {
+      const start = await flow.begin(kind);
+      await prerequisite(`oauth.sca-oauth.${kind}-link`, `a scaOAuth link on the ${kind}`, async () =>
+        expect(start.authorizeUrl, `a scaOAuth link: ${start.started.describe()}`).toBeTruthy(),
+      );
+      const r = await flow.psu(start, 'approve');
+      expect(
+        r.submitted,
+        because(`the authorise page has a form the PSU can submit: ${r.page.describe()}`),
+      ).toBeTruthy();
+      expect(
+        r.location ? `${r.location.origin}${r.location.pathname}` : undefined,
+        because('the bank sends the PSU back to the redirect URI'),
+      ).toBe(target.redirectUri);
+      expect(r.code, because('the redirect carries a code')).toBeTruthy();
+      expect(words(r.scope), because(`the redirect carries the ${kind}'s scope`)).toEqual(words(flow.scope));
+      expect(r.state, because(`state must come back unchanged (sent ${start.state.length} characters)`)).toBe(
+        start.state,
+      );
+      const res = await flow.exchange(start, r.code);
+      await expect(res).toHaveStatus(200);
+      await expect(res).toMatchSchema('oauth/token-response');
+      const sca = kind === 'payment' ? flow.payments.sca : flow.baskets.sca;
+      const { status } = await sca.pollUntilEnd(start.href, 500, flow.payments.psuHeaders());
+      expect(status, because(`after the code exchange the ${kind}'s SCA is finalised`)).toBe('finalised');
+    },
+  );
+}
+
+test(
+  "a payment's code exchanged with headers naming another payment is refused",
+  req('oauth.token.resource-mismatch'),
+  async ({ resourceRedirect: flow }) => {
+    const start = await flow.begin('payment');
+    await prerequisite('oauth.sca-oauth.payment-link', 'a scaOAuth link on the payment', async () =>
+      expect(start.authorizeUrl, `a scaOAuth link: ${start.started.describe()}`).toBeTruthy(),
+    );
+    const other = await flow.resource('payment');
+    const { authorisationId: otherAuthorisation } = await flow.authorisation('payment', other.basePath);
+    const r = await flow.psu(start, 'approve');
+    await prerequisite('oauth.redirect.payment-flow', "the PSU approves the payment's redirect", async () =>
+      expect(r.code, `a code: ${(r.submitted ?? r.page).describe()}`).toBeTruthy(),
+    );
+    for (const [what, ids] of [
+      ['X-PaymentId of another payment', { resourceId: other.id }],
+      [
+        "X-PaymentId and X-PaymentAuthorisationId of another payment's authorisation",
+        { resourceId: other.id, authorisationId: otherAuthorisation },
+      ],
+    ] as const) {
+      const res = await flow.exchange(start, r.code, ids);
+      await expect.soft(res, `a code exchange with ${what}`).toBeRefused();
+      expect
+        .soft(
+          (res.body as { access_token?: unknown } | undefined)?.access_token,
+          because(`no access_token for a code exchange with ${what}`),
+        )
+        .toBeUndefined();
+    }
+  },
+);
+
+test(
+  'a payment read and a payment status read with an accountinformation token are refused',
+  req('oauth.scope.payments'),
+  async ({ payments, baskets }) => {
+    test.skip(!baskets.combination(), 'not claimed: the profile claims no payment service and product');
+    const { basePath } = await payments.initiated(baskets.combination()!);
+    const scope = 'accountinformation';
+    await expect.soft(await payments.api.get(basePath, { scope }), 'read payment').toHaveStatus([401, 403]);
+    await expect
+      .soft(await payments.api.get(`${basePath}/status`, { scope }), 'payment status')
+      .toHaveStatus([401, 403]);
+  },
+);
+
+test(
+  'a basket read and a basket status read with an accountinformation token are refused',
+  req('oauth.scope.baskets'),
+  async ({ baskets }) => {
+    test.skip(!baskets.combination(), 'not claimed: the profile claims no payment to fill a basket with');
+    const { basketId, basePath } = await baskets.createdBasket(1);
+    const scope = 'accountinformation';
+    await expect.soft(await baskets.api.get(basePath, { scope }), 'read basket').toHaveStatus([401, 403]);
+    await expect
+      .soft(await baskets.api.get(`${baskets.basePath(basketId)}/status`, { scope }), 'basket status')
+      .toHaveStatus([401, 403]);
+  },
+);

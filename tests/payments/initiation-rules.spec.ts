@@ -1,0 +1,182 @@
+import { prerequisite } from '../../harness/http/broken.js';
+import type { ApiResponse } from '../../harness/http/response.js';
+import type { Json } from '../../harness/json.js';
+import {
+  because,
+  COMBINATIONS,
+  expect,
+  label,
+  req,
+  test,
+  unclaimed,
+  type Combination,
+  type PaymentsClient,
+} from '../../harness/areas/payments.js';
+
+// Rules of payment initiation and of a payment's start authorisation that the other payment files
+// leave out: the payment-service list, creditorAgent as a BICFI, creditorAddress as an address, and
+// psuData (the object must be non-empty; required where the profile follows the operations table).
+
+/** The first combination the profile claims, or the test is skipped as not claimed. */
+function claimed(payments: PaymentsClient, filter: (c: Combination) => boolean = () => true): Combination {
+  const c = COMBINATIONS.find((x) => filter(x) && !unclaimed(payments.profile, x));
+  test.skip(
+    !c,
+    `not claimed: the profile "${payments.target.profileName}" claims no fitting payment service and product`,
+  );
+  return c!;
+}
+
+/** The object of a payment body that holds the creditor (the first payment of a bulk). */
+const creditorOf = (body: Json): Json => (Array.isArray(body.payments) ? (body.payments[0] as Json) : body);
+
+/** A payment service the specification does not list (section D). */
+const UNKNOWN_SERVICE = 'instant-payments';
+
+/** Values of creditorAgent that are no BICFI (Common request headers: the BIC pattern). */
+const NOT_BICS = ['NOT A BIC', 'cobadeffxxx', 'COBADEFF1', 'COBADE', '12BADEFFXXX'];
+
+/** A full address: the five fields of the creditorAddress row. */
+const ADDRESS = {
+  street: 'Victoria Street',
+  buildingNumber: '12',
+  city: 'London',
+  postalCode: 'SW1H 0ET',
+  country: 'GB',
+};
+
+/** Initiates at a payment-service the specification does not list, with a valid body of a claimed product. */
+async function initiateUnknownService(payments: PaymentsClient): Promise<{ res: ApiResponse; c: Combination }> {
+  const c = claimed(payments, (x) => x.service === 'payments');
+  const root = payments.path(c).slice(0, -`/${c.service}/${c.product}`.length);
+  const res = await payments.api.post(`${root}/${UNKNOWN_SERVICE}/${c.product}`, {
+    json: payments.body(c),
+    headers: { ...payments.psuHeaders(), ...payments.productHeaders(c) },
+  });
+  // A target that takes it anyway made a payment: cancel it as the single payment it must be.
+  const id = res.status >= 200 && res.status < 300 ? (res.body as { paymentId?: string })?.paymentId : undefined;
+  if (id) payments.created.push(payments.basePath(c, id));
+  return { res, c };
+}
+
+for (const [id, title, judge] of [
+  [
+    'payments.service.unknown',
+    'is refused, and no payment is created',
+    (res: ApiResponse, what: string) => expect(res, because(what)).toBeRefused(),
+  ],
+  [
+    'payments.service.unknown-code',
+    'is answered 404 RESOURCE_UNKNOWN',
+    (res: ApiResponse, what: string) => expect(res, because(what)).toBeTppError(404, 'RESOURCE_UNKNOWN'),
+  ],
+] as const) {
+  test(`initiate payment under a payment-service outside the list ${title}`, req(id), async ({ payments }) => {
+    const { res, c } = await initiateUnknownService(payments);
+    await judge(res, `initiate a ${c.product} payment under payment-service "${UNKNOWN_SERVICE}"`);
+  });
+}
+
+for (const [id, title, status] of [
+  ['payments.initiate.creditor-agent-bicfi', 'is refused, and no payment is created', undefined],
+  ['payments.initiate.creditor-agent-bicfi-code', 'is answered 400 FORMAT_ERROR', 400],
+] as const) {
+  test(`a payment whose creditorAgent is no BICFI ${title}`, req(id), async ({ payments }) => {
+    const c = claimed(payments);
+    for (const bad of NOT_BICS) {
+      const body = structuredClone(payments.body(c));
+      creditorOf(body).creditorAgent = bad;
+      const res = await payments.initiate(c, { body });
+      const what = `initiate a ${label(c)} payment with creditorAgent ${JSON.stringify(bad)}`;
+      if (status === undefined) await expect.soft(res, because(what)).toBeRefused();
+      else await expect.soft(res, because(what)).toBeTppError(status, 'FORMAT_ERROR');
+    }
+  });
+}
+
+test(
+  'a single payment with a full creditorAddress is accepted, and read back as an address',
+  req('payments.initiate.creditor-address'),
+  async ({ payments }) => {
+    // The row belongs to the single payment's body: an international product when claimed, whose creditor has an address.
+    const c =
+      COMBINATIONS.find(
+        (x) => x.service === 'payments' && x.product === 'international' && !unclaimed(payments.profile, x),
+      ) ?? claimed(payments, (x) => x.service === 'payments');
+    const body = { ...(payments.body(c) as Record<string, Json>), creditorAddress: { ...ADDRESS } } as Json;
+    const res = await payments.initiate(c, { body });
+    await expect(
+      res,
+      because(`initiate a ${label(c)} payment with creditorAddress ${JSON.stringify(ADDRESS)}`),
+    ).toSucceed();
+    const paymentId = res.json<{ paymentId?: string }>().paymentId;
+    expect(paymentId, because(`the accepted ${label(c)} payment has a paymentId; got ${res.describe()}`)).toBeTruthy();
+    const read = await payments.read(payments.basePath(c, paymentId!));
+    // Reading a payment at all is payments.read.fields' rule: here, what the read says of the address.
+    await prerequisite('payments.read.fields', 'read the payment', async () => expect(read).toHaveStatus(200));
+    const address = read.json<{ creditorAddress?: unknown }>().creditorAddress;
+    // The read need not return it here (payments.read.fields judges the fields read back); when it does, it is an address.
+    if (address === undefined) return;
+    expect(
+      address !== null && typeof address === 'object' && !Array.isArray(address),
+      because(`creditorAddress of the read payment is an object (address); got ${JSON.stringify(address)}`),
+    ).toBe(true);
+    for (const field of Object.keys(ADDRESS)) {
+      const value = (address as Record<string, unknown>)[field];
+      expect(
+        value === undefined || typeof value === 'string',
+        because(`creditorAddress.${field} of the read payment is a string; got ${JSON.stringify(value)}`),
+      ).toBe(true);
+    }
+  },
+);
+
+/** A new payment's start-authorisation POST with `body` (undefined: none), as the operations table shows it. */
+async function startWith(
+  payments: PaymentsClient,
+  body: Json | undefined,
+): Promise<{ res: ApiResponse; c: Combination }> {
+  const c = claimed(payments);
+  const { basePath } = await payments.initiated(c);
+  const res = await payments.api.post(`${basePath}/authorisations`, {
+    ...(body === undefined ? {} : { json: body }),
+    headers: { ...payments.psuHeaders(), 'TPP-Redirect-Preferred': 'false' },
+  });
+  return { res, c };
+}
+
+for (const [id, title, status] of [
+  ['payments.authorisations.psu-data-empty', 'is refused', undefined],
+  ['payments.authorisations.psu-data-empty-code', 'is answered 400', 400],
+] as const) {
+  test(`start authorisation of a payment with an empty psuData ${title}`, req(id), async ({ payments }) => {
+    const { res, c } = await startWith(payments, { psuData: {} });
+    await expect(res, because(`start the authorisation of a ${label(c)} payment with psuData {}`)).toBeRefused(status);
+  });
+}
+
+for (const [id, title, status] of [
+  ['payments.authorisations.psu-data-required', 'is refused', undefined],
+  ['payments.authorisations.psu-data-required-code', 'is answered 400', 400],
+] as const) {
+  test(
+    `where the profile follows the operations table, start authorisation of a payment without psuData ${title}`,
+    req(id),
+    async ({ payments }) => {
+      // The feature payments.psu-data-required claims the check; the option says which body the target takes.
+      test.skip(
+        payments.profile.payments?.startAuthorisationBody !== 'operations-table',
+        'the profile claims payments.psu-data-required without payments.startAuthorisationBody operations-table',
+      );
+      for (const [what, body] of [
+        ['no body', undefined],
+        ['a body without psuData', {}],
+      ] as const) {
+        const { res, c } = await startWith(payments, body);
+        await expect
+          .soft(res, because(`start the authorisation of a ${label(c)} payment with ${what}`))
+          .toBeRefused(status);
+      }
+    },
+  );
+}

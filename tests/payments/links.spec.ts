@@ -1,0 +1,23 @@
+import { followLinks } from '../../harness/http/links.js';
+import { because, expect, forEachCombination, label, req, test } from '../../harness/areas/payments.js';
+
+// payments.initiate.response ("paymentId and links returned"): the links are followed, not only present.
+forEachCombination((combination) => {
+  test(
+    'the links of an initiated payment lead somewhere: self, status and scaStatus read with a success',
+    req('payments.initiate.response'),
+    async ({ payments }) => {
+      const { res } = await payments.initiated(combination);
+      const followed = await followLinks(payments.target, res.body, (href) => payments.api.get(href));
+      expect(
+        followed.length,
+        because(`initiate ${label(combination)} payment returns links; got ${res.describe()}`),
+      ).toBeGreaterThan(0);
+      for (const { name, href, res: read, unresolved } of followed) {
+        expect.soft(unresolved, because(`_links.${name} (${href}) must resolve to a URL`)).toBeUndefined();
+        if (read)
+          await expect.soft(read, `GET _links.${name} (${href}) of the ${label(combination)} payment`).toSucceed();
+      }
+    },
+  );
+});

@@ -1,0 +1,135 @@
+import { prerequisite } from '../../harness/http/broken.js';
+import { because, expect, req, test, type BasketsClient } from '../../harness/areas/signing-baskets.js';
+
+// A basket's authorisation operations (endpoint section E), judged as the consent ones are
+// (tests/authorisations/flow.spec.ts), and the rules of its creation and deletion around them.
+
+const DECOUPLED_PREFERENCE = ['mbid_same_device', 'mbid'];
+
+test.beforeEach(({ baskets }) => {
+  test.skip(
+    !baskets.combination(),
+    'not claimed: the profile claims no payment service and product to fill a basket with',
+  );
+});
+
+test(
+  "a basket's start authorisation (POST, no body) answers a success with authorisationId and the listed fields with their types",
+  req('signing-baskets.authorisation.start'),
+  async ({ baskets }) => {
+    const { basketId } = await baskets.createdBasket();
+    const res = await baskets.startAuthorisation(basketId);
+    await expect(res).toSucceed();
+    await expect(res).toMatchSchema('authorisations/authorisation-start');
+  },
+);
+
+test(
+  "a basket's start authorisation answers scaStatus, authorisationId, psuMessage and the scaStatus link",
+  req('signing-baskets.authorisation.start-complete'),
+  async ({ baskets }) => {
+    const { basketId } = await baskets.createdBasket();
+    const res = await baskets.startAuthorisation(basketId);
+    await prerequisite('signing-baskets.authorisation.start', "start the basket's authorisation", async () =>
+      expect(res).toSucceed(),
+    );
+    await expect(res).toMatchSchema('authorisations/authorisation-start-complete');
+  },
+);
+
+/** A basket with an authorisation started with a decoupled method (steps judged by their own requirements). */
+async function startedDecoupled(baskets: BasketsClient) {
+  const { basketId, basePath } = await baskets.createdBasket();
+  const created = await baskets.startAuthorisation(basketId, { 'TPP-Redirect-Preferred': 'false' });
+  const { authorisationId, methods } = await prerequisite(
+    'signing-baskets.authorisation.start',
+    "start the basket's authorisation",
+    async () => {
+      expect(created).toSucceed();
+      return created.json<{ authorisationId: string; scaMethods?: { authenticationMethodId: string }[] }>();
+    },
+  ).then((b) => ({
+    authorisationId: b.authorisationId,
+    methods: (b.scaMethods ?? []).map((m) => m.authenticationMethodId),
+  }));
+  const method = DECOUPLED_PREFERENCE.find((m) => methods.includes(m)) ?? methods[0] ?? 'mbid_same_device';
+  const href = `${basePath}/authorisations/${authorisationId}`;
+  const headers = { ...baskets.payments.psuHeaders(), 'TPP-Redirect-Preferred': 'false' };
+  const started = await baskets.sca.start(href, method, headers);
+  await prerequisite('authorisations.start.decoupled', `select ${method} on the basket's authorisation`, async () =>
+    expect(started).toHaveStatus(200),
+  );
+  return { href, headers };
+}
+
+test(
+  "update PSU data (the empty object) on a basket's decoupled authorisation answers 200 and the listed fields with their types",
+  req('signing-baskets.authorisation.update-psu-data'),
+  async ({ baskets }) => {
+    const { href, headers } = await startedDecoupled(baskets);
+    const res = await baskets.api.put(href, { json: {}, headers });
+    await expect(res).toHaveStatus(200);
+    await expect(res).toMatchSchema('authorisations/update-psu-data-decoupled');
+  },
+);
+
+test(
+  "update PSU data on a basket's decoupled authorisation answers scatransactionStatus, psuMessage and the scaStatus link",
+  req('signing-baskets.authorisation.update-psu-data-complete'),
+  async ({ baskets }) => {
+    const { href, headers } = await startedDecoupled(baskets);
+    const res = await baskets.api.put(href, { json: {}, headers });
+    await prerequisite('signing-baskets.authorisation.update-psu-data', 'update PSU data', async () =>
+      expect(res).toHaveStatus(200),
+    );
+    await expect(res).toMatchSchema('authorisations/update-psu-data-decoupled-complete');
+  },
+);
+
+test(
+  'creating a basket starts no authorisation, even with the redirect preferred and no explicit start preferred',
+  req('signing-baskets.create.explicit-start'),
+  async ({ baskets }) => {
+    const items = await baskets.paymentsToSign(2);
+    const res = await baskets.create(
+      items.map((p) => p.paymentId),
+      {
+        'TPP-Redirect-Preferred': 'true',
+        'TPP-Redirect-URI': baskets.api.target.redirectUri,
+        'TPP-Explicit-Authorisation-Preferred': 'false',
+      },
+    );
+    await prerequisite('signing-baskets.create.response', 'create the basket', async () => expect(res).toSucceed());
+    const body = res.json<Record<string, unknown> & { _links?: Record<string, unknown> }>();
+    expect(
+      Object.keys(body._links ?? {}).filter((k) => k === 'scaRedirect' || k === 'scaOAuth'),
+      because(
+        'a basket is always authorised with an explicit start: its creation carries no scaRedirect or scaOAuth link',
+      ),
+    ).toEqual([]);
+    expect(
+      ['authorisationId', 'chosenScaMethod', 'challengeData'].filter((k) => k in body),
+      because('a basket is always authorised with an explicit start: its creation starts no authorisation'),
+    ).toEqual([]);
+  },
+);
+
+test(
+  'with multilevel SCA, a basket whose first signer has authorised (a partial authorisation) can no longer be deleted',
+  req('signing-baskets.delete.after-partial-authorisation'),
+  async ({ baskets }) => {
+    const signers = baskets.payments.profile.payments?.multilevelSca?.signers ?? 2;
+    const corporate = baskets.corporate();
+    const { basketId } = await corporate.createdBasket();
+    const sca = await corporate.authorise(basketId, {
+      headers: { 'PSU-ID': `${baskets.api.target.psuId || 'psu'}-signer-1` },
+      roots: { create: 'signing-baskets.authorisation.start' },
+    });
+    await prerequisite('authorisations.status.ends', `the first of ${signers} signers authorises`, async () =>
+      expect(sca.scaStatus, because('the SCA of the first signer finalises')).toBe('finalised'),
+    );
+    const res = await corporate.delete(basketId);
+    await expect(res, `deleting the basket after 1 of ${signers} signers`).toBeTppError([400, 403, 405, 409]);
+    await expect(await corporate.read(basketId), 'the basket is still there').toHaveStatus(200);
+  },
+);
