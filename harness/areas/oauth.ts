@@ -1,16 +1,69 @@
 import { randomBytes } from 'node:crypto';
 import { registerSecret } from '../evidence/redact.js';
+import type { Target } from '../config/target.js';
 import type { HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { psuAgentFor } from '../sca/agents.js';
 import { authorizeUrlFor, type AgentResult, type RedirectAgent } from '../sca/psu-agent.js';
 import { expect } from '../expect.js';
 import { prerequisite } from '../http/broken.js';
+import { linkUrl } from '../http/links.js';
+import { because } from '../test.js';
 import { AuthorisationsClient, test as authorisationsTest, type Begun } from './authorisations.js';
 import { BasketsClient, test as basketsTest } from './signing-baskets.js';
 
 export { because, expect, req } from '../test.js';
 export type { AgentResult } from '../sca/psu-agent.js';
+
+/** The scaOAuth link of a start-authorisation answer (a 2xx), and the authorise URL the PSU is sent to with the TPP's state. */
+function scaOAuthOf(started: ApiResponse, target: Target, state: string): { scaOAuth?: string; authorizeUrl?: string } {
+  const scaOAuth =
+    started.status >= 200 && started.status < 300
+      ? (started.body as { _links?: { scaOAuth?: { href?: string } } })?._links?.scaOAuth?.href
+      : undefined;
+  const authorizeUrl = scaOAuth
+    ? authorizeUrlFor(scaOAuth, { state, redirectUri: target.redirectUri, clientId: target.clientId })
+    : undefined;
+  return { scaOAuth, authorizeUrl };
+}
+
+/**
+ * The checks every scaOAuth link of the redirect flow meets, whatever it authorises: a 200 start
+ * with the REDIRECT approach, the link to {auth_url}/connect/authorize with client_id, scope,
+ * response_type=code, redirect_uri, state and acr_values, the application's client_id and the
+ * resource's scope. Returns the link's query and its acr_values entries for the resource's own checks.
+ */
+export async function expectScaOAuthLink(
+  start: { started: ApiResponse; scaOAuth?: string },
+  target: Target,
+  scope: string,
+  scopeIs: string,
+): Promise<{ query: URLSearchParams; acr: string[] }> {
+  await expect(start.started).toHaveStatus(200);
+  await expect(start.started).toHaveHeader('aspsp-sca-approach', 'REDIRECT');
+  expect(
+    start.scaOAuth,
+    because(`_links.scaOAuth.href is required in the redirect flow; got ${start.started.describe()}`),
+  ).toBeTruthy();
+  const u = linkUrl(target, start.scaOAuth!);
+  expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
+    `${target.authUrl}/connect/authorize`,
+  );
+  const q = u.searchParams;
+  for (const name of ['client_id', 'scope', 'response_type', 'redirect_uri', 'state', 'acr_values']) {
+    expect(
+      q.get(name),
+      because(`scaOAuth href must carry the query parameter ${name}: ${u.pathname}?${[...q.keys()].join('&')}`),
+    ).toBeTruthy();
+  }
+  expect(q.get('response_type'), because('response_type of the authorise URL')).toBe('code');
+  expect(q.get('client_id'), because("client_id is the TPP application's")).toBe(target.clientId);
+  expect(words(q.get('scope')), because(scopeIs)).toEqual(words(scope));
+  return { query: q, acr: (q.get('acr_values') ?? '').split(' ').filter(Boolean) };
+}
+
+/** The space-separated words of a scope or acr_values, sorted (order carries no meaning). */
+export const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
 
 export interface RedirectStart extends Begun {
   started: ApiResponse;
@@ -58,14 +111,7 @@ export class RedirectFlow {
       headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': this.target.redirectUri },
     });
     const started = b.started!;
-    const scaOAuth =
-      started.status >= 200 && started.status < 300
-        ? (started.body as { _links?: { scaOAuth?: { href?: string } } })?._links?.scaOAuth?.href
-        : undefined;
-    const authorizeUrl = scaOAuth
-      ? authorizeUrlFor(scaOAuth, { state, redirectUri: this.target.redirectUri, clientId: this.target.clientId })
-      : undefined;
-    return { ...b, started, scaOAuth, authorizeUrl, state };
+    return { ...b, started, ...scaOAuthOf(started, this.target, state), state };
   }
 
   /** The PSU approves (or denies) on the bank's page; the code is a secret from here on. */
@@ -232,13 +278,7 @@ export class ResourceRedirectFlow {
     const href = `${r.basePath}/authorisations/${authorisationId}`;
     const sca = kind === 'payment' ? this.payments.sca : this.baskets.sca;
     const started = await sca.start(href, 'mbid', this.headers());
-    const scaOAuth =
-      started.status >= 200 && started.status < 300
-        ? (started.body as { _links?: { scaOAuth?: { href?: string } } })?._links?.scaOAuth?.href
-        : undefined;
-    const authorizeUrl = scaOAuth
-      ? authorizeUrlFor(scaOAuth, { state, redirectUri: this.target.redirectUri, clientId: this.target.clientId })
-      : undefined;
+    const { scaOAuth, authorizeUrl } = scaOAuthOf(started, this.target, state);
     return {
       kind,
       resourceId: r.id,

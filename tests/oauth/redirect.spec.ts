@@ -1,35 +1,18 @@
-import { because, expect, req, test } from '../../harness/areas/oauth.js';
+import { because, expect, expectScaOAuthLink, req, test, words } from '../../harness/areas/oauth.js';
 import { linkUrl } from '../../harness/http/links.js';
 import { authorizeUrlFor } from '../../harness/sca/psu-agent.js';
-
-const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
 
 test(
   'starting with mbid gives the REDIRECT approach and an scaOAuth link to the authorise URL',
   req('oauth.sca-oauth.link'),
   async ({ redirect, target }) => {
     const start = await redirect.begin();
-    await expect(start.started).toHaveStatus(200);
-    await expect(start.started).toHaveHeader('aspsp-sca-approach', 'REDIRECT');
-    expect(
-      start.scaOAuth,
-      because(`_links.scaOAuth.href is required in the redirect flow; got ${start.started.describe()}`),
-    ).toBeTruthy();
-    const u = linkUrl(target, start.scaOAuth!);
-    expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
-      `${target.authUrl}/connect/authorize`,
+    const { acr, query: q } = await expectScaOAuthLink(
+      start,
+      target,
+      redirect.scope,
+      'scope is the resourceScope of a consent',
     );
-    const q = u.searchParams;
-    for (const name of ['client_id', 'scope', 'response_type', 'redirect_uri', 'state', 'acr_values']) {
-      expect(
-        q.get(name),
-        because(`scaOAuth href must carry the query parameter ${name}: ${u.pathname}?${[...q.keys()].join('&')}`),
-      ).toBeTruthy();
-    }
-    expect(q.get('response_type'), because('response_type of the authorise URL')).toBe('code');
-    expect(q.get('client_id'), because("client_id is the TPP application's")).toBe(target.clientId);
-    expect(words(q.get('scope')), because('scope is the resourceScope of a consent')).toEqual(words(redirect.scope));
-    const acr = (q.get('acr_values') ?? '').split(' ').filter(Boolean);
     expect(acr.length, because(`acr_values holds three space-separated entries; got "${q.get('acr_values')}"`)).toBe(3);
     expect(acr[0], because('the first acr_values entry is idp:<bicfi>')).toBe(`idp:${target.bicFi}`);
     expect(acr[1], because('the second acr_values entry is consentId:<consent id>')).toBe(

@@ -1,19 +1,18 @@
 import { prerequisite } from '../../harness/http/broken.js';
-import { linkUrl } from '../../harness/http/links.js';
 import {
   because,
   expect,
+  expectScaOAuthLink,
   req,
   resourceTest as test,
   RESOURCE_WORDS,
   type PaymentResource,
+  words,
 } from '../../harness/areas/oauth.js';
 
 // The redirect flow (endpoint sections F and G) on payments and signing baskets, as
 // tests/oauth/redirect.spec.ts judges it on consents: the resource variables give the scope
 // (paymentinitiation) and the words of acr_values and of the token exchange headers.
-
-const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
 
 const KINDS: PaymentResource[] = ['payment', 'basket'];
 
@@ -25,30 +24,12 @@ for (const kind of KINDS) {
     req(`oauth.sca-oauth.${kind}-link`),
     async ({ resourceRedirect: flow, target }) => {
       const start = await flow.begin(kind);
-      await expect(start.started).toHaveStatus(200);
-      await expect(start.started).toHaveHeader('aspsp-sca-approach', 'REDIRECT');
-      expect(
-        start.scaOAuth,
-        because(`_links.scaOAuth.href is required in the redirect flow; got ${start.started.describe()}`),
-      ).toBeTruthy();
-      const u = linkUrl(target, start.scaOAuth!);
-      expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
-        `${target.authUrl}/connect/authorize`,
+      const { acr, query: q } = await expectScaOAuthLink(
+        start,
+        target,
+        flow.scope,
+        `scope is the resourceScope of a ${kind}: paymentinitiation plus the PSU context`,
       );
-      const q = u.searchParams;
-      for (const name of ['client_id', 'scope', 'response_type', 'redirect_uri', 'state', 'acr_values']) {
-        expect(
-          q.get(name),
-          because(`scaOAuth href must carry the query parameter ${name}: ${u.pathname}?${[...q.keys()].join('&')}`),
-        ).toBeTruthy();
-      }
-      expect(q.get('response_type'), because('response_type of the authorise URL')).toBe('code');
-      expect(q.get('client_id'), because("client_id is the TPP application's")).toBe(target.clientId);
-      expect(
-        words(q.get('scope')),
-        because(`scope is the resourceScope of a ${kind}: paymentinitiation plus the PSU context`),
-      ).toEqual(words(flow.scope));
-      const acr = (q.get('acr_values') ?? '').split(' ').filter(Boolean);
       expect(
         acr,
         because(
