@@ -63,6 +63,14 @@ export const profileSchema = {
           minItems: 2,
           items: { type: 'string', minLength: 1 },
         },
+        multilevelSca: {
+          description:
+            'Multilevel SCA for consents in a corporate context (feature consents.multilevel-sca): how many signers must each finalise an authorisation before a consent created with PSU-Corporate-ID in a corporate-scope token turns valid.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['signers'],
+          properties: { signers: { type: 'integer', minimum: 2, maximum: 5 } },
+        },
       },
     },
     accounts: {

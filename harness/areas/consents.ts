@@ -33,14 +33,22 @@ export interface CreateOptions {
 
 /** Consent service (endpoint section B) with the PSU headers of the profile's context. */
 export class ConsentsClient {
-  /** Consents this test created: deleted when it ends. */
-  readonly created: string[] = [];
+  /** Consents this test created (`created`, shared with its corporate() twin): deleted when it ends. */
   readonly sca: ScaDriver;
 
-  constructor(readonly api: ApiClient) {
+  constructor(
+    readonly api: ApiClient,
+    readonly created: string[] = [],
+    readonly context: 'private' | 'corporate' = api.target.profile.psuContext,
+  ) {
     const t = api.target;
     // A consent's start authorisation has no body (section B): payments.startAuthorisationBody is the payment's.
     this.sca = new ScaDriver(api, t.timeouts.scaMs);
+  }
+
+  /** The same client in a corporate context (token scope accountinformation corporate, PSU-Corporate-ID). */
+  corporate(): ConsentsClient {
+    return new ConsentsClient(this.api.with({ scope: 'accountinformation corporate' }), this.created, 'corporate');
   }
 
   get path(): string {
@@ -56,7 +64,7 @@ export class ConsentsClient {
     const t = this.api.target;
     return {
       ...(t.psuId ? { 'PSU-ID': t.psuId } : {}),
-      ...(t.profile.psuContext === 'corporate' && t.psuCorporateId ? { 'PSU-Corporate-ID': t.psuCorporateId } : {}),
+      ...(this.context === 'corporate' && t.psuCorporateId ? { 'PSU-Corporate-ID': t.psuCorporateId } : {}),
       'PSU-IP-Address': t.psuIpAddress,
     };
   }

@@ -8,6 +8,7 @@ import directDebitFieldFaults from './direct-debit-fields.js';
 import directoryFaults from './directory.js';
 import headerFaults from './headers.js';
 import initiationFaults from './initiation.js';
+import multilevelFaults from './multilevel.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payment-authorisations.js';
 import paymentFaults from './payments.js';
@@ -37,6 +38,7 @@ export const FAULTS: Fault[] = [
   ...redirectFaults,
   ...signingFaults,
   ...strengthenedFaults,
+  ...multilevelFaults,
 ];
 
 export function findFault(id: string): Fault {

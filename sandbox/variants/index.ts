@@ -6,6 +6,7 @@ import codeVariants from './codes.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
 import loginPageVariants from './login-page.js';
+import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
 
 /**
@@ -54,6 +55,7 @@ export const VARIANTS: Variant[] = [
   ...accessVariants,
   ...omittedVariants,
   ...directDebitVariants,
+  ...multilevelVariants,
 ];
 
 /**
