@@ -34,6 +34,11 @@ export async function startFront(cases: ProofCase[], scaDelayMs: number) {
     const id = req.headers[PROOF_HEADER];
     ((typeof id === 'string' && apps.get(id)) || clean).routing(req, res);
   });
+  // The client drops an idle connection after 4 s (harness/http/transport.ts); Node's server
+  // default of 5 s left a race on a loaded machine (a late client reusing a socket the front had
+  // just closed: "other side closed"). The front keeps idle connections longer, as Fastify does.
+  server.keepAliveTimeout = 72_000;
+  server.headersTimeout = 75_000;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
   return {
