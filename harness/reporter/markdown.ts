@@ -49,6 +49,18 @@ export function renderMarkdown(r: ReportLike): string {
     `- Suite: ${r.suite.name} ${r.suite.version} (${r.suite.commit.slice(0, 12)}), specification SHA-256 \`${r.suite.specSha256.slice(0, 16)}…\``,
   );
   out.push(`- Run: ${r.startedAt} to ${r.finishedAt}`);
+  if (r.limits) {
+    const l = r.limits;
+    const bound = [
+      l.requestsPerSecond !== null ? `${l.requestsPerSecond} per second` : '',
+      l.concurrency !== null ? `${l.concurrency} in flight` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    out.push(
+      `- Requests to the target: ${l.requests}, peak ${l.peakPerSecond} per second and ${l.peakConcurrency} in flight (profile limits: ${bound || 'none'}); ${l.retried} rate-limited answers waited out, ${l.rateLimited} given up`,
+    );
+  }
   for (const e of r.errors ?? []) out.push(`- **${cell(e.split('\n')[0])}**`);
   out.push(
     `- Requirements: ${Object.entries(r.totals)

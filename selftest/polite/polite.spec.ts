@@ -62,6 +62,10 @@ test('a shared sandbox that answers 429 beyond its rate: conformant, the measure
     expect(limits.requests, "every request went through the run's limiter").toBeGreaterThanOrEqual(stats.accepted);
     expect(limits.peakPerSecond, `measured ${JSON.stringify(limits)}`).toBeLessThanOrEqual(bound);
     expect(limits.peakConcurrency).toBeLessThanOrEqual(3);
+    const md = readFileSync(join(run.reportsDir, 'conformance.md'), 'utf8');
+    expect(md, 'conformance.md states the measured rate beside the bound').toContain(
+      `peak ${limits.peakPerSecond} per second and ${limits.peakConcurrency} in flight (profile limits: ${bound} per second, 3 in flight)`,
+    );
     test.info().annotations.push({
       type: 'measured',
       description: `suite: ${JSON.stringify(limits)}; sandbox: ${JSON.stringify(stats)}`,
