@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { loadCatalogue } from './catalogue.js';
-import type { Profile, ProfileClaims } from './config/profile.js';
+import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
 import { resolveTarget, secretsOf, type Target } from './config/target.js';
 import { exchangeTitle, formatExchange } from './evidence/format.js';
 import { registerSecret } from './evidence/redact.js';
@@ -103,7 +103,7 @@ export const test = perProofEntry(
               ? { ...mine, ...value }
               : value;
       }
-      await use({ ..._workerTarget, profile: profile as Profile });
+      await use({ ..._workerTarget, profile: withOptionFeatures(profile as Profile) });
     },
     expectFailing: [[], { option: true }],
     exchanges: async ({}, use) => {

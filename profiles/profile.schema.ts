@@ -240,7 +240,7 @@ export const profileSchema = {
       properties: {
         accountReads: {
           description:
-            "The token the suite sends on account reads: 'application' (client credentials, as everywhere else: the specification's code-exchange token 'need not be stored or used in later calls'; the reference sandbox's) or 'psu' (the target requires the PSU's token: the suite authorises each consent it reads under in the redirect flow, exchanges the code and sends that token on the consent's reads). Payment cancellations still use the application token (the payments they cancel were never authorised, so no PSU token exists for them). A profile claiming 'psu' also claims the feature tokens.psu-reads, under which the suite judges that the application token is refused. Default 'application'.",
+            "The token the suite sends on account reads: 'application' (client credentials, as everywhere else: the specification's code-exchange token 'need not be stored or used in later calls'; the reference sandbox's) or 'psu' (the target requires the PSU's token: the suite authorises each consent it reads under in the redirect flow, exchanges the code and sends that token on the consent's reads). Payment cancellations still use the application token (the payments they cancel were never authorised, so no PSU token exists for them). 'psu' brings the feature tokens.psu-reads (harness/config/profile.ts, OPTION_FEATURES), under which the suite judges that the application token is refused. Default 'application'.",
           enum: ['application', 'psu'],
         },
       },

@@ -27,6 +27,33 @@ const describeError = (e: ErrorObject): string => {
   return `${field}:${extra}`;
 };
 
+type Options = Pick<Profile, 'tokens' | 'signatures' | 'payments' | 'consents'>;
+
+/**
+ * The features a profile's options bring, beside those it lists: the other reading of an option
+ * is judged under a feature of its own, and the option alone says whether the target claims it.
+ * One place for them, so that a profile, a proof case's claims and the strict run cannot set the
+ * option without the feature or the feature without the option.
+ */
+export const OPTION_FEATURES: { feature: string; claimedBy: (o: Partial<Options>) => boolean }[] = [
+  { feature: 'tokens.psu-reads', claimedBy: (o) => o.tokens?.accountReads === 'psu' },
+  { feature: 'signing.mandated', claimedBy: (o) => o.signatures?.mandated === true },
+  {
+    feature: 'payments.psu-data-required',
+    claimedBy: (o) => o.payments?.startAuthorisationBody === 'operations-table',
+  },
+  { feature: 'consents.multilevel-sca', claimedBy: (o) => o.consents?.multilevelSca !== undefined },
+];
+
+/** The features a profile (or a case's claims over one) brings by its options. */
+export const featuresOfOptions = (o: Partial<Options>): string[] =>
+  OPTION_FEATURES.filter((f) => f.claimedBy(o)).map((f) => f.feature);
+
+/** A profile with the features its options bring added to those it lists. */
+export function withOptionFeatures<P extends Profile>(p: P): P {
+  return { ...p, features: [...new Set([...p.features, ...featuresOfOptions(p)])] };
+}
+
 /** Loads and validates a profile; any problem is a ConfigError naming the field. */
 export function loadProfile(nameOrPath: string): Profile {
   const file = profileFile(nameOrPath);
@@ -42,5 +69,5 @@ export function loadProfile(nameOrPath: string): Profile {
     const problems = (validate.errors ?? []).map(describeError);
     throw new ConfigError(`profile ${file} is invalid:\n  - ${[...new Set(problems)].join('\n  - ')}`);
   }
-  return data;
+  return withOptionFeatures(data);
 }

@@ -396,7 +396,7 @@ const faults: Fault[] = [
     description:
       "under a profile claiming tokens.accountReads psu, account reads accept the application token as well as the PSU's",
     breaks: ['accounts.token.psu-required'],
-    claims: { features: ['tokens.psu-reads'], tokens: { accountReads: 'psu' } },
+    claims: { tokens: { accountReads: 'psu' } },
     // The reference sandbox accepts any token of the client with scope accountinformation: it is the fault.
     install: () => undefined,
   },

@@ -65,10 +65,7 @@ const faults: Fault[] = [
     description:
       'a payment\'s start authorisation without psuData is accepted under a profile claiming payments.startAuthorisationBody operations-table (section D: "body psuData (required, non-empty)")',
     breaks: ['payments.authorisations.psu-data-required', 'payments.authorisations.psu-data-required-code'],
-    claims: {
-      features: ['payments.psu-data-required'],
-      payments: { startAuthorisationBody: 'operations-table' },
-    },
+    claims: { payments: { startAuthorisationBody: 'operations-table' } },
     // The reference sandbox takes a start with or without psuData: under the operations table that is the fault.
     install: () => undefined,
   },

@@ -44,7 +44,7 @@ const faults: Fault[] = [
     description:
       'the bank says it mandates signing (signatures.mandated) but serves unsigned calls: the sandbox as it runs by default, under that claim',
     breaks: ['headers.signing.unsigned-refused', 'headers.signing.unsigned-refused-code'],
-    claims: { features: ['signing.mandated'], signatures: { mandated: true } },
+    claims: { signatures: { mandated: true } },
     install: () => undefined,
   },
 ];

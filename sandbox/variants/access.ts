@@ -67,7 +67,7 @@ const variants: Variant[] = [
       'Response: access token response. The returned token need not be stored or used in later calls. (endpoint section G: "need not", so a bank may still ask for it; the profile claims that reading)',
     concerns: ['accounts.token.psu-required', 'accounts.one-off.second-read', ...EVERY_ACCOUNTS_FILE],
     warns: [],
-    claims: { features: ['tokens.psu-reads'], tokens: { accountReads: 'psu' } },
+    claims: { tokens: { accountReads: 'psu' } },
     install: (app) => {
       const bound = bindPsuTokens(app);
       // After the route's own checks (preValidation): a refused consent keeps its own answer.

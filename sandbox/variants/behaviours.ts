@@ -134,7 +134,7 @@ const variants: Variant[] = [
       'payments.authorisations.psu-data-required-code',
     ],
     warns: [],
-    claims: { features: ['payments.psu-data-required'], payments: { startAuthorisationBody: 'operations-table' } },
+    claims: { payments: { startAuthorisationBody: 'operations-table' } },
     install: (app) => {
       beforeHandler(app, { method: 'POST', route: PAYMENT_AUTHORISATIONS }, (req) => {
         const psuData = (req.body as { psuData?: unknown } | undefined)?.psuData;

@@ -43,7 +43,7 @@ const variants: Variant[] = [
       '| Start authorisation | POST base path/`<consentId>`/authorisations | no body; authorisation start response. Repeated once per required SCA in a corporate context. The bank may create the authorisation automatically after create consent |',
     concerns: ['consents.multilevel.last-signer', 'consents.state.valid-after-sca'],
     warns: [],
-    claims: { features: ['consents.multilevel-sca'], consents: { multilevelSca: { signers: CONSENT_SIGNERS } } },
+    claims: { consents: { multilevelSca: { signers: CONSENT_SIGNERS } } },
     install: (app) => requireConsentSigners(app, CONSENT_SIGNERS),
   },
 ];

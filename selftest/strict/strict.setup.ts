@@ -32,7 +32,6 @@ test('the strict run (TLS, mutual TLS, signing required, through a proxy)', asyn
     JSON.stringify({
       ...profile,
       name: 'strict',
-      features: [...(profile.features as string[]), 'signing.mandated'],
       signatures: { mandated: true },
     }),
   );

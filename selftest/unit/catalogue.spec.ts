@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadCatalogue, NOT_JUDGED_FILE, statesRule } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
-import { loadProfile } from '../../harness/config/profile.js';
+import { featuresOfOptions, loadProfile } from '../../harness/config/profile.js';
 import { renderMarkdown } from '../../harness/reporter/markdown.js';
 import { totalsOf } from '../../harness/reporter/verdicts.js';
 import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
@@ -70,12 +70,15 @@ test('every MUST requirement has a test', () => {
 });
 
 test('every feature a requirement needs is claimed by the reference profile, or by a case of the other reading', () => {
-  // A feature that only the other reading of a profile option brings (tokens.psu-reads,
-  // signing.mandated) is claimed by the variant or the fault that shows that reading, so its
-  // requirement is judged in the self-proof.
+  // A feature that only the other reading of a profile option brings (OPTION_FEATURES:
+  // tokens.psu-reads, signing.mandated, ...) is claimed by the variant or the fault whose claims
+  // set that option, so its requirement is judged in the self-proof.
   const claimable = new Set([
     ...loadProfile('reference').features,
-    ...[...VARIANTS, ...FAULTS].flatMap((v) => (v.claims?.features as string[] | undefined) ?? []),
+    ...[...VARIANTS, ...FAULTS].flatMap((v) => [
+      ...((v.claims?.features as string[] | undefined) ?? []),
+      ...featuresOfOptions(v.claims ?? {}),
+    ]),
   ]);
   const missing = [...new Set(loadCatalogue().all.flatMap((r) => r.features))].filter((f) => !claimable.has(f));
   expect(missing, 'features of the catalogue that neither the reference profile nor a variant claims').toEqual([]);
