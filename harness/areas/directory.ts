@@ -1,7 +1,7 @@
 import type { SchemaType } from '../../schemas/index.js';
 import type { ApiClient } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { expect, test as base } from '../test.js';
+import { test as base } from '../test.js';
 
 export { because, expect, req } from '../test.js';
 
@@ -59,16 +59,6 @@ export function countryCodeOf(detail: AspspDetail, countries: Country[]): string
   if (!c) return undefined;
   return countries.find((k) => k.isoCountryCode === c.toUpperCase() || k.name.toLowerCase() === c.toLowerCase())
     ?.isoCountryCode;
-}
-
-/**
- * A malformed path value refused: a 4xx carrying no data. The values the checks send are malformed
- * forms of listed ones (lower case, without hyphens, a letter short), which a lookup that bends the
- * pattern would find and serve; a 404 refuses them as well as a 400 does (the exact code is the
- * paired SHOULD).
- */
-export async function expectFormatRefused(res: ApiResponse, what: string): Promise<void> {
-  await expect.soft(res, what).toBeRefused();
 }
 
 export const test = base.extend<{ directory: DirectoryClient }>({
