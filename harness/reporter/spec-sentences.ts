@@ -22,6 +22,25 @@ export interface SpecUnit {
   end: number;
   /** The normative markers it carries (NORMATIVE_MARKERS, or one of its table's columns); none: not normative. */
   markers: string[];
+  /**
+   * Its clauses (clausesOf): one rule each, judged or explained one by one. They cover the unit
+   * from its start to its end (a row's first clause holds the cells before its last one); a unit of
+   * one rule has one clause.
+   */
+  clauses: SpecClause[];
+  /** A row: the Markdown of its last cell, where its clauses stand (the map marks them there). */
+  lastCell?: string;
+}
+
+/** One rule of a unit: a piece of a row's last cell, or of a sentence (see clausesOf). */
+export interface SpecClause {
+  /** The unit's id for a unit of one clause; else the unit's id, "-" and its place: u12-1, u12-2, … */
+  id: string;
+  /** The clause's words as they stand (of a row: its piece of the last cell). */
+  text: string;
+  /** Its place in the collapsed text, [start, end): from its piece's start to the next piece's. */
+  start: number;
+  end: number;
 }
 
 /**
@@ -85,6 +104,103 @@ export function sentencesOf(markdown: string): string[] {
   return out;
 }
 
+/** Splits at "; " outside code spans and parentheses (a `a; b` value, a "(x; y)" aside stay whole). */
+function atSemicolons(text: string): string[] {
+  const out: string[] = [];
+  let open = '';
+  for (const part of text.split(/(?<=;)\s+/)) {
+    open += (open ? ' ' : '') + part;
+    const depth = (open.match(/\(/g) ?? []).length - (open.match(/\)/g) ?? []).length;
+    if ((open.match(/`/g) ?? []).length % 2 === 0 && depth <= 0) {
+      out.push(open);
+      open = '';
+    }
+  }
+  if (open) out.push(open);
+  return out;
+}
+
+/** The pieces of a text at its sentence boundaries and at "; ", without their trailing "." or ";". */
+const piecesOf = (text: string) =>
+  sentencesOf(text)
+    .flatMap(atSemicolons)
+    .map((p) => p.trim().replace(/[.;]$/, '').trim())
+    .filter(Boolean);
+
+/** A piece that says only that the specification is silent ("Other allowed values: not shown"). */
+const silent = (piece: string) => !withoutSilence(piece).replace(/[\s.;,]/g, '');
+
+/**
+ * The rule by which a unit is cut into clauses, each one rule, judged or explained on its own:
+ * - a table row: its last cell (the rule, the effects, the description) is cut at its sentence
+ *   boundaries and at every "; ": each piece is a clause (a cell of a table states rules; each
+ *   piece one). The cells before it (name, type, required) belong to the first clause.
+ * - a sentence: cut at "; " only where every piece carries a normative marker of its own (a
+ *   sentence whose parts do not each state a rule is one clause).
+ * A piece that says only that the specification is silent ("…: not shown") is no clause: its words
+ * stay with the clause before it. `explicit` (spec/clauses.yaml) replaces the pieces of a
+ * unit whose rules this rule does not part ("Booked entries use the booking date, pending entries
+ * the entry date" is two).
+ */
+export function clausePieces(kind: SpecUnit['kind'], text: string, explicit?: string[]): string[] {
+  if (explicit?.length) return explicit;
+  if (kind === 'row') {
+    const cells = splitRow(text);
+    const pieces = piecesOf(cells[cells.length - 1] ?? '').filter((p) => !silent(p));
+    return pieces.length > 1 ? pieces : [];
+  }
+  const pieces = atSemicolons(text)
+    .map((p) => p.trim().replace(/;$/, ''))
+    .filter((p) => !silent(p));
+  return pieces.length > 1 && pieces.every((p) => markersOf(p).length) ? pieces : [];
+}
+
+/** A row's cells, split at the pipes outside code spans. */
+export function splitRow(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let code = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '`') code = !code;
+    if (ch === '|' && !code && line[i - 1] !== '\\') {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell);
+  // A row starts and ends with a pipe: the outer empty pieces are no cells.
+  return cells
+    .slice(line.trim().startsWith('|') ? 1 : 0, line.trim().endsWith('|') ? -1 : undefined)
+    .map((c) => c.trim());
+}
+
+/**
+ * The clauses of a unit at its place in the collapsed text: each piece found in order in the
+ * unit's words; a clause runs from its piece to the next piece (the first from the unit's start,
+ * the last to its end). A piece not found in the unit's words throws (an explicit list must quote
+ * the unit).
+ */
+export function clausesOf(unit: Omit<SpecUnit, 'clauses'>, explicit?: string[]): SpecClause[] {
+  const pieces = clausePieces(unit.kind, unit.text, explicit);
+  if (pieces.length < 2) return [{ id: unit.id, text: unit.text, start: unit.start, end: unit.end }];
+  const words = collapseWhitespace(unit.text);
+  const at: number[] = [];
+  let from = unit.kind === 'row' ? words.lastIndexOf('|', words.length - 2) : 0;
+  for (const p of pieces) {
+    const i = words.indexOf(collapseWhitespace(p), from);
+    if (i < 0) throw new Error(`clause "${p}" is not in the words of ${unit.id} after its previous clause: ${words}`);
+    at.push(i);
+    from = i + collapseWhitespace(p).length;
+  }
+  return pieces.map((p, k) => ({
+    id: `${unit.id}-${k + 1}`,
+    text: p,
+    start: unit.start < 0 ? -1 : k === 0 ? unit.start : unit.start + at[k],
+    end: unit.start < 0 ? -1 : k === pieces.length - 1 ? unit.end : unit.start + at[k + 1],
+  }));
+}
+
 export const markdownIt = () => new MarkdownIt({ html: false, linkify: false, typographer: false });
 
 /** One paragraph's or row's place among the tokens, for the renderer: which units it holds. */
@@ -103,8 +219,12 @@ export interface SpecText {
   placements: UnitPlacement[];
 }
 
-/** Cuts the specification's Markdown into units (see SpecUnit). */
-export function readSpec(markdown: string, md = markdownIt()): SpecText {
+/**
+ * Cuts the specification's Markdown into units (see SpecUnit) and each unit into its clauses;
+ * `explicit` gives the clauses of the units (by their words, whitespace collapsed) the splitting
+ * rule does not part (spec/clauses.yaml).
+ */
+export function readSpec(markdown: string, md = markdownIt(), explicit = new Map<string, string[]>()): SpecText {
   const tokens = md.parse(markdown, {});
   const lines = markdown.split('\n');
   const collapsed = collapseWhitespace(markdown);
@@ -117,7 +237,7 @@ export function readSpec(markdown: string, md = markdownIt()): SpecText {
     let at = collapsed.indexOf(c, cursor);
     if (at < 0) at = collapsed.indexOf(c);
     if (at >= 0) cursor = at + c.length;
-    const unit: SpecUnit = {
+    const unit: Omit<SpecUnit, 'clauses'> = {
       id: `u${units.length + 1}`,
       kind,
       // Below the document's title; the title alone for what stands before the first section.
@@ -126,9 +246,11 @@ export function readSpec(markdown: string, md = markdownIt()): SpecText {
       start: at,
       end: at < 0 ? at : at + c.length,
       markers,
+      ...(kind === 'row' ? { lastCell: splitRow(text).pop() ?? '' } : {}),
     };
-    units.push(unit);
-    return unit;
+    const whole = { ...unit, clauses: clausesOf(unit, explicit.get(collapseWhitespace(text))) };
+    units.push(whole);
+    return whole;
   };
   let header: string[] = [];
   let inHead = false;
@@ -171,6 +293,12 @@ export function occurrences(collapsed: string, quote: string): [number, number][
   if (!q) return out;
   for (let at = collapsed.indexOf(q); at >= 0; at = collapsed.indexOf(q, at + 1)) out.push([at, at + q.length]);
   return out;
+}
+
+/** The clauses of a unit a quote touches (each occurrence overlapping them). */
+export function clausesQuoted(spec: Pick<SpecText, 'collapsed'>, unit: SpecUnit, quote: string): SpecClause[] {
+  const spans = occurrences(spec.collapsed, quote);
+  return unit.clauses.filter((c) => c.start >= 0 && spans.some(([a, b]) => c.start < b && a < c.end));
 }
 
 /** The units a quote touches: every unit any of its occurrences overlaps (a quote may span several). */

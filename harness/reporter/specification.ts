@@ -14,7 +14,15 @@ import { validatorOf } from '../config/ajv.js';
 import { fromRoot } from '../config/paths.js';
 import { redactText } from '../evidence/redact.js';
 import type { ConformanceReport } from './conformance.js';
-import { markdownIt, readSpec, unitsQuoted, type SpecText, type SpecUnit } from './spec-sentences.js';
+import {
+  clausesQuoted,
+  markdownIt,
+  readSpec,
+  unitsQuoted,
+  type SpecClause,
+  type SpecText,
+  type SpecUnit,
+} from './spec-sentences.js';
 
 /*
  * The specification as a coverage map. Its normative sentences and table rows (spec-sentences.ts)
@@ -23,7 +31,7 @@ import { markdownIt, readSpec, unitsQuoted, type SpecText, type SpecUnit } from 
  * writes reports/specification.html (writeSpecificationMap) and carries the coverage figure in
  * conformance.json and conformance.md; `npm run catalogue` prints it per area.
  */
-export { readSpec, type SpecText, type SpecUnit } from './spec-sentences.js';
+export { readSpec, type SpecClause, type SpecText, type SpecUnit } from './spec-sentences.js';
 
 /** Why a normative sentence no requirement quotes is not judged (requirements/not-judged.schema.json). */
 export type NotJudgedReason =
@@ -41,6 +49,8 @@ export const REASON_LABEL: Record<NotJudgedReason, string> = {
 
 export interface NotJudged {
   sentence: string;
+  /** One clause of the sentence or row (its words); none: every clause of it no requirement judges. */
+  clause?: string;
   reason: NotJudgedReason;
   why: string;
   area: string;
@@ -48,20 +58,44 @@ export interface NotJudged {
 
 /** Reads requirements/not-judged.yaml against its schema; a malformed file throws, naming the entry. */
 export function loadNotJudged(file = fromRoot('requirements', NOT_JUDGED_FILE)): NotJudged[] {
+  return loadList<NotJudged>(file, fromRoot('requirements', 'not-judged.schema.json'));
+}
+
+function loadList<T>(file: string, schema: string): T[] {
   if (!existsSync(file)) return [];
   const data: unknown = parse(readFileSync(file, 'utf8')) ?? [];
-  const validate = validatorOf(fromRoot('requirements', 'not-judged.schema.json'));
+  const validate = validatorOf(schema);
   if (!validate(data))
     throw new Error(
       `${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`,
     );
-  return data as NotJudged[];
+  return data as T[];
 }
 
-/** One normative unit of the specification, with what judges or explains it. */
+/**
+ * spec/clauses.yaml: the clauses of the units the splitting rule (clausePieces) does not
+ * part as their rules are, and, for a requirement whose quote takes several clauses of a unit (a
+ * whole row), which of them it judges.
+ */
+export interface ClauseList {
+  /** The sentence or table row, as it stands (whitespace collapsed when matched). */
+  unit: string;
+  /** Every clause of the unit, in order: its words, and the requirements quoting several clauses that judge it. */
+  clauses: { text: string; judgedBy?: string[] }[];
+}
+
+export const CLAUSES_FILE = 'spec/clauses.yaml';
+
+/** Reads spec/clauses.yaml against its schema (spec/clauses.schema.json). */
+export function loadClauseLists(file = fromRoot(CLAUSES_FILE)): ClauseList[] {
+  return loadList<ClauseList>(file, fromRoot('spec', 'clauses.schema.json'));
+}
+
+/** One clause of a normative unit of the specification, with what judges or explains it. */
 export interface UnitCoverage {
   unit: SpecUnit;
-  /** The requirements whose quote touches it. */
+  clause: SpecClause;
+  /** The requirements judging it: whose quote touches it alone of its unit's clauses, or names it in clauses.yaml. */
   requirements: Requirement[];
   /** Its entry in the not-judged list, if any. */
   notJudged?: NotJudged;
@@ -74,25 +108,38 @@ export interface AreaCoverage {
   notExplained: number;
 }
 
-/** How much of the specification's normative content the catalogue judges (conformance.json's `coverage`). */
+/** How much of the specification's normative content the catalogue judges, clause by clause (conformance.json's `coverage`). */
 export interface Coverage {
-  /** Normative sentences and table rows of the specification. */
+  /** Clauses of the specification's normative sentences and table rows. */
   normative: number;
-  /** Those some requirement quotes. */
+  /** Those some requirement judges. */
   judged: number;
-  /** Those no requirement quotes, explained in the not-judged list (any reason but not-yet-judged). */
+  /** Those no requirement judges, explained in the not-judged list (any reason but not-yet-judged). */
   explained: number;
   /** judged / normative, in percent (one decimal). */
   judgedPercent: number;
   /** (judged + explained) / normative, in percent (one decimal). */
   judgedOrExplainedPercent: number;
-  /** Per area: a sentence counts for the areas of the requirements quoting it, or the area of its entry. */
+  /** Per area: a clause counts for the areas of the requirements judging it, or the area of its entry. */
   byArea: Record<string, AreaCoverage>;
-  /** Normative sentences neither quoted nor explained (absent from the list, or "not yet judged"). */
-  notExplained: { id: string; section: string; sentence: string; markers: string[]; why?: string }[];
-  /** Entries of the not-judged list a requirement now quotes: the quote wins; the entry can go. */
+  /** Normative clauses neither judged nor explained (absent from the list, or "not yet judged"). */
+  notExplained: {
+    id: string;
+    section: string;
+    sentence: string;
+    /** The clause, when the sentence or row holds several. */
+    clause?: string;
+    markers: string[];
+    why?: string;
+  }[];
+  /**
+   * Requirements whose quote takes several clauses of a unit (a whole row) and that
+   * spec/clauses.yaml does not say which of them they judge: they judge none until it does.
+   */
+  unattributed: string[];
+  /** Entries of the not-judged list a requirement now judges: the quote wins; the entry can go. */
   stale: string[];
-  /** Entries of the not-judged list that match no sentence of the specification, or no normative one. */
+  /** Entries of the not-judged or clause list that match no sentence, clause or requirement of the specification. */
   unknown: string[];
 }
 
@@ -100,44 +147,93 @@ export interface SpecMap {
   spec: SpecText;
   /** The requirements the map was made of (the catalogue's). */
   requirements: Requirement[];
+  /** Every clause of every unit, by the clause's id. */
   units: Map<string, UnitCoverage>;
   coverage: Coverage;
 }
 
 const percent = (a: number, b: number) => (b ? Math.round((1000 * a) / b) / 10 : 100);
 
-/** Matches quotes and the not-judged list onto the specification's units and counts the coverage. */
+/**
+ * Matches quotes and the not-judged list onto the specification's clauses and counts the coverage.
+ * A requirement judges a clause its quote touches when that is the only clause of the unit its
+ * quote touches; a quote that takes several clauses of a unit judges those clauses.yaml names it
+ * for (none, listed as unattributed, when it names it for none).
+ */
 export function mapSpecification(
   catalogue: Pick<Catalogue, 'all'> = loadCatalogue(),
   notJudged: NotJudged[] = loadNotJudged(),
   markdown = readFileSync(fromRoot(QUOTE_FILES.spec), 'utf8'),
+  clauseLists: ClauseList[] = loadClauseLists(),
 ): SpecMap {
-  const spec = readSpec(markdown);
-  const units = new Map<string, UnitCoverage>(spec.units.map((u) => [u.id, { unit: u, requirements: [] }]));
-  for (const r of catalogue.all)
-    if (r.quoteFrom === 'spec' && r.quote)
-      for (const u of unitsQuoted(spec, r.quote)) units.get(u.id)!.requirements.push(r);
-  // An entry names every unit of the same words (a row may stand in two tables).
+  const explicit = new Map(clauseLists.map((l) => [collapseWhitespace(l.unit), l.clauses.map((c) => c.text)]));
+  const spec = readSpec(markdown, undefined, explicit);
+  const units = new Map<string, UnitCoverage>();
+  for (const u of spec.units) for (const c of u.clauses) units.set(c.id, { unit: u, clause: c, requirements: [] });
+  const unknown: string[] = [];
   const byText = new Map<string, SpecUnit[]>();
   for (const u of spec.units) {
     const k = collapseWhitespace(u.text);
     byText.set(k, [...(byText.get(k) ?? []), u]);
   }
+  // Which clause of which unit a requirement is named for in clauses.yaml.
+  const namedFor = new Map<string, Set<string>>();
+  for (const l of clauseLists) {
+    const us = byText.get(collapseWhitespace(l.unit)) ?? [];
+    if (!us.length) unknown.push(`${CLAUSES_FILE}: ${collapseWhitespace(l.unit)} (no such sentence or table row)`);
+    for (const u of us)
+      l.clauses.forEach((c, k) => {
+        for (const id of c.judgedBy ?? []) {
+          const key = `${u.id} ${id}`;
+          if (!namedFor.has(key)) namedFor.set(key, new Set());
+          namedFor.get(key)!.add(u.clauses[k].id);
+        }
+      });
+  }
+  const unattributed: string[] = [];
+  const used = new Set<string>();
+  for (const r of catalogue.all)
+    if (r.quoteFrom === 'spec' && r.quote)
+      for (const u of unitsQuoted(spec, r.quote)) {
+        const touched = clausesQuoted(spec, u, r.quote);
+        const named = namedFor.get(`${u.id} ${r.id}`);
+        if (named) used.add(`${u.id} ${r.id}`);
+        const judged = touched.length === 1 ? touched : touched.filter((c) => named?.has(c.id));
+        if (!judged.length)
+          unattributed.push(
+            `${r.id} quotes ${touched.length} clauses of ${u.id} (${collapseWhitespace(u.text)}): say in ${CLAUSES_FILE} which it judges`,
+          );
+        for (const c of judged) units.get(c.id)!.requirements.push(r);
+      }
+  for (const key of namedFor.keys())
+    if (!used.has(key)) {
+      const [uid, rid] = key.split(' ');
+      unknown.push(`${CLAUSES_FILE}: ${rid} is named at ${uid} but its quote does not take several clauses of it`);
+    }
   const stale: string[] = [];
-  const unknown: string[] = [];
   for (const entry of notJudged) {
     const us = (byText.get(collapseWhitespace(entry.sentence)) ?? []).filter((u) => u.markers.length);
+    const where = `${collapseWhitespace(entry.sentence)}${entry.clause ? ` [${entry.clause}]` : ''}`;
     if (!us.length) {
       const known = byText.has(collapseWhitespace(entry.sentence));
-      unknown.push(
-        `${collapseWhitespace(entry.sentence)} (${known ? 'not a normative sentence' : 'no such sentence or table row'})`,
-      );
+      unknown.push(`${where} (${known ? 'not a normative sentence' : 'no such sentence or table row'})`);
       continue;
     }
     for (const u of us) {
-      const c = units.get(u.id)!;
-      if (c.requirements.length) stale.push(`${u.text} (quoted by ${c.requirements.map((r) => r.id).join(', ')})`);
-      else c.notJudged = entry;
+      const cs = entry.clause
+        ? u.clauses.filter((c) => collapseWhitespace(c.text) === collapseWhitespace(entry.clause!))
+        : u.clauses;
+      if (!cs.length) {
+        unknown.push(`${where} (no such clause: ${u.clauses.map((c) => c.text).join(' / ')})`);
+        continue;
+      }
+      const covered = cs.map((c) => units.get(c.id)!);
+      const open = covered.filter((c) => !c.requirements.length);
+      for (const c of open) c.notJudged = entry;
+      if (!open.length)
+        stale.push(
+          `${where} (judged by ${[...new Set(covered.flatMap((c) => c.requirements.map((r) => r.id)))].join(', ')})`,
+        );
     }
   }
   const normative = [...units.values()].filter((c) => c.unit.markers.length);
@@ -172,12 +268,14 @@ export function mapSpecification(
       judgedOrExplainedPercent: percent(judged.length + explained.length, normative.length),
       byArea: Object.fromEntries(Object.entries(byArea).sort(([a], [b]) => a.localeCompare(b))),
       notExplained: open.map((c) => ({
-        id: c.unit.id,
+        id: c.clause.id,
         section: c.unit.section,
         sentence: c.unit.text,
+        ...(c.unit.clauses.length > 1 ? { clause: c.clause.text } : {}),
         markers: c.unit.markers,
         ...(c.notJudged ? { why: c.notJudged.why } : {}),
       })),
+      unattributed,
       stale,
       unknown,
     },
@@ -200,7 +298,7 @@ export function mapSpecificationOrSay(): SpecMap | undefined {
 /** The coverage figure in one line, as `npm run conformance` prints it. */
 export function coverageLine(c: Coverage): string {
   return (
-    `specification: ${c.judged} of ${c.normative} normative sentences judged (${c.judgedPercent} %), ` +
+    `specification: ${c.judged} of ${c.normative} normative clauses judged (${c.judgedPercent} %), ` +
     `${c.explained} explained, ${c.notExplained.length} neither: ${c.judgedOrExplainedPercent} % judged or explained`
   );
 }
@@ -212,7 +310,7 @@ export function coverageMarkdown(c: Coverage): string[] {
     '',
     `${coverageLine(c).replace(/^specification: /, '')}. The map: \`specification.html\`.`,
     '',
-    '| Area | Normative sentences | Judged | Explained | Neither |',
+    '| Area | Normative clauses | Judged | Explained | Neither |',
     '|---|---|---|---|---|',
     ...Object.entries(c.byArea).map(
       ([a, v]) => `| ${a} | ${v.normative} | ${v.judged} | ${v.explained} | ${v.notExplained} |`,
@@ -221,10 +319,12 @@ export function coverageMarkdown(c: Coverage): string[] {
     '',
   ];
   if (c.notExplained.length) {
-    out.push('Normative sentences neither judged nor explained:', '');
+    out.push('Normative clauses neither judged nor explained:', '');
     for (const n of c.notExplained)
       // A code span of two backticks holds the sentence's own backticks as they stand.
-      out.push(`- ${n.section}: \`\` ${collapseWhitespace(n.sentence)} \`\`${n.why ? ` (${n.why})` : ''}`);
+      out.push(
+        `- ${n.section}: ${n.clause ? `\`\` ${collapseWhitespace(n.clause)} \`\` in ` : ''}\`\` ${collapseWhitespace(n.sentence)} \`\`${n.why ? ` (${n.why})` : ''}`,
+      );
     out.push('');
   }
   return out;
@@ -347,13 +447,13 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
         : c.notJudged && c.notJudged.reason !== 'not-yet-judged'
           ? 'explained'
           : 'open';
-  /** The attributes of a marked unit: its state, markers, requirements, worst verdict and reason. */
+  /** The attributes of a marked clause: its state, markers, requirements, worst verdict and reason. */
   const attrs = (c: UnitCoverage): Record<string, string> | undefined => {
     const state = stateOf(c);
     if (!state) return undefined;
     const worst = WORST.find((v) => c.requirements.some((r) => verdictOf(r.id) === v));
     return {
-      id: c.unit.id,
+      id: c.clause.id,
       'data-state': state,
       'data-markers': c.unit.markers.join('; '),
       ...(c.requirements.length ? { 'data-requirements': c.requirements.map((r) => r.id).join(' ') } : {}),
@@ -380,29 +480,55 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
   };
   const Token = new md.core.State('', md, {}).Token;
   const html = (content: string) => Object.assign(new Token('html_inline', '', 0), { content });
+  /** Markdown cut at its clauses' words: each clause a marked span with its notes; the words between as they stand. */
+  const byClause = (source: string, cs: UnitCoverage[]) => {
+    let out = '';
+    let from = 0;
+    cs.forEach((c, k) => {
+      const found = source.indexOf(c.clause.text, from);
+      const at = k === 0 || found < 0 ? from : found;
+      const after = k + 1 < cs.length ? source.indexOf(cs[k + 1].clause.text, at + 1) : -1;
+      const next = after < 0 ? source.length : after;
+      const a = attrs(c);
+      const inner = md.renderInline(source.slice(at, next).trimEnd());
+      out += `${a ? `<span class="u"${attrString(a)}>${inner}</span>${notes(c)}` : inner} `;
+      from = next;
+    });
+    return out.trimEnd();
+  };
   // Fresh tokens of the same text (the same placements): the map's own stay as parsed.
   const tokens = md.parse(spec.markdown, {});
   for (const p of spec.placements) {
     const t = tokens[p.token];
     if (t.type === 'tr_open') {
-      const c = map.units.get(p.units[0].id)!;
-      const a = attrs(c);
-      if (!a) continue;
-      t.attrJoin('class', 'u');
-      for (const [k, v] of Object.entries(a)) t.attrSet(k, v);
+      const u = p.units[0];
+      const cs = u.clauses.map((c) => map.units.get(c.id)!);
       let j = p.token;
       let last = -1;
       while (tokens[j].type !== 'tr_close') {
         if (tokens[j].type === 'inline') last = j;
         j++;
       }
-      if (last >= 0) tokens[last].children = [...(tokens[last].children ?? []), html(notes(c))];
+      if (cs.length === 1) {
+        // A row of one rule is marked whole.
+        const a = attrs(cs[0]);
+        if (!a) continue;
+        t.attrJoin('class', 'u');
+        for (const [k, v] of Object.entries(a)) t.attrSet(k, v);
+        if (last >= 0) tokens[last].children = [...(tokens[last].children ?? []), html(notes(cs[0]))];
+      } else if (last >= 0 && cs.some((c) => attrs(c))) {
+        // A row of several: its id on the row, each clause marked in its last cell (the first holds the cells before).
+        t.attrSet('id', u.id);
+        t.attrJoin('class', 'clauses');
+        tokens[last].children = [html(byClause(tokens[last].content, cs))];
+      }
     } else {
       const parts = p.units.map((u) => {
-        const c = map.units.get(u.id)!;
+        const cs = u.clauses.map((c) => map.units.get(c.id)!);
+        if (cs.length > 1) return byClause(u.text, cs);
         const inner = md.renderInline(u.text);
-        const a = attrs(c);
-        return a ? `<span class="u"${attrString(a)}>${inner}</span>${notes(c)}` : inner;
+        const a = attrs(cs[0]);
+        return a ? `<span class="u"${attrString(a)}>${inner}</span>${notes(cs[0])}` : inner;
       });
       t.children = [html(parts.join(' '))];
     }
@@ -413,14 +539,14 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
   const allure = where.endsWith('.html') ? where : `${where}/index.html`;
   const quotedAt = new Map<string, string[]>();
   for (const c of map.units.values())
-    for (const r of c.requirements) quotedAt.set(r.id, [...(quotedAt.get(r.id) ?? []), c.unit.id]);
+    for (const r of c.requirements) quotedAt.set(r.id, [...(quotedAt.get(r.id) ?? []), c.clause.id]);
   const rows = map.requirements.map((r) => {
     const v = verdictOf(r.id);
     const at = quotedAt.get(r.id) ?? [];
     const tests = links.get(r.id) ?? [];
     const place =
       r.quoteFrom === 'spec'
-        ? at.map((id) => `<a href="#${id}">${id}</a>`).join(' ') || '(the quote matches no sentence)'
+        ? at.map((id) => `<a href="#${id}">${id}</a>`).join(' ') || '(the quote judges no clause)'
         : `${esc(QUOTE_FILES[r.quoteFrom ?? 'reference-facts'])}:<blockquote>${md.renderInline(collapseWhitespace(r.quote ?? ''))}</blockquote>`;
     const testList = tests.length
       ? `<ul class="tests">${tests.map((t) => `<li><a href="${esc(allure)}#/${t.id}" data-allure="${t.id}">${esc(t.name)}</a> (${esc(t.status)})</li>`).join('')}</ul>`
@@ -444,11 +570,11 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
 <table><thead><tr><th>Area</th><th>Normative</th><th>Judged</th><th>Explained</th><th>Neither</th></tr></thead><tbody>${areaRows}</tbody></table>
 ${
   coverage.notExplained.length
-    ? `<p>Normative sentences neither judged nor explained:</p><ul id="not-explained">${coverage.notExplained.map((n) => `<li><a href="#${n.id}">${esc(n.section)}</a>: ${md.renderInline(collapseWhitespace(n.sentence))}</li>`).join('')}</ul>`
+    ? `<p>Normative clauses neither judged nor explained:</p><ul id="not-explained">${coverage.notExplained.map((n) => `<li><a href="#${n.id}">${esc(n.section)}</a>: ${n.clause ? `${md.renderInline(collapseWhitespace(n.clause))}, in: ` : ''}${md.renderInline(collapseWhitespace(n.sentence))}</li>`).join('')}</ul>`
     : ''
 }
 <p class="legend"><span class="u" data-state="judged" data-verdict="passed">judged, passed</span> <span class="u" data-state="judged" data-verdict="failed">judged, failed or broken</span> <span class="u" data-state="judged" data-verdict="warning">warning, blocked or untested</span> <span class="u" data-state="judged" data-verdict="skipped">not claimed</span> <span class="u" data-state="explained">not judged, explained</span> <span class="u" data-state="open">not judged, not explained</span></p>
-<p>A normative sentence or table row carries one of these: ${esc([...new Set(spec.units.flatMap((u) => u.markers))].join('; '))}. Each requirement's quote marks every sentence it touches; the badges after it give each requirement's level and verdict, and lead to its tests below.</p>
+<p>A normative sentence or table row carries one of these: ${esc([...new Set(spec.units.flatMap((u) => u.markers))].join('; '))}. One that holds several rules is cut into its clauses (a row's last cell at its sentences and at "; ", a sentence at "; " where each part states a rule, and the clauses listed in spec/clauses.yaml), each judged or explained on its own. Each requirement's quote marks the clause it touches, or, when it takes several, those spec/clauses.yaml names it for; the badges after a clause give each requirement's level and verdict, and lead to its tests below.</p>
 </header>
 <article id="specification">
 ${body}

@@ -13,6 +13,7 @@ import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payment-authorisations.js';
 import paymentFaults from './payments.js';
 import peerFaults from './peers.js';
+import pendingDateFaults from './pending-dates.js';
 import redirectFaults from './redirect.js';
 import qrFaults from './qr.js';
 import signingBasketFaults from './signing-baskets.js';
@@ -39,6 +40,7 @@ export const FAULTS: Fault[] = [
   ...signingFaults,
   ...strengthenedFaults,
   ...multilevelFaults,
+  ...pendingDateFaults,
 ];
 
 export function findFault(id: string): Fault {
