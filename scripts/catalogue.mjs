@@ -15,12 +15,12 @@ const rows = readdirSync(dir)
     const n = (level) => entries.filter((e) => e.level === level).length;
     return { area: f.replace('.yaml', ''), total: entries.length, must: n('MUST'), should: n('SHOULD'), may: n('MAY') };
   });
-// Normative sentences of the specification judged by the area's requirements, of those that belong
+// Normative clauses of the specification judged by the area's requirements, of those that belong
 // to the area (quoted by it, or listed for it in not-judged.yaml): harness/reporter/specification.ts.
 const { mapSpecification } = await tsImport('../harness/reporter/specification.ts', import.meta.url);
 const { coverage } = mapSpecification();
 const judged = (c) => (c ? `${c.judged} / ${c.normative}${c.explained ? ` (${c.explained} explained)` : ''}` : '0 / 0');
-console.log('| Area | Requirements | MUST | SHOULD | MAY | Sentences judged |');
+console.log('| Area | Requirements | MUST | SHOULD | MAY | Clauses judged |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows)
   console.log(
@@ -31,5 +31,5 @@ console.log(
   `| **all** | **${sum('total')}** | **${sum('must')}** | **${sum('should')}** | **${sum('may')}** | **${judged(coverage)}** |`,
 );
 console.log(
-  `\n${coverage.judged} of ${coverage.normative} normative sentences judged, ${coverage.explained} explained, ${coverage.notExplained.length} neither (${coverage.judgedOrExplainedPercent} % judged or explained).`,
+  `\n${coverage.judged} of ${coverage.normative} normative clauses judged, ${coverage.explained} explained, ${coverage.notExplained.length} neither (${coverage.judgedOrExplainedPercent} % judged or explained).`,
 );

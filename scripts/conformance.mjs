@@ -84,7 +84,7 @@ console.log(
 const c = report.coverage;
 if (c)
   console.log(
-    `specification: ${c.judged} of ${c.normative} normative sentences judged (${c.judgedPercent} %), ${c.explained} explained, ` +
+    `specification: ${c.judged} of ${c.normative} normative clauses judged (${c.judgedPercent} %), ${c.explained} explained, ` +
       `${c.notExplained.length} neither: ${c.judgedOrExplainedPercent} % judged or explained; map: ${resolve(reports, 'specification.html')}`,
   );
 if (existsSync(resolve(reports, 'summary.txt')))
