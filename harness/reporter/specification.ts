@@ -137,7 +137,10 @@ export interface Coverage {
    * spec/clauses.yaml does not say which of them they judge: they judge none until it does.
    */
   unattributed: string[];
-  /** Entries of the not-judged list a requirement now judges: the quote wins; the entry can go. */
+  /**
+   * Entries of the not-judged list a requirement now judges (the quote wins; the entry can go), and
+   * names in spec/clauses.yaml of requirements whose quote does not touch the unit.
+   */
   stale: string[];
   /** Entries of the not-judged or clause list that match no sentence, clause or requirement of the specification. */
   unknown: string[];
@@ -205,12 +208,13 @@ export function mapSpecification(
           );
         for (const c of judged) units.get(c.id)!.requirements.push(r);
       }
+  // A name whose requirement no longer quotes the unit (or is gone) judges nothing: reported, as a stale entry.
+  const stale: string[] = [];
   for (const key of namedFor.keys())
     if (!used.has(key)) {
       const [uid, rid] = key.split(' ');
-      unknown.push(`${CLAUSES_FILE}: ${rid} is named at ${uid} but its quote does not take several clauses of it`);
+      stale.push(`${CLAUSES_FILE}: ${rid} is named at ${uid}, but no quote of it touches ${uid}`);
     }
-  const stale: string[] = [];
   for (const entry of notJudged) {
     const us = (byText.get(collapseWhitespace(entry.sentence)) ?? []).filter((u) => u.markers.length);
     const where = `${collapseWhitespace(entry.sentence)}${entry.clause ? ` [${entry.clause}]` : ''}`;

@@ -286,7 +286,7 @@ test('coverage by clause: a quote of one clause judges it; a whole-row quote jud
         { text: 'inclusive', judgedBy: ['fixture.b.booked'] },
         { text: 'required' },
         { text: 'Booked by booking date', judgedBy: ['fixture.b.booked'] },
-        { text: 'pending by entry date' },
+        { text: 'pending by entry date', judgedBy: ['fixture.d.gone'] },
       ],
     },
   ];
@@ -310,6 +310,8 @@ test('coverage by clause: a quote of one clause judges it; a whole-row quote jud
   expect(state('A bank must answer')).toBe('open');
   expect(c.unattributed).toEqual([expect.stringContaining('fixture.c.loose quotes 4 clauses of')]);
   expect(c.unknown).toEqual([expect.stringContaining('[no such words] (no such clause')]);
+  // A name whose requirement does not quote the row judges nothing: reported as stale, never failing.
+  expect(c.stale).toEqual([expect.stringContaining('fixture.d.gone is named at')]);
   // The figure counts clauses: 4 of the first row, 1 of the second, 2 of the first sentence, 1 of the second.
   expect(c.normative).toBe(8);
   expect(c.judged).toBe(3);
