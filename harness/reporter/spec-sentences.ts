@@ -25,11 +25,9 @@ export interface SpecUnit {
   /**
    * Its clauses (clausesOf): one rule each, judged or explained one by one. They cover the unit
    * from its start to its end (a row's first clause holds the cells before its last one); a unit of
-   * one rule has one clause.
+   * one rule, or of none (not normative), has one clause.
    */
   clauses: SpecClause[];
-  /** A row: the Markdown of its last cell, where its clauses stand (the map marks them there). */
-  lastCell?: string;
 }
 
 /** One rule of a unit: a piece of a row's last cell, or of a sentence (see clausesOf). */
@@ -246,9 +244,12 @@ export function readSpec(markdown: string, md = markdownIt(), explicit = new Map
       start: at,
       end: at < 0 ? at : at + c.length,
       markers,
-      ...(kind === 'row' ? { lastCell: splitRow(text).pop() ?? '' } : {}),
     };
-    const whole = { ...unit, clauses: clausesOf(unit, explicit.get(collapseWhitespace(text))) };
+    // A unit that states no rule is not counted: it is one clause, whatever its words.
+    const clauses = markers.length
+      ? clausesOf(unit, explicit.get(collapseWhitespace(text)))
+      : [{ id: unit.id, text: unit.text, start: unit.start, end: unit.end }];
+    const whole = { ...unit, clauses };
     units.push(whole);
     return whole;
   };
