@@ -228,7 +228,11 @@ const faults: Fault[] = [
   {
     id: 'accounts.booking-status-defaulted',
     description: 'a missing or unknown bookingStatus is read as both',
-    breaks: ['accounts.transactions.booking-status-required', 'accounts.transactions.booking-status-required-code'],
+    breaks: [
+      'accounts.transactions.booking-status-required',
+      'accounts.transactions.booking-status-required-code',
+      'accounts.transactions.booking-status-case',
+    ],
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
         const q = req.query as Query;
