@@ -16,6 +16,7 @@ const BALANCES = /\/accounts\/:accountId\/balances$/;
 const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
 const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const BANK = /\/aspsps\/:bicFi$/;
+const ACCOUNT_LIST = /\/accountinformation\/v1\/accounts$/;
 
 const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
   reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
@@ -153,6 +154,19 @@ const variants: Variant[] = [
     description:
       "delete consent answers 200 with the message-and-links structure (tppMessages and _links) under the default consents.deleteAnswer ('either')",
     claims: { consents: { deleteAnswer: 'either' } },
+  },
+  {
+    id: 'behaviours.account-list-order-varies',
+    description: 'List accounts gives the accounts in reverse order on every second read',
+    allows: '| Account list response | `accounts` (array of Account) | (Resources: no order of the list is stated)',
+    concerns: ['accounts.account.id-stable', 'accounts.list.shape'],
+    warns: [],
+    install: (app) => {
+      let reads = 0;
+      rewriteJson(app, { method: 'GET', route: ACCOUNT_LIST }, (b: { accounts?: unknown[] }) => {
+        if (reads++ % 2 === 1 && Array.isArray(b.accounts)) b.accounts.reverse();
+      });
+    },
   },
   {
     id: 'behaviours.directory-names-unlinked',
