@@ -30,6 +30,11 @@ export interface Requirement {
   quoteFrom?: QuoteFrom;
   source?: 'spec' | 'bg' | 'vendor' | 'issue';
   noFault?: string;
+  /**
+   * Where a MUST's test pins a value or a whole object (the pin lint, harness/catalogue-pins.ts):
+   * the sentence of the specification that fixes it, in a short note.
+   */
+  pins?: string;
   /** The catalogue file the entry comes from (requirements/<area>.yaml). */
   area: string;
 }

@@ -49,3 +49,27 @@ export function differences(sent: unknown, read: unknown, path = ''): string[] {
   }
   return sent === read ? [] : [`${path}: sent ${JSON.stringify(sent)}, read ${JSON.stringify(read)}`];
 }
+
+/**
+ * Where two readings of one resource disagree, as "path: a …, b …": on the fields both carry
+ * (`fields`, or every key both carry), recursively, so that fields one of them adds (proprietary or
+ * later fields) or leaves out (listed, not required) are not judged. Arrays agree element by
+ * element and in length.
+ */
+export function disagreements(a: unknown, b: unknown, fields?: readonly string[], path = ''): string[] {
+  const here = (k: string) => (path ? `${path}.${k}` : k);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return [`${path || '$'}: ${a.length} elements, and ${b.length}`];
+    return a.flatMap((x, i) => disagreements(x, b[i], undefined, `${path}[${i}]`));
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = (fields ?? Object.keys(a)).filter((k) => k in (a as Json) && k in (b as Json));
+    return keys.flatMap((k) => disagreements((a as Json)[k], (b as Json)[k], undefined, here(k)));
+  }
+  return a === b
+    ? []
+    : [`${path || '$'}: ${JSON.stringify(a)?.slice(0, 120)}, and ${JSON.stringify(b)?.slice(0, 120)}`];
+}
+
+/** Whether `read` holds every leaf of `sent` unchanged (extra fields of `read` allowed). */
+export const holds = (sent: unknown, read: unknown): boolean => differences(sent, read).length === 0;

@@ -52,8 +52,8 @@ export const profileSchema = {
         },
         deleteAnswer: {
           description:
-            "How delete consent answers (a 2xx either way): 'no-content' (no body: Berlin Group's 204, the reference sandbox's) or 'message-and-links' (a body with _links and optional tppMessages: section B, 'response uses the message-and-links structure'). Default 'no-content'.",
-          enum: ['no-content', 'message-and-links'],
+            "How delete consent answers (a 2xx either way): 'no-content' (no body: Berlin Group's 204, the reference sandbox's), 'message-and-links' (a body with _links and optional tppMessages: section B, 'response uses the message-and-links structure'), or 'either' (each answer judged as its own shape: an empty body, or a message-and-links body). Default 'either'; a bank that wants the stricter check pins one.",
+          enum: ['no-content', 'message-and-links', 'either'],
         },
         maxFrequencyPerDay: { type: 'integer', minimum: 1 },
         isolatedPsuIds: {

@@ -60,13 +60,13 @@ export interface RunScope {
 }
 
 /** A requirement's result with the words of the specification (or reference facts) it rests on. */
-export type QuotedResult = RequirementResult & { quote?: string; quoteFrom?: QuoteFrom };
+export type QuotedResult = RequirementResult & { quote?: string; quoteFrom?: QuoteFrom; pins?: string };
 
 /** Adds each requirement's quote (and its source file) to its result, after the text. */
 export function withQuotes(results: RequirementResult[], catalogue: Catalogue): QuotedResult[] {
   return results.map(({ verdict, tests, ...head }) => {
     const r = catalogue.byId.get(head.id);
-    return { ...head, quote: r?.quote, quoteFrom: r?.quoteFrom, verdict, tests };
+    return { ...head, quote: r?.quote, quoteFrom: r?.quoteFrom, ...(r?.pins ? { pins: r.pins } : {}), verdict, tests };
   });
 }
 

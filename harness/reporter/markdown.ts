@@ -104,6 +104,7 @@ export function renderMarkdown(r: ReportLike): string {
       `Section: ${q.section}`,
       '',
       ...quoteBlock(q.quote, q.quoteFrom),
+      ...(q.pins ? [`What its test pins rests on: ${q.pins}`, ''] : []),
     );
     if (q.tests.length === 0) out.push('No test ran for this requirement.', '');
     for (const t of q.tests.filter((t) => t.status !== 'passed')) {

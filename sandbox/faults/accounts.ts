@@ -211,19 +211,42 @@ const faults: Fault[] = [
   },
   {
     id: 'accounts.transactions-iban-dropped',
-    description: 'the transaction list names no account iban',
-    breaks: ['accounts.transactions.shape'],
+    description: 'the transaction list names no account iban (listed, not required: a completeness warning)',
+    breaks: ['accounts.transactions.complete'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => void delete b.account?.iban),
   },
   {
+    id: 'accounts.transactions-iban-of-another-account',
+    description: "the transaction list names an iban that is not the account's",
+    breaks: ['accounts.transactions.shape'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => {
+        if (b.account) b.account.iban = 'DE89370400440532013000';
+      }),
+  },
+  {
     id: 'accounts.booking-status-defaulted',
     description: 'a missing or unknown bookingStatus is read as both',
-    breaks: ['accounts.transactions.booking-status-required', 'accounts.transactions.booking-status-required-code'],
+    breaks: [
+      'accounts.transactions.booking-status-required',
+      'accounts.transactions.booking-status-required-code',
+      'accounts.transactions.booking-status-case',
+    ],
     install: (app) =>
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
         const q = req.query as Query;
         if (!['booked', 'pending', 'both'].includes(String(q.bookingStatus))) q.bookingStatus = 'both';
+      }),
+  },
+  {
+    id: 'accounts.booking-status-any-case',
+    description: 'bookingStatus is read in any case (BOOKED is taken as booked)',
+    breaks: ['accounts.transactions.booking-status-case'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (typeof q.bookingStatus === 'string') q.bookingStatus = q.bookingStatus.toLowerCase();
       }),
   },
   {
@@ -349,6 +372,16 @@ const faults: Fault[] = [
         { method: 'GET', route: TRANSACTION },
         (b: { transactionsDetails: Tx }) => b.transactionsDetails,
       ),
+  },
+  {
+    id: 'accounts.details-amount-differs',
+    description: 'transaction detail gives another transactionAmount than the list entry of the same transaction',
+    breaks: ['accounts.transaction.details'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTION }, (b: { transactionsDetails: Tx }) => {
+        const amount = b.transactionsDetails?.transactionAmount as { amount?: string } | undefined;
+        if (amount?.amount !== undefined) amount.amount = (Number(amount.amount) + 1).toFixed(2);
+      }),
   },
   {
     id: 'accounts.unknown-transaction-served',

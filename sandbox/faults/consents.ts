@@ -205,9 +205,18 @@ const faults: Fault[] = [
     install: (app) => rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => ({ status: b.consentStatus })),
   },
   {
+    id: 'consents.status-unknown-value',
+    description: "consent status answers 'deleted' (no Berlin Group value) where the consent is terminatedByTpp",
+    breaks: ['consents.status.values', 'consents.status.follows'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => {
+        if (b.consentStatus === 'terminatedByTpp') b.consentStatus = 'deleted';
+      }),
+  },
+  {
     id: 'consents.delete-does-nothing',
     description: 'delete consent answers 204 but leaves the consent as it was',
-    breaks: ['consents.delete.terminated', 'consents.status.response'],
+    breaks: ['consents.delete.terminated', 'consents.status.follows'],
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
         if (req.method !== 'DELETE' || !ONE.test(req.routeOptions.url ?? '')) return;

@@ -49,7 +49,7 @@ const faults: Fault[] = [
   {
     id: 'consents.status-stuck-at-received',
     description: 'consent status answers received whatever the consent became (after its SCA, after its deletion)',
-    breaks: ['consents.status.response'],
+    breaks: ['consents.status.follows'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: STATUS }, (b: Body) => {
         b.consentStatus = 'received';

@@ -1,9 +1,13 @@
 export const accountsTransactionListSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://obg-conformance.dev/schemas/accounts/transaction-list.json',
-  title: 'Transaction list response: account (with iban), transactions (booked, pending, _links.account)',
+  title:
+    'Transaction list response: transactions (booked, pending, _links.account), or a _links.download link instead of the lists; account (with iban) when present',
   type: 'object',
-  required: ['account', 'transactions'],
+  // `account` is listed with no rule that it is present: typed when present; its presence is
+  // accounts.transactions.complete (a SHOULD). A list too large to return may be answered with a
+  // `download` link (a link name the specification lists) instead of `transactions`.
+  anyOf: [{ required: ['transactions'] }, { required: ['_links'], properties: { _links: { required: ['download'] } } }],
   properties: {
     account: { type: 'object', properties: { iban: { $ref: '../common/iban.json' } } },
     transactions: {
@@ -15,5 +19,6 @@ export const accountsTransactionListSchema = {
         _links: { allOf: [{ $ref: '../common/links.json' }], required: ['account'] },
       },
     },
+    _links: { $ref: '../common/links.json' },
   },
 } as const;

@@ -5,8 +5,8 @@ export const consentsConsentStatusSchema = {
   type: 'object',
   required: ['consentStatus'],
   properties: {
-    consentStatus: {
-      enum: ['received', 'rejected', 'valid', 'revokedByPsu', 'expired', 'terminatedByTpp'],
-    },
+    // A string: the specification only shows values ("Values seen: `received`, `valid`"); the
+    // Berlin Group list is consents.status.values (a SHOULD).
+    consentStatus: { type: 'string' },
   },
 } as const;

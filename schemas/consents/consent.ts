@@ -13,9 +13,9 @@ export const consentsConsentSchema = {
     recurringIndicator: { type: 'boolean' },
     validUntil: { type: 'string', format: 'date' },
     frequencyPerDay: { type: 'integer', minimum: 1 },
-    consentStatus: {
-      enum: ['received', 'rejected', 'valid', 'revokedByPsu', 'expired', 'terminatedByTpp'],
-    },
+    // A string: the specification only shows values ("Values seen: `received`, `valid`"); the
+    // Berlin Group list is consents.status.values (a SHOULD).
+    consentStatus: { type: 'string' },
     _links: { $ref: '../common/links.json' },
   },
 } as const;

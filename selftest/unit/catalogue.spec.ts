@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadCatalogue, NOT_JUDGED_FILE, statesRule } from '../../harness/catalogue.js';
+import { equalityPins, onlyShown, pinFindings } from '../../harness/catalogue-pins.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { featuresOfOptions, loadProfile } from '../../harness/config/profile.js';
 import { renderMarkdown } from '../../harness/reporter/markdown.js';
@@ -260,4 +261,47 @@ test('the report shows the quote under a requirement that did not pass, with its
   });
   expect(md).toContain(`It rests on \`spec/open-banking-gateway-api.md\`:\n\n> ${quote}\n`);
   expect(md).not.toContain('A quote of a passed requirement');
+});
+
+test('the pin lint: no MUST test pins a whole response object or a const on a value only shown, unless its entry names what fixes it (pins)', () => {
+  const findings = pinFindings(loadCatalogue()).map((f) => `${f.id}: ${f.kind} in ${f.file}: ${f.detail}`);
+  expect(findings).toEqual([]);
+});
+
+test('the pin lint reports toEqual on a response body or an object taken whole from one, not on derived values', () => {
+  // The forms the directory, transaction and account checks had before they compared named fields.
+  expect(
+    equalityPins(`
+      const res = await directory.city(city.cityId);
+      expect(res.json(), because('x')).toEqual(city);`),
+  ).toHaveLength(1);
+  expect(
+    equalityPins(`
+      const { _links: _a, ...detail } = res.json<{ transactionsDetails: T }>().transactionsDetails;
+      expect(detail, because('x')).toEqual(listed);`),
+  ).toHaveLength(1);
+  expect(
+    equalityPins(`
+      const body = res.json<{ a: string }>();
+      expect.soft(other).toStrictEqual(body);`),
+  ).toHaveLength(1);
+  // Derived values: key lists, sorted ids, a disagreement list, asymmetric matchers.
+  expect(
+    equalityPins(`
+      expect(ids(res.json().cities), because('x')).toEqual(ids(chosen));
+      expect(disagreements(res.json(), city, FIELDS)).toEqual([]);
+      expect(res.json().consentId).toEqual(expect.any(String));
+      expect(again).toEqual([...ids].sort());`),
+  ).toEqual([]);
+});
+
+test('the pin lint takes a value as only shown when the specification names it only where values are seen', () => {
+  const spec = [
+    'Values seen: `received`, `valid`.',
+    '| none | create consent | request accepted | received | consentId returned |',
+    '| otpFormat | value seen: `characters` |',
+  ].join('\n');
+  expect(onlyShown('received', spec)).toBe(false);
+  expect(onlyShown('characters', spec)).toBe(true);
+  expect(onlyShown('terminatedByTpp', spec)).toBe(true);
 });

@@ -1,12 +1,15 @@
 import { isoDate } from '../../harness/dates.js';
+import { disagreements } from '../../harness/json.js';
 import {
   because,
+  downloadLink,
   expect,
   req,
   test,
   type Account,
   type AccountsClient,
   type Transaction,
+  type TransactionAnswer,
   type TransactionList,
 } from '../../harness/areas/accounts.js';
 
@@ -16,6 +19,21 @@ const keyOf = (t: Transaction) => t.transactionId ?? t.entryReference ?? JSON.st
 const booked = (l: TransactionList) => l.transactions.booked ?? [];
 const pending = (l: TransactionList) => l.transactions.pending ?? [];
 const WINDOW = -120;
+/** The Transaction fields the specification lists (Resources > Account, balance, transaction). */
+const TRANSACTION_FIELDS = [
+  'transactionId',
+  'creditorName',
+  'creditorAccount',
+  'debtorName',
+  'debtorAccount',
+  'transactionAmount',
+  'balanceAfterTransaction',
+  'bookingDate',
+  'valueDate',
+  'remittanceInformationUnstructured',
+  'mandateId',
+  'bankTransactionCode',
+] as const;
 
 /** The account with the most booked entries over the window, and that list (bookingStatus both). */
 async function busiest(
@@ -45,17 +63,17 @@ test(
       });
       await expect(res).toHaveStatus(200);
       await expect(res).toMatchSchema('accounts/transaction-list');
-      if (a.iban)
-        expect(
-          res.json<TransactionList>().account.iban,
-          because(`${res.label}: account.iban must be the account's iban`),
-        ).toBe(a.iban);
+      // account and its iban are listed, not required (their presence is accounts.transactions.complete):
+      // judged where both the answer and the account carry an iban.
+      const iban = res.json<TransactionAnswer>().account?.iban;
+      if (a.iban && iban !== undefined)
+        expect(iban, because(`${res.label}: account.iban must be the account's iban`)).toBe(a.iban);
     }
   },
 );
 
 test(
-  'every transaction carries its transactionAmount',
+  'the transaction list names its account, and every transaction carries its transactionAmount',
   req('accounts.transactions.complete'),
   async ({ accounts, consent }) => {
     for (const a of consent.accounts) {
@@ -63,7 +81,11 @@ test(
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
       });
-      const { booked = [], pending = [] } = res.json<TransactionList>().transactions ?? {};
+      const body = res.json<TransactionAnswer>();
+      expect
+        .soft(body.account?.iban, because(`${res.label}: the listed account (object with iban) should be given`))
+        .toEqual(expect.any(String));
+      const { booked = [], pending = [] } = body.transactions ?? {};
       for (const t of [...booked, ...pending])
         await expect.soft(t, res.label).toMatchSchema('accounts/transaction-complete');
     }
@@ -75,10 +97,22 @@ test(
   req('accounts.transactions.booking-status-required'),
   async ({ accounts, consent }) => {
     const id = consent.accounts[0].resourceId;
-    for (const bookingStatus of [undefined, 'all', 'BOOKED', 'information']) {
+    // BOOKED is not here: the specification's case rule is about names ("Field, header and parameter
+    // names are case-sensitive"), not values; accounts.transactions.booking-status-case (a SHOULD).
+    for (const bookingStatus of [undefined, 'all', 'information']) {
       const res = await accounts.transactions(consent.consentId, id, { bookingStatus, dateFrom: isoDate(-30) });
       await expect(res, `bookingStatus ${bookingStatus ?? '(absent)'}`).toBeRefused();
     }
+  },
+);
+
+test(
+  'a bookingStatus value in another case (BOOKED) is refused',
+  req('accounts.transactions.booking-status-case'),
+  async ({ accounts, consent }) => {
+    const id = consent.accounts[0].resourceId;
+    const res = await accounts.transactions(consent.consentId, id, { bookingStatus: 'BOOKED', dateFrom: isoDate(-30) });
+    await expect(res, 'bookingStatus BOOKED').toBeRefused();
   },
 );
 
@@ -87,7 +121,7 @@ test(
   req('accounts.transactions.booking-status-required-code'),
   async ({ accounts, consent }) => {
     const id = consent.accounts[0].resourceId;
-    for (const bookingStatus of [undefined, 'all', 'BOOKED', 'information']) {
+    for (const bookingStatus of [undefined, 'all', 'information']) {
       const res = await accounts.transactions(consent.consentId, id, { bookingStatus, dateFrom: isoDate(-30) });
       await expect.soft(res, `bookingStatus ${bookingStatus ?? '(absent)'}`).toBeRefused(400);
     }
@@ -290,8 +324,16 @@ test(
       return;
     }
     await expect(first).toHaveStatus(200);
+    test.skip(
+      downloadLink(first.json()) !== undefined,
+      'not judged: the deltaList read is answered with a download link instead of entries',
+    );
     const second = await accounts.transactions(consent.consentId, account.resourceId, query);
     await expect(second).toHaveStatus(200);
+    test.skip(
+      downloadLink(second.json()) !== undefined,
+      'not judged: the second deltaList read is answered with a download link instead of entries',
+    );
     const given = new Set([...booked(first.json()), ...pending(first.json())].map(keyOf));
     const repeated = [...booked(second.json()), ...pending(second.json())].map(keyOf).filter((k) => given.has(k));
     expect(
@@ -314,11 +356,17 @@ test(
       const res = await accounts.transaction(consent.consentId, account.resourceId, entry.transactionId!);
       await expect(res).toHaveStatus(200);
       await expect(res).toMatchSchema('accounts/transaction-details');
-      const { _links: _a, ...detail } = res.json<{ transactionsDetails: Transaction }>().transactionsDetails;
-      const { _links: _b, ...listed } = entry;
-      expect(detail, because(`transactionsDetails of ${entry.transactionId} must equal the list entry`)).toEqual(
-        listed,
-      );
+      const detail = res.json<{ transactionsDetails: Transaction }>().transactionsDetails;
+      expect(
+        detail.transactionId,
+        because(`transactionsDetails of ${entry.transactionId} must be that transaction`),
+      ).toBe(entry.transactionId);
+      // The Transaction fields the specification lists, where both carry them: a bank may add fields
+      // of its own, or give the detail fields the list leaves out.
+      expect(
+        disagreements(detail, entry, TRANSACTION_FIELDS),
+        because(`transactionsDetails of ${entry.transactionId} must agree with the list entry`),
+      ).toEqual([]);
     }
   },
 );

@@ -1,10 +1,11 @@
 import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 
-// consents.status.response beyond creation (read.spec.ts judges the new consent's received): the
-// status operation follows the consent through its SCA and its deletion.
+// Beyond creation (read.spec.ts judges the new consent's received, the MUST the state table states):
+// the status operation follows the consent through its SCA and its deletion. The moves are "not
+// shown" and terminatedByTpp is not named by the specification: a SHOULD on the reference facts.
 test(
   'consent status answers the consentStatus the consent reached: valid after its SCA, terminatedByTpp after its deletion',
-  req('consents.status.response'),
+  req('consents.status.follows'),
   async ({ consents, target }) => {
     // One-off access: a recurring consent could be expired by another test's recurring consent of the same PSU.
     const { consentId, sca } = await consents.createAuthorised({
@@ -32,5 +33,28 @@ test(
       expect(await statusNow(), because(`consent status of ${consentId} once the TPP deleted it`)).toBe(
         'terminatedByTpp',
       );
+  },
+);
+
+const BG_VALUES = ['received', 'rejected', 'valid', 'revokedByPsu', 'expired', 'terminatedByTpp'];
+
+test(
+  "every consentStatus the status operation answers is one of Berlin Group's values",
+  req('consents.status.values'),
+  async ({ consents }) => {
+    const { consentId } = await consents.createAuthorised({
+      body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
+    });
+    const seen = [(await consents.status(consentId)).json<{ consentStatus?: unknown }>().consentStatus];
+    await expect(await consents.delete(consentId)).toSucceed();
+    const after = await consents.status(consentId);
+    if (after.status === 200) seen.push(after.json<{ consentStatus?: unknown }>().consentStatus);
+    for (const value of seen)
+      expect
+        .soft(
+          BG_VALUES,
+          because(`consentStatus ${JSON.stringify(value)} of ${consentId} is one of ${BG_VALUES.join(', ')}`),
+        )
+        .toContain(value);
   },
 );
