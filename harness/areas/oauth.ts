@@ -62,6 +62,18 @@ export async function expectScaOAuthLink(
   return { query: q, acr: (q.get('acr_values') ?? '').split(' ').filter(Boolean) };
 }
 
+/** How the PSU came back, for a failure message: the page, the form's answer and the return the agent saw. */
+export function returnOf(r: AgentResult): string {
+  const parts = [`page ${r.page.label}`];
+  if (r.submitted) parts.push(`form answer ${r.submitted.label}`);
+  parts.push(
+    r.location
+      ? `returned by ${r.returnedBy ?? 'redirect'} to ${r.location.origin}${r.location.pathname}`
+      : 'no return seen',
+  );
+  return parts.join(', ');
+}
+
 /** The space-separated words of a scope or acr_values, sorted (order carries no meaning). */
 export const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
 

@@ -110,6 +110,15 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'oauth.token-type-mac',
+    description: 'the code exchange answers token_type mac (a token of another type than Bearer, in any case)',
+    breaks: ['oauth.token.exchange', 'oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body, req) => {
+        if (isCodeGrant(req) && b.token_type !== undefined) b.token_type = 'mac';
+      }),
+  },
+  {
     id: 'oauth.token-without-expires-in',
     description:
       'the code exchange answers no expires_in (RECOMMENDED by RFC 6749, not required: a completeness warning)',

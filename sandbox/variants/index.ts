@@ -8,6 +8,7 @@ import fieldVariants from './fields.js';
 import loginPageVariants from './login-page.js';
 import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
+import redirectVariants from './redirect.js';
 
 /**
  * A named variant: a behaviour the specification allows that the reference sandbox does not show
@@ -56,6 +57,7 @@ export const VARIANTS: Variant[] = [
   ...omittedVariants,
   ...directDebitVariants,
   ...multilevelVariants,
+  ...redirectVariants,
 ];
 
 /**

@@ -2,12 +2,12 @@ import { prerequisite } from '../../harness/http/broken.js';
 import { because, expect, req, test } from '../../harness/areas/oauth.js';
 
 test(
-  'exchanging the code gives a Bearer token and finalises the SCA',
+  'exchanging the code gives a Bearer token (any case) and finalises the SCA',
   req('oauth.token.exchange'),
   async ({ redirect, authorisations }) => {
     const { start, result } = await redirect.approved();
     const res = await redirect.exchange(start, result.code);
-    await expect(res).toHaveStatus(200);
+    await expect(res).toSucceed();
     await expect(res).toMatchSchema('oauth/token-response');
     const { status } = await authorisations.sca.pollUntilEnd(start.href, 500, authorisations.headers());
     expect(status, because('after the code exchange the SCA is finalised')).toBe('finalised');
@@ -20,7 +20,7 @@ test(
   async ({ redirect }) => {
     const { start, result } = await redirect.approved();
     const res = await redirect.exchange(start, result.code);
-    await prerequisite('oauth.token.exchange', 'exchange the code', async () => expect(res).toHaveStatus(200));
+    await prerequisite('oauth.token.exchange', 'exchange the code', async () => expect(res).toSucceed());
     await expect(res).toMatchSchema('oauth/token-response-complete');
   },
 );

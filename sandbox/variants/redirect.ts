@@ -1,0 +1,80 @@
+import { rewriteJson, rewriteReply } from '../faults/fault.js';
+import type { Variant } from './index.js';
+
+const TOKEN = /^\/connect\/token$/;
+const AUTHORIZE = /^\/connect\/authorize$/;
+
+/** Section F states where the PSU comes back and with what; how the bank sends it is the bank's own. */
+const RETURN_ALLOWS =
+  "The PSU is sent to that URL. After authentication the bank routes the PSU back to the redirect URI with query parameters `code`, `scope`, `state`. (Endpoint section F; Events 3: the bank returns the PSU to the TPP's redirect URI with `code`, `scope` and `state`)";
+
+/** The requirements that judge the PSU's return. */
+const RETURN_CONCERNS = [
+  'oauth.authorize.approve',
+  'oauth.authorize.state',
+  'oauth.authorize.deny',
+  'oauth.redirect.payment-flow',
+  'oauth.redirect.basket-flow',
+  'oauth.token.exchange',
+];
+
+const jsString = (s: string) => JSON.stringify(s).replace(/</g, '\\u003c');
+
+/** A page that sends the browser to `to` by a script (no Location header, no link to follow). */
+function scriptReturnPage(to: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Returning to the application</title></head>
+<body><p>Returning you to the application…</p>
+<script>window.location.replace(${jsString(to)});</script></body></html>`;
+}
+
+type Body = Record<string, unknown>;
+
+/** Freedoms of the redirect flow and the token endpoint (endpoint sections F and G, Access token response). */
+const variants: Variant[] = [
+  {
+    id: 'oauth.token-type-lowercase',
+    description: 'the token endpoint answers token_type "bearer" (lower case)',
+    allows:
+      '`access_token` (string), `expires_in` (integer, seconds), `token_type` (`Bearer`), `scope` (string). (Access token response; reference facts > Freedoms: RFC 6749 5.1, token_type "is case insensitive"; servers answer Bearer or bearer)',
+    concerns: ['oauth.token.exchange', 'oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
+    warns: [],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body) => {
+        if (typeof b.token_type === 'string') b.token_type = b.token_type.toLowerCase();
+      }),
+  },
+  {
+    id: 'redirect.return-307',
+    description:
+      "the authorise page answers the PSU's decision with a 307 (not 302) to the redirect URI with code, scope and state",
+    allows: RETURN_ALLOWS,
+    concerns: RETURN_CONCERNS,
+    warns: [],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => void reply.status(307)),
+  },
+  {
+    id: 'redirect.return-script-page',
+    description:
+      "the authorise page answers the PSU's decision with a 200 page whose script sends the browser to the redirect URI with code, scope and state (no Location header)",
+    allows: RETURN_ALLOWS,
+    concerns: RETURN_CONCERNS,
+    warns: [],
+    install: (app) =>
+      app.addHook('onSend', async (req, reply, payload) => {
+        const loc = reply.getHeader('location');
+        if (
+          req.method !== 'POST' ||
+          !AUTHORIZE.test(req.routeOptions.url ?? '') ||
+          reply.statusCode !== 302 ||
+          typeof loc !== 'string'
+        )
+          return payload;
+        reply.status(200).removeHeader('location').header('content-type', 'text/html; charset=utf-8');
+        return scriptReturnPage(loc);
+      }),
+  },
+];
+
+export default variants;
