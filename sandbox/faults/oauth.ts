@@ -26,6 +26,19 @@ const editScaOAuth = (app: FastifyInstance, edit: (u: URL) => void) =>
     b._links.scaOAuth.href = u.toString();
   });
 
+/** Any start-authorisation operation (consent, payment, cancellation, basket). */
+const ANY_START = /\/(cancellation-)?authorisations\/:authorisationId$/;
+
+/** The scaOAuth links of every start answer lose the parameters the client fills (client_id, redirect_uri, state). */
+export const leaveClientFieldsToClient = (app: FastifyInstance) =>
+  rewriteJson(app, { method: 'PUT', route: ANY_START }, (b: Body) => {
+    const href = b._links?.scaOAuth?.href;
+    if (typeof href !== 'string') return;
+    const u = new URL(href);
+    for (const name of ['client_id', 'redirect_uri', 'state']) u.searchParams.delete(name);
+    b._links.scaOAuth.href = u.toString();
+  });
+
 /** Edits the redirect the authorise page answers after approval (its Location URL). */
 function editApprovalRedirect(app: FastifyInstance, edit: (u: URL) => void): void {
   rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
@@ -49,6 +62,16 @@ const faults: Fault[] = [
         if (p && !p.response_type) p.response_type = 'code';
       });
     },
+  },
+  {
+    id: 'oauth.sca-oauth-without-client-fields',
+    description: 'the scaOAuth links name no client_id, redirect_uri nor state (the client adds them)',
+    breaks: [
+      'oauth.sca-oauth.client-fields',
+      'oauth.sca-oauth.payment-client-fields',
+      'oauth.sca-oauth.basket-client-fields',
+    ],
+    install: leaveClientFieldsToClient,
   },
   {
     id: 'oauth.acr-lower-case',

@@ -5,6 +5,7 @@ import behaviourVariants from './behaviours.js';
 import codeVariants from './codes.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
+import forwardedVariants from './forwarded.js';
 import loginPageVariants from './login-page.js';
 import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
@@ -58,6 +59,7 @@ export const VARIANTS: Variant[] = [
   ...directDebitVariants,
   ...multilevelVariants,
   ...redirectVariants,
+  ...forwardedVariants,
 ];
 
 /**

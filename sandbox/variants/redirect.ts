@@ -1,4 +1,5 @@
 import { rewriteJson, rewriteReply } from '../faults/fault.js';
+import { leaveClientFieldsToClient } from '../faults/oauth.js';
 import type { Variant } from './index.js';
 
 const TOKEN = /^\/connect\/token$/;
@@ -74,6 +75,30 @@ const variants: Variant[] = [
         reply.status(200).removeHeader('location').header('content-type', 'text/html; charset=utf-8');
         return scriptReturnPage(loc);
       }),
+  },
+  {
+    id: 'redirect.sca-oauth-client-fields-absent',
+    description:
+      'the scaOAuth links leave client_id, redirect_uri and state to the client (absent from the link); the client adds them',
+    allows:
+      "The client fills `client_id` with its application's client id, `redirect_uri` with a redirect URI whitelisted for the application, and `state` with a value of its own that identifies the session. (Endpoint section F)",
+    concerns: [
+      'oauth.sca-oauth.link',
+      'oauth.sca-oauth.payment-link',
+      'oauth.sca-oauth.basket-link',
+      'oauth.sca-oauth.client-fields',
+      'oauth.sca-oauth.payment-client-fields',
+      'oauth.sca-oauth.basket-client-fields',
+      'oauth.authorize.approve',
+      'oauth.redirect.payment-flow',
+      'oauth.redirect.basket-flow',
+    ],
+    warns: [
+      'oauth.sca-oauth.client-fields',
+      'oauth.sca-oauth.payment-client-fields',
+      'oauth.sca-oauth.basket-client-fields',
+    ],
+    install: leaveClientFieldsToClient,
   },
 ];
 

@@ -1,4 +1,14 @@
-import { because, expect, expectScaOAuthLink, req, returnOf, test, words } from '../../harness/areas/oauth.js';
+import {
+  because,
+  expect,
+  expectScaOAuthClientFields,
+  expectScaOAuthLink,
+  req,
+  returnOf,
+  test,
+  words,
+} from '../../harness/areas/oauth.js';
+import { prerequisite } from '../../harness/http/broken.js';
 import { linkUrl } from '../../harness/http/links.js';
 import { authorizeUrlFor } from '../../harness/sca/psu-agent.js';
 
@@ -24,6 +34,18 @@ test(
         'the third acr_values entry is ConsentAuthorisationId:<authorisation id> (either casing of the first letter)',
       ),
     ).toMatch(new RegExp(`^[Cc]onsentAuthorisationId:${start.authorisationId}$`));
+  },
+);
+
+test(
+  'the scaOAuth link names the parameters the client fills: client_id, redirect_uri and state',
+  req('oauth.sca-oauth.client-fields'),
+  async ({ redirect, target }) => {
+    const start = await redirect.begin();
+    await prerequisite('oauth.sca-oauth.link', 'a scaOAuth link on the consent', async () =>
+      expect(start.scaOAuth, `a scaOAuth link: ${start.started.describe()}`).toBeTruthy(),
+    );
+    expectScaOAuthClientFields(start, target);
   },
 );
 

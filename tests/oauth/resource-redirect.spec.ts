@@ -2,6 +2,7 @@ import { prerequisite } from '../../harness/http/broken.js';
 import {
   because,
   expect,
+  expectScaOAuthClientFields,
   expectScaOAuthLink,
   req,
   resourceTest as test,
@@ -21,7 +22,7 @@ for (const kind of KINDS) {
   const { resource, ResourceType } = RESOURCE_WORDS[kind];
 
   test(
-    `starting a ${kind}'s authorisation with mbid gives REDIRECT and an scaOAuth link with the ${kind}'s scope, client_id, state and exact acr_values`,
+    `starting a ${kind}'s authorisation with mbid gives REDIRECT and an scaOAuth link with the ${kind}'s scope, response_type=code and exact acr_values`,
     req(`oauth.sca-oauth.${kind}-link`),
     async ({ resourceRedirect: flow, target }) => {
       const start = await flow.begin(kind);
@@ -52,6 +53,18 @@ for (const kind of KINDS) {
           `^[${first}${first.toLowerCase()}]${ResourceType.slice(1)}AuthorisationId:${start.authorisationId}$`,
         ),
       );
+    },
+  );
+
+  test(
+    `the scaOAuth link of a ${kind} names the parameters the client fills: client_id, redirect_uri and state`,
+    req(`oauth.sca-oauth.${kind}-client-fields`),
+    async ({ resourceRedirect: flow, target }) => {
+      const start = await flow.begin(kind);
+      await prerequisite(`oauth.sca-oauth.${kind}-link`, `a scaOAuth link on the ${kind}`, async () =>
+        expect(start.scaOAuth, `a scaOAuth link: ${start.started.describe()}`).toBeTruthy(),
+      );
+      expectScaOAuthClientFields(start, target);
     },
   );
 
