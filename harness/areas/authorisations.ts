@@ -1,6 +1,8 @@
 import type { SchemaType } from '../../schemas/index.js';
 import type { HeaderSpec } from '../http/client.js';
+import { prerequisite } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
+import { expect } from '../test.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
@@ -65,6 +67,52 @@ export class AuthorisationsClient {
     if (o.method) begun.started = await this.sca.start(href, o.method, headers);
     return begun;
   }
+
+  /**
+   * A new consent and an authorisation started with the decoupled method of the PSU's own device
+   * (mbid_same_device, or mbid if the former is not offered: section F); blocked when the bank
+   * offers neither.
+   */
+  async beginSameDevice(): Promise<Begun & { method: string; started: ApiResponse }> {
+    const b = await this.begin();
+    const method = await offeredMethod(
+      b,
+      sameDeviceMethod,
+      'the decoupled flow on the same device (mbid_same_device or mbid)',
+    );
+    const started = await this.sca.start(b.href, method, this.headers());
+    return { ...b, method, started };
+  }
+}
+
+/**
+ * The method of the decoupled flow on the PSU's own device (endpoint section F: "`mbid_same_device`
+ * (or `mbid` if the former is not offered)"), among the methods the bank offers; undefined when it
+ * offers neither.
+ */
+export function sameDeviceMethod(methods: ScaMethod[]): string | undefined {
+  const ids = methods.map((m) => m.authenticationMethodId);
+  return ['mbid_same_device', 'mbid'].find((id) => ids.includes(id));
+}
+
+/**
+ * The method `pick` chooses among those the bank offered on `b`; a bank that offers none of
+ * them blocks the check (by authorisations.create.response, which gives scaMethods) rather than
+ * the suite starting a method of its own choosing.
+ */
+export function offeredMethod(
+  b: Begun,
+  pick: (methods: ScaMethod[]) => string | undefined,
+  what: string,
+): Promise<string> {
+  return prerequisite('authorisations.create.response', `an SCA method offered for ${what}`, async () => {
+    const method = pick(b.methods);
+    expect(
+      method,
+      `scaMethods offers no method for ${what} (offered: ${b.methods.map((m) => m.authenticationMethodId).join(', ') || 'none'}): ${b.created.describe()}`,
+    ).toBeTruthy();
+    return method!;
+  });
 }
 
 /** Adds `authorisations` (over the consents client, which deletes its consents at teardown). */

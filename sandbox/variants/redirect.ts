@@ -4,6 +4,7 @@ import type { Variant } from './index.js';
 
 const TOKEN = /^\/connect\/token$/;
 const AUTHORIZE = /^\/connect\/authorize$/;
+const CONSENT_AUTH = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
 
 /** Section F states where the PSU comes back and with what; how the bank sends it is the bank's own. */
 const RETURN_ALLOWS =
@@ -99,6 +100,19 @@ const variants: Variant[] = [
       'oauth.sca-oauth.basket-client-fields',
     ],
     install: leaveClientFieldsToClient,
+  },
+  {
+    id: 'authorisations.update-psu-data-202',
+    description: 'update PSU data on a consent authorisation answers 202 (accepted) instead of 200',
+    allows:
+      'HTTP status codes of each operation and the complete list of error codes and categories: not shown (Errors 4); Update PSU data: selects a method, sends PSU authentication or authorises (embedded) (endpoint section B)',
+    concerns: ['authorisations.update-psu-data.decoupled', 'authorisations.update-psu-data.complete'],
+    warns: [],
+    install: (app) =>
+      rewriteReply(app, { method: 'PUT', route: CONSENT_AUTH, status: 200 }, (req, reply) => {
+        const body = req.body as { authenticationMethodId?: unknown } | undefined;
+        if (body?.authenticationMethodId === undefined) reply.status(202);
+      }),
   },
 ];
 

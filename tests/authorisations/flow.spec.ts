@@ -1,7 +1,12 @@
 import { prerequisite } from '../../harness/http/broken.js';
-import { because, expect, req, test } from '../../harness/areas/authorisations.js';
+import { because, expect, offeredMethod, req, test, type ScaMethod } from '../../harness/areas/authorisations.js';
 
 const DECOUPLED_PREFERENCE = ['mbid_same_device', 'mbid'];
+
+/** The decoupled method to start: the same-device one of section F, else the first offered. */
+const decoupledPick = (methods: ScaMethod[]) =>
+  DECOUPLED_PREFERENCE.find((m) => methods.some((x) => x.authenticationMethodId === m)) ??
+  methods[0]?.authenticationMethodId;
 
 test(
   'create authorisation answers a success with authorisationId and scaMethods, and received when it gives scaStatus',
@@ -75,7 +80,7 @@ test(
     const list = await authorisations.consents.api.get(`${b.resourceBasePath}/authorisations`, {
       headers: authorisations.headers(),
     });
-    await expect(list).toHaveStatus(200);
+    await expect(list).toSucceed();
     await expect(list).toMatchSchema('authorisations/authorisation-list');
     const ids: string[] = list.json().authorisationIds;
     for (const id of created) {
@@ -89,12 +94,9 @@ test(
   req('authorisations.start.decoupled'),
   async ({ authorisations }) => {
     const b = await authorisations.begin();
-    const method =
-      DECOUPLED_PREFERENCE.find((m) => b.methods.some((x) => x.authenticationMethodId === m)) ??
-      b.methods[0]?.authenticationMethodId;
-    expect(method, because(`scaMethods offers no method: ${b.created.describe()}`)).toBeTruthy();
-    const started = await authorisations.sca.start(b.href, method!, authorisations.headers());
-    await expect(started).toHaveStatus(200);
+    const method = await offeredMethod(b, decoupledPick, 'a decoupled start');
+    const started = await authorisations.sca.start(b.href, method, authorisations.headers());
+    await expect(started).toSucceed();
     await expect(started).toHaveHeader('aspsp-sca-approach', /^(DECOUPLED|REDIRECT)$/);
     await expect(started).toMatchSchema('authorisations/authorisation-started');
     // chosenScaMethod is listed, not required (authorisations.start.complete): when given, it is the method chosen.
@@ -109,13 +111,10 @@ test(
   req('authorisations.start.complete'),
   async ({ authorisations }) => {
     const b = await authorisations.begin();
-    const method =
-      DECOUPLED_PREFERENCE.find((m) => b.methods.some((x) => x.authenticationMethodId === m)) ??
-      b.methods[0]?.authenticationMethodId;
+    const method = await offeredMethod(b, decoupledPick, 'a decoupled start');
     const started = await prerequisite('authorisations.start.decoupled', 'start with a decoupled method', async () => {
-      expect(method, `scaMethods offers no method: ${b.created.describe()}`).toBeTruthy();
-      const res = await authorisations.sca.start(b.href, method!, authorisations.headers());
-      expect(res).toHaveStatus(200);
+      const res = await authorisations.sca.start(b.href, method, authorisations.headers());
+      await expect(res).toSucceed();
       return res;
     });
     await expect(started).toMatchSchema('authorisations/authorisation-started-complete');
@@ -145,13 +144,15 @@ test(
 );
 
 test(
-  'update PSU data on a decoupled authorisation answers 200 and the listed fields with their types',
+  'update PSU data on a decoupled authorisation answers a success and the listed fields with their types',
   req('authorisations.update-psu-data.decoupled'),
   async ({ authorisations }) => {
-    const b = await authorisations.begin({ method: 'mbid_same_device' });
-    await expect(b.started!).toHaveStatus(200);
+    const b = await authorisations.beginSameDevice();
+    await prerequisite('authorisations.start.decoupled', `start with ${b.method}`, async () =>
+      expect(b.started).toSucceed(),
+    );
     const res = await authorisations.consents.api.put(b.href, { json: {}, headers: authorisations.headers() });
-    await expect(res).toHaveStatus(200);
+    await expect(res).toSucceed();
     await expect(res).toMatchSchema('authorisations/update-psu-data-decoupled');
   },
 );
@@ -160,13 +161,13 @@ test(
   'update PSU data on a decoupled authorisation answers scatransactionStatus, psuMessage and the scaStatus link',
   req('authorisations.update-psu-data.complete'),
   async ({ authorisations }) => {
-    const b = await authorisations.begin({ method: 'mbid_same_device' });
-    await prerequisite('authorisations.start.decoupled', 'start with mbid_same_device', async () =>
-      expect(b.started!).toHaveStatus(200),
+    const b = await authorisations.beginSameDevice();
+    await prerequisite('authorisations.start.decoupled', `start with ${b.method}`, async () =>
+      expect(b.started).toSucceed(),
     );
     const res = await authorisations.consents.api.put(b.href, { json: {}, headers: authorisations.headers() });
     await prerequisite('authorisations.update-psu-data.decoupled', 'update PSU data', async () =>
-      expect(res).toHaveStatus(200),
+      expect(res).toSucceed(),
     );
     await expect(res).toMatchSchema('authorisations/update-psu-data-decoupled-complete');
   },
