@@ -1,5 +1,5 @@
 import type { SchemaType } from '../../schemas/index.js';
-import type { HeaderSpec } from '../http/client.js';
+import type { ApiClient, HeaderSpec } from '../http/client.js';
 import { prerequisite } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
 import { expect } from '../test.js';
@@ -19,6 +19,41 @@ export interface Begun {
   created: ApiResponse;
   started?: ApiResponse;
   methods: ScaMethod[];
+  /**
+   * The bank refused the explicit create and the authorisation is the one it created itself after
+   * create consent, found in the authorisation list ("The bank may create the authorisation
+   * automatically after create consent", section B); `created` is then the refusal, and `methods`
+   * the scaMethods of the create-consent answer, if it gave any.
+   */
+  bankCreated?: boolean;
+}
+
+/** "The bank may create the authorisation automatically after create consent" (endpoint section B). */
+export const BANK_CREATES =
+  'not applicable: the bank created the authorisation itself after create consent and refused a second one ("The bank may create the authorisation automatically after create consent", section B), so there is no create-authorisation answer to judge';
+
+/**
+ * The authorisation the bank created itself on a resource (after create consent or initiate
+ * payment): the first id of the authorisation list (`listKey`, authorisationIds by default)
+ * whose SCA status is still `received`, or undefined when the list holds none.
+ */
+export async function findBankAuthorisation(
+  api: ApiClient,
+  resourceBasePath: string,
+  headers: HeaderSpec,
+  listKey = 'authorisationIds',
+  sub = 'authorisations',
+): Promise<string | undefined> {
+  const list = await api.get(`${resourceBasePath}/${sub}`, { headers });
+  if (list.status < 200 || list.status >= 300) return undefined;
+  const ids = (list.body as Record<string, unknown> | undefined)?.[listKey];
+  if (!Array.isArray(ids)) return undefined;
+  for (const id of ids) {
+    if (typeof id !== 'string' || !id) continue;
+    const st = await api.get(`${resourceBasePath}/${sub}/${id}`, { headers });
+    if ((st.body as { scaStatus?: unknown } | undefined)?.scaStatus === 'received') return id;
+  }
+  return undefined;
 }
 
 /**
@@ -52,19 +87,38 @@ export class AuthorisationsClient {
     const resourceBasePath = this.consents.basePath(consentId);
     const headers = this.headers({ ...psu, ...o.headers });
     const created = await this.sca.create(resourceBasePath, 'authorisations', headers);
-    if (created.status < 200 || created.status >= 300)
-      throw new Error(`create authorisation: expected a 2xx; got ${created.describe()}`);
-    const body = created.json<{ authorisationId: string; scaMethods?: ScaMethod[] }>();
-    const href = `${resourceBasePath}/authorisations/${body.authorisationId}`;
-    const begun: Begun = {
-      consentId,
-      resourceBasePath,
-      authorisationId: body.authorisationId,
-      href,
-      created,
-      methods: body.scaMethods ?? [],
-    };
-    if (o.method) begun.started = await this.sca.start(href, o.method, headers);
+    let begun: Begun;
+    if (created.status >= 200 && created.status < 300) {
+      const body = created.json<{ authorisationId: string; scaMethods?: ScaMethod[] }>();
+      begun = {
+        consentId,
+        resourceBasePath,
+        authorisationId: body.authorisationId,
+        href: `${resourceBasePath}/authorisations/${body.authorisationId}`,
+        created,
+        methods: body.scaMethods ?? [],
+      };
+    } else {
+      // A bank that created the authorisation itself may refuse a second one: the suite takes the bank's.
+      const own =
+        created.status >= 400 && created.status < 500
+          ? await findBankAuthorisation(this.consents.api, resourceBasePath, headers)
+          : undefined;
+      if (!own)
+        throw new Error(
+          `create authorisation: expected a 2xx, or a refusal beside an authorisation the bank created itself; got ${created.describe()}`,
+        );
+      begun = {
+        consentId,
+        resourceBasePath,
+        authorisationId: own,
+        href: `${resourceBasePath}/authorisations/${own}`,
+        created,
+        methods: (res.body as { scaMethods?: ScaMethod[] } | undefined)?.scaMethods ?? [],
+        bankCreated: true,
+      };
+    }
+    if (o.method) begun.started = await this.sca.start(begun.href, o.method, headers);
     return begun;
   }
 

@@ -1,9 +1,13 @@
-import { rewriteJson, rewriteReply } from '../faults/fault.js';
+import { BgError } from '../errors.js';
+import { beforeHandler, rewriteJson, rewriteReply } from '../faults/fault.js';
+import { SCA_METHODS } from '../sca/engine.js';
 import { leaveClientFieldsToClient } from '../faults/oauth.js';
 import type { Variant } from './index.js';
 
 const TOKEN = /^\/connect\/token$/;
 const AUTHORIZE = /^\/connect\/authorize$/;
+const CONSENTS = /^\/psd2\/consent\/v1\/consents$/;
+const CONSENT_AUTHS = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
 const CONSENT_AUTH = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
 
 /** Section F states where the PSU comes back and with what; how the bank sends it is the bank's own. */
@@ -113,6 +117,44 @@ const variants: Variant[] = [
         const body = req.body as { authenticationMethodId?: unknown } | undefined;
         if (body?.authenticationMethodId === undefined) reply.status(202);
       }),
+  },
+  {
+    id: 'authorisations.created-by-bank',
+    description:
+      'create consent creates the authorisation (its scaMethods in the create-consent answer) and an explicit create authorisation is refused while that one is still received',
+    allows:
+      'The bank may create the authorisation automatically after create consent (endpoint section B, Start authorisation); reference facts > Freedoms: a second explicit start may then be refused',
+    concerns: [
+      'authorisations.create.response',
+      'authorisations.create.complete',
+      'authorisations.create.response-code',
+      'authorisations.create.start-response',
+      'authorisations.create.start-response-complete',
+      'authorisations.list.contains',
+      'authorisations.start.decoupled',
+      'authorisations.start.complete',
+      'authorisations.update-psu-data.decoupled',
+      'authorisations.decoupled.autostart-token',
+      'authorisations.status.ends',
+      'oauth.sca-oauth.link',
+      'oauth.authorize.approve',
+      'oauth.token.exchange',
+    ],
+    warns: [],
+    install: (app) => {
+      rewriteJson(app, { method: 'POST', route: CONSENTS, status: 201 }, (b: Body) => {
+        b.scaMethods = SCA_METHODS;
+      });
+      beforeHandler(app, { method: 'POST', route: CONSENT_AUTHS }, (req) => {
+        const consentId = (req.params as { consentId?: string }).consentId ?? '';
+        if (app.sandbox.sca.of('consent', consentId).some((a) => a.status === 'received'))
+          throw new BgError(
+            409,
+            'STATUS_INVALID',
+            'the consent already has an authorisation (created with the consent) waiting to be started',
+          );
+      });
+    },
   },
 ];
 
