@@ -2,7 +2,7 @@ import { prerequisite } from '../../harness/http/broken.js';
 import { because, expect, req, test } from '../../harness/areas/oauth.js';
 
 test(
-  'exchanging the code gives a Bearer token (any case) and finalises the SCA',
+  'exchanging the code gives a Bearer token and finalises the SCA',
   req('oauth.token.exchange'),
   async ({ redirect, authorisations }) => {
     const { start, result } = await redirect.approved();
