@@ -9,7 +9,12 @@ import { expect } from '../expect.js';
 import { prerequisite } from '../http/broken.js';
 import { linkUrl } from '../http/links.js';
 import { because } from '../test.js';
-import { AuthorisationsClient, test as authorisationsTest, type Begun } from './authorisations.js';
+import {
+  AuthorisationsClient,
+  findBankAuthorisation,
+  test as authorisationsTest,
+  type Begun,
+} from './authorisations.js';
 import { BasketsClient, test as basketsTest } from './signing-baskets.js';
 
 export { because, expect, req } from '../test.js';
@@ -293,6 +298,12 @@ export class ResourceRedirectFlow {
     const sca = kind === 'payment' ? this.payments.sca : this.baskets.sca;
     const created = await sca.create(basePath, 'authorisations', this.headers());
     const root = kind === 'payment' ? 'payments.authorisations.create' : 'signing-baskets.authorisation.start';
+    // A bank that created the authorisation itself (on initiate payment) may refuse a second one: take the bank's.
+    const own =
+      created.status >= 400 && created.status < 500
+        ? await findBankAuthorisation(this.baskets.api, basePath, this.headers())
+        : undefined;
+    if (own) return { created, authorisationId: own };
     const authorisationId = await prerequisite(root, `create an authorisation on the ${kind}`, async () => {
       const id = (created.body as { authorisationId?: unknown } | undefined)?.authorisationId;
       expect(
