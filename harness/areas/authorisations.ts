@@ -1,5 +1,5 @@
 import type { SchemaType } from '../../schemas/index.js';
-import type { ApiClient, HeaderSpec } from '../http/client.js';
+import type { HeaderSpec } from '../http/client.js';
 import { prerequisite } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
 import { expect } from '../test.js';
@@ -32,29 +32,9 @@ export interface Begun {
 export const BANK_CREATES =
   'not applicable: the bank created the authorisation itself after create consent and refused a second one ("The bank may create the authorisation automatically after create consent", section B), so there is no create-authorisation answer to judge';
 
-/**
- * The authorisation the bank created itself on a resource (after create consent or initiate
- * payment): the first id of the authorisation list (`listKey`, authorisationIds by default)
- * whose SCA status is still `received`, or undefined when the list holds none.
- */
-export async function findBankAuthorisation(
-  api: ApiClient,
-  resourceBasePath: string,
-  headers: HeaderSpec,
-  listKey = 'authorisationIds',
-  sub = 'authorisations',
-): Promise<string | undefined> {
-  const list = await api.get(`${resourceBasePath}/${sub}`, { headers });
-  if (list.status < 200 || list.status >= 300) return undefined;
-  const ids = (list.body as Record<string, unknown> | undefined)?.[listKey];
-  if (!Array.isArray(ids)) return undefined;
-  for (const id of ids) {
-    if (typeof id !== 'string' || !id) continue;
-    const st = await api.get(`${resourceBasePath}/${sub}/${id}`, { headers });
-    if ((st.body as { scaStatus?: unknown } | undefined)?.scaStatus === 'received') return id;
-  }
-  return undefined;
-}
+/** The authorisation the bank created itself on a resource (the list lookup of the SCA driver). */
+export { findBankAuthorisation } from '../sca/driver.js';
+import { findBankAuthorisation } from '../sca/driver.js';
 
 /**
  * The authorisation sub-resources (endpoint section F) on a fresh consent: the consent is the
