@@ -2,11 +2,14 @@ import type { SchemaType } from '../../schemas/index.js';
 import type { HeaderSpec } from '../http/client.js';
 import { prerequisite } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
+import { findBankAuthorisation } from '../sca/driver.js';
 import { expect } from '../test.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
 export { consentRequest } from './consents.js';
+/** The authorisation the bank created itself on a resource (the list lookup of the SCA driver). */
+export { findBankAuthorisation } from '../sca/driver.js';
 
 export type ScaMethod = SchemaType<'authorisations/sca-method'>;
 
@@ -31,10 +34,6 @@ export interface Begun {
 /** "The bank may create the authorisation automatically after create consent" (endpoint section B). */
 export const BANK_CREATES =
   'not applicable: the bank created the authorisation itself after create consent and refused a second one ("The bank may create the authorisation automatically after create consent", section B), so there is no create-authorisation answer to judge';
-
-/** The authorisation the bank created itself on a resource (the list lookup of the SCA driver). */
-export { findBankAuthorisation } from '../sca/driver.js';
-import { findBankAuthorisation } from '../sca/driver.js';
 
 /**
  * The authorisation sub-resources (endpoint section F) on a fresh consent: the consent is the
