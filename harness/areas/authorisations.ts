@@ -1,10 +1,15 @@
 import type { SchemaType } from '../../schemas/index.js';
 import type { HeaderSpec } from '../http/client.js';
+import { prerequisite } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
+import { findBankAuthorisation } from '../sca/driver.js';
+import { expect } from '../test.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
 export { consentRequest } from './consents.js';
+/** The authorisation the bank created itself on a resource (the list lookup of the SCA driver). */
+export { findBankAuthorisation } from '../sca/driver.js';
 
 export type ScaMethod = SchemaType<'authorisations/sca-method'>;
 
@@ -17,7 +22,18 @@ export interface Begun {
   created: ApiResponse;
   started?: ApiResponse;
   methods: ScaMethod[];
+  /**
+   * The bank refused the explicit create and the authorisation is the one it created itself after
+   * create consent, found in the authorisation list ("The bank may create the authorisation
+   * automatically after create consent", section B); `created` is then the refusal, and `methods`
+   * the scaMethods of the create-consent answer, if it gave any.
+   */
+  bankCreated?: boolean;
 }
+
+/** "The bank may create the authorisation automatically after create consent" (endpoint section B). */
+export const BANK_CREATES =
+  'not applicable: the bank created the authorisation itself after create consent and refused a second one ("The bank may create the authorisation automatically after create consent", section B), so there is no create-authorisation answer to judge';
 
 /**
  * The authorisation sub-resources (endpoint section F) on a fresh consent: the consent is the
@@ -50,21 +66,86 @@ export class AuthorisationsClient {
     const resourceBasePath = this.consents.basePath(consentId);
     const headers = this.headers({ ...psu, ...o.headers });
     const created = await this.sca.create(resourceBasePath, 'authorisations', headers);
-    if (created.status < 200 || created.status >= 300)
-      throw new Error(`create authorisation: expected a 2xx; got ${created.describe()}`);
-    const body = created.json<{ authorisationId: string; scaMethods?: ScaMethod[] }>();
-    const href = `${resourceBasePath}/authorisations/${body.authorisationId}`;
-    const begun: Begun = {
-      consentId,
-      resourceBasePath,
-      authorisationId: body.authorisationId,
-      href,
-      created,
-      methods: body.scaMethods ?? [],
-    };
-    if (o.method) begun.started = await this.sca.start(href, o.method, headers);
+    let begun: Begun;
+    if (created.status >= 200 && created.status < 300) {
+      const body = created.json<{ authorisationId: string; scaMethods?: ScaMethod[] }>();
+      begun = {
+        consentId,
+        resourceBasePath,
+        authorisationId: body.authorisationId,
+        href: `${resourceBasePath}/authorisations/${body.authorisationId}`,
+        created,
+        methods: body.scaMethods ?? [],
+      };
+    } else {
+      // A bank that created the authorisation itself may refuse a second one: the suite takes the bank's.
+      const own =
+        created.status >= 400 && created.status < 500
+          ? await findBankAuthorisation(this.consents.api, resourceBasePath, headers)
+          : undefined;
+      if (!own)
+        throw new Error(
+          `create authorisation: expected a 2xx, or a refusal beside an authorisation the bank created itself; got ${created.describe()}`,
+        );
+      begun = {
+        consentId,
+        resourceBasePath,
+        authorisationId: own,
+        href: `${resourceBasePath}/authorisations/${own}`,
+        created,
+        methods: (res.body as { scaMethods?: ScaMethod[] } | undefined)?.scaMethods ?? [],
+        bankCreated: true,
+      };
+    }
+    if (o.method) begun.started = await this.sca.start(begun.href, o.method, headers);
     return begun;
   }
+
+  /**
+   * A new consent and an authorisation started with the decoupled method of the PSU's own device
+   * (mbid_same_device, or mbid if the former is not offered: section F); blocked when the bank
+   * offers neither.
+   */
+  async beginSameDevice(): Promise<Begun & { method: string; started: ApiResponse }> {
+    const b = await this.begin();
+    const method = await offeredMethod(
+      b,
+      sameDeviceMethod,
+      'the decoupled flow on the same device (mbid_same_device or mbid)',
+    );
+    const started = await this.sca.start(b.href, method, this.headers());
+    return { ...b, method, started };
+  }
+}
+
+/**
+ * The method of the decoupled flow on the PSU's own device (endpoint section F: "`mbid_same_device`
+ * (or `mbid` if the former is not offered)"), among the methods the bank offers; undefined when it
+ * offers neither.
+ */
+export function sameDeviceMethod(methods: ScaMethod[]): string | undefined {
+  const ids = methods.map((m) => m.authenticationMethodId);
+  return ['mbid_same_device', 'mbid'].find((id) => ids.includes(id));
+}
+
+/**
+ * The method `pick` chooses among those the bank offered on `b`; a bank that offers none of
+ * them blocks the check (by authorisations.create.response, which gives scaMethods) rather than
+ * the suite starting a method of its own choosing.
+ */
+export function offeredMethod(
+  b: Begun,
+  pick: (methods: ScaMethod[]) => string | undefined,
+  what: string,
+): Promise<string> {
+  return prerequisite('authorisations.create.response', `an SCA method offered for ${what}`, async () => {
+    const method = pick(b.methods);
+    expect(
+      method,
+      `scaMethods offers no method for ${what} (offered: ${b.methods.map((m) => m.authenticationMethodId).join(', ') || 'none'}): ${b.created.describe()}`,
+    ).toBeTruthy();
+    return method!;
+  });
 }
 
 /** Adds `authorisations` (over the consents client, which deletes its consents at teardown). */

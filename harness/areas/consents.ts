@@ -112,7 +112,11 @@ export class ConsentsClient {
       expect(id, `create consent: a consentId; got ${res.describe()}`).toBeTruthy();
       return id!;
     });
-    const sca = await this.sca.authorise(this.basePath(consentId), { headers: this.psuHeaders(), ...o.sca });
+    // scaMethods of the create-consent answer: the methods of an authorisation the bank created itself.
+    const offered = (res.body as { scaMethods?: { authenticationMethodId?: string }[] } | undefined)?.scaMethods
+      ?.map((m) => m.authenticationMethodId)
+      .filter((id): id is string => typeof id === 'string');
+    const sca = await this.sca.authorise(this.basePath(consentId), { headers: this.psuHeaders(), offered, ...o.sca });
     return { consentId, sca };
   }
 }

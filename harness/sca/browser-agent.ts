@@ -3,7 +3,7 @@ import type { Target } from '../config/target.js';
 import { agentValue, DEFAULT_CHROMIUM } from '../config/settings.js';
 import { registerSecret } from '../evidence/redact.js';
 import { ApiResponse } from '../http/response.js';
-import { fromRedirect, type AgentResult, type RedirectAgent } from './psu-agent.js';
+import { fromRedirect, isRedirectUri, type AgentResult, type RedirectAgent } from './psu-agent.js';
 
 type Step = NonNullable<NonNullable<Target['profile']['sca']>['browser']>['approve'][number];
 
@@ -11,17 +11,6 @@ type Step = NonNullable<NonNullable<Target['profile']['sca']>['browser']>['appro
 let browser: Promise<Browser> | undefined;
 const launch = () =>
   (browser ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM, headless: true }));
-
-/** Whether `url` is the TPP's redirect URI (same origin and path; any query). */
-export function isRedirectUri(url: string, redirectUri: string): boolean {
-  try {
-    const u = new URL(url);
-    const r = new URL(redirectUri);
-    return u.origin === r.origin && u.pathname === r.pathname;
-  } catch {
-    return false;
-  }
-}
 
 const describeStep = (s: Step) =>
   'fill' in s ? `fill ${s.fill} with ${s.from}` : 'click' in s ? `click ${s.click}` : 'wait for the redirect URI';
@@ -129,7 +118,11 @@ export class BrowserAgent implements RedirectAgent {
           durationMs: 0,
           startedAt: new Date().toISOString(),
         });
-      return { ...result, ...fromRedirect(location!) };
+      return {
+        ...result,
+        ...fromRedirect(location!),
+        returnedBy: from && answer ? String(answer.status()) : 'a navigation of the page (script, refresh or form)',
+      };
     } finally {
       await context.close();
     }

@@ -6,6 +6,31 @@ import { announceDecoupled, withPerson } from './manual-agent.js';
 
 export const TERMINAL_SCA = ['finalised', 'failed', 'exempted'];
 
+/**
+ * The authorisation the bank created itself on a resource ("The bank may create the
+ * authorisation automatically after create consent", section B; likewise after initiate payment):
+ * the first id of the authorisation list (`listKey`, authorisationIds by default) whose SCA status
+ * is still `received`, or undefined when the list holds none.
+ */
+export async function findBankAuthorisation(
+  api: ApiClient,
+  resourceBasePath: string,
+  headers: HeaderSpec,
+  listKey = 'authorisationIds',
+  sub = 'authorisations',
+): Promise<string | undefined> {
+  const list = await api.get(`${resourceBasePath}/${sub}`, { headers });
+  if (list.status < 200 || list.status >= 300) return undefined;
+  const ids = (list.body as Record<string, unknown> | undefined)?.[listKey];
+  if (!Array.isArray(ids)) return undefined;
+  for (const id of ids) {
+    if (typeof id !== 'string' || !id) continue;
+    const st = await api.get(`${resourceBasePath}/${sub}/${id}`, { headers });
+    if ((st.body as { scaStatus?: unknown } | undefined)?.scaStatus === 'received') return id;
+  }
+  return undefined;
+}
+
 /** One poll of an SCA status: when it was sent and answered, what it said. */
 export interface PollRecord {
   sentAt: number;
@@ -32,6 +57,12 @@ export interface AuthoriseOptions {
   sub?: 'authorisations' | 'cancellation-authorisations';
   /** authenticationMethodId; default: the first decoupled method offered (mbid_same_device, else mbid). */
   method?: string;
+  /**
+   * The SCA methods the bank offered outside the create-authorisation answer (e.g. scaMethods in
+   * the create-consent answer): used when the bank created the authorisation itself and refused a
+   * second one, so there is no create-authorisation answer to read them from.
+   */
+  offered?: string[];
   /** Extra headers on the authorisation calls. */
   headers?: HeaderSpec;
   /** Poll interval within the specification's 500 to 1000 ms. */
@@ -151,12 +182,28 @@ export class ScaDriver {
     const headers: HeaderSpec = { 'TPP-Redirect-Preferred': 'false', ...o.headers };
     const roots = { ...DEFAULT_ROOTS, ...o.roots };
     const created = await this.create(resourceBasePath, o.sub, headers);
-    await prerequisite(roots.create, 'create the authorisation', async () => expect(created).toSucceed());
-    const body = created.json<{
-      authorisationId: string;
-      scaMethods?: { authenticationMethodId: string }[];
-      _links?: Record<string, { href: string }>;
-    }>();
+    // A bank that created the authorisation itself (section B) may refuse a second one: the suite takes the bank's.
+    const own =
+      created.status >= 400 && created.status < 500
+        ? await findBankAuthorisation(
+            this.api,
+            resourceBasePath,
+            headers,
+            o.sub === 'cancellation-authorisations' ? 'cancellationIds' : 'authorisationIds',
+            o.sub,
+          )
+        : undefined;
+    if (!own) await prerequisite(roots.create, 'create the authorisation', async () => expect(created).toSucceed());
+    const body = own
+      ? {
+          authorisationId: own,
+          scaMethods: (o.offered ?? []).map((authenticationMethodId) => ({ authenticationMethodId })),
+        }
+      : created.json<{
+          authorisationId: string;
+          scaMethods?: { authenticationMethodId: string }[];
+          _links?: Record<string, { href: string }>;
+        }>();
     const offered = (body.scaMethods ?? []).map((m) => m.authenticationMethodId);
     const method = o.method ?? DECOUPLED_PREFERENCE.find((m) => offered.includes(m)) ?? offered[0];
     await prerequisite(roots.create, 'an SCA method offered', async () =>

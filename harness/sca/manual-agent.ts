@@ -7,8 +7,7 @@ import type { Target } from '../config/target.js';
 import { callbackListen, readSettings } from '../config/settings.js';
 import { registerSecret } from '../evidence/redact.js';
 import { ApiResponse } from '../http/response.js';
-import { isRedirectUri } from './browser-agent.js';
-import { fromRedirect, type AgentResult, type RedirectAgent } from './psu-agent.js';
+import { fromRedirect, isRedirectUri, type AgentResult, type RedirectAgent } from './psu-agent.js';
 
 /** The line a person (or a program playing one) reads the authorise URL from. */
 export const AUTHORISE_URL_LINE = 'PSU authorise URL: ';
@@ -126,6 +125,7 @@ export class ManualAgent implements RedirectAgent {
           startedAt: new Date().toISOString(),
         }),
         ...found,
+        returnedBy: "the person's browser",
       };
     } finally {
       clearTimeout(timer);

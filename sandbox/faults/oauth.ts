@@ -26,6 +26,19 @@ const editScaOAuth = (app: FastifyInstance, edit: (u: URL) => void) =>
     b._links.scaOAuth.href = u.toString();
   });
 
+/** Any start-authorisation operation (consent, payment, cancellation, basket). */
+const ANY_START = /\/(cancellation-)?authorisations\/:authorisationId$/;
+
+/** The scaOAuth links of every start answer lose the parameters the client fills (client_id, redirect_uri, state). */
+export const leaveClientFieldsToClient = (app: FastifyInstance) =>
+  rewriteJson(app, { method: 'PUT', route: ANY_START }, (b: Body) => {
+    const href = b._links?.scaOAuth?.href;
+    if (typeof href !== 'string') return;
+    const u = new URL(href);
+    for (const name of ['client_id', 'redirect_uri', 'state']) u.searchParams.delete(name);
+    b._links.scaOAuth.href = u.toString();
+  });
+
 /** Edits the redirect the authorise page answers after approval (its Location URL). */
 function editApprovalRedirect(app: FastifyInstance, edit: (u: URL) => void): void {
   rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
@@ -49,6 +62,16 @@ const faults: Fault[] = [
         if (p && !p.response_type) p.response_type = 'code';
       });
     },
+  },
+  {
+    id: 'oauth.sca-oauth-without-client-fields',
+    description: 'the scaOAuth links name no client_id, redirect_uri nor state (the client adds them)',
+    breaks: [
+      'oauth.sca-oauth.client-fields',
+      'oauth.sca-oauth.payment-client-fields',
+      'oauth.sca-oauth.basket-client-fields',
+    ],
+    install: leaveClientFieldsToClient,
   },
   {
     id: 'oauth.acr-lower-case',
@@ -107,6 +130,15 @@ const faults: Fault[] = [
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body, req) => {
         if (isCodeGrant(req) && b.expires_in !== undefined) b.expires_in = String(b.expires_in);
+      }),
+  },
+  {
+    id: 'oauth.token-type-mac',
+    description: 'the code exchange answers token_type mac (a token of another type than Bearer, in any case)',
+    breaks: ['oauth.token.exchange', 'oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: TOKEN }, (b: Body, req) => {
+        if (isCodeGrant(req) && b.token_type !== undefined) b.token_type = 'mac';
       }),
   },
   {

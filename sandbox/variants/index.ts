@@ -6,9 +6,11 @@ import codeVariants from './codes.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
 import freedomVariants from './freedoms.js';
+import forwardedVariants from './forwarded.js';
 import loginPageVariants from './login-page.js';
 import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
+import redirectVariants from './redirect.js';
 
 /**
  * A named variant: a behaviour the specification allows that the reference sandbox does not show
@@ -58,6 +60,8 @@ export const VARIANTS: Variant[] = [
   ...directDebitVariants,
   ...multilevelVariants,
   ...freedomVariants,
+  ...redirectVariants,
+  ...forwardedVariants,
 ];
 
 /**

@@ -16,10 +16,8 @@ test(
   'mbid_same_device gives an auto-start token that builds the app link',
   req('authorisations.decoupled.autostart-token'),
   async ({ authorisations, target }) => {
-    const b = await authorisations.begin();
-    const method = b.methods.some((m) => m.authenticationMethodId === 'mbid_same_device') ? 'mbid_same_device' : 'mbid';
-    const started = await authorisations.sca.start(b.href, method, authorisations.headers());
-    await expect(started).toHaveStatus(200);
+    const { started } = await authorisations.beginSameDevice();
+    await expect(started).toSucceed();
     const data = started.json().challengeData?.data;
     const token = Array.isArray(data) ? data[0] : data;
     expect(
@@ -42,7 +40,7 @@ test(
   req('authorisations.qr.token-rotates'),
   async ({ authorisations, target }, testInfo) => {
     const b = await authorisations.begin({ method: 'mbid_animated_qr_token' });
-    await expect(b.started!).toHaveStatus(200);
+    await expect(b.started!).toSucceed();
     const timeline = await pollQrTimeline(authorisations.sca, b.href, {
       intervalMs: 600,
       timeoutMs: target.timeouts.scaMs,
@@ -80,7 +78,7 @@ test(
   req('authorisations.qr.image'),
   async ({ authorisations }) => {
     const b = await authorisations.begin({ method: 'mbid_animated_qr_image' });
-    await expect(b.started!).toHaveStatus(200);
+    await expect(b.started!).toSucceed();
     const body = b.started!.json();
     const image: unknown = body.challengeData?.image;
     expect(
@@ -114,7 +112,7 @@ test(
   req('authorisations.qr.image-decodes'),
   async ({ authorisations, target }, testInfo) => {
     const b = await authorisations.begin({ method: 'mbid_animated_qr_image' });
-    await expect(b.started!).toHaveStatus(200);
+    await expect(b.started!).toSucceed();
     const timeline = await pollQrTimeline(authorisations.sca, b.href, {
       intervalMs: 600,
       timeoutMs: target.timeouts.scaMs,

@@ -55,7 +55,7 @@ test(
       await test.step(method, async () => {
         const b = await authorisations.begin({ method });
         const started = b.started!;
-        await expect.soft(started, `start with ${method}`).toHaveStatus(200);
+        await expect.soft(started, `start with ${method}`).toSucceed();
         await expect.soft(started, `start with ${method}`).toHaveHeader('aspsp-sca-approach', /^DECOUPLED$/i);
         await expect.soft(started, `start with ${method}`).toMatchSchema('authorisations/authorisation-started');
       });

@@ -113,7 +113,7 @@ test(
     const start = await other!.put(b.href, { json: { authenticationMethodId: method }, headers });
     await expect(start, because("another TPP's start of the authorisation")).toBeRefused();
     const own = await authorisations.sca.status(b.href, headers);
-    await expect(own).toHaveStatus(200);
+    await expect(own).toSucceed();
     expect(
       own.json<{ scaStatus?: string }>().scaStatus,
       because("the authorisation after another TPP's calls on it: still received"),

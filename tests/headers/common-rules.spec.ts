@@ -163,16 +163,16 @@ test(
   req('headers.x-bicfi.directory-optional'),
   async ({ directory }) => {
     const banks = await directory.listBanks();
-    await expect(banks).toHaveStatus(200);
+    await expect(banks).toSucceed();
     const bic = banks.json<{ aspsps: AspspEntry[] }>().aspsps[0].bicFi;
     const cities = await directory.listCities();
-    await expect(cities).toHaveStatus(200);
+    await expect(cities).toSucceed();
     const cityId = cities.json<{ cities: { cityId: string }[] }>().cities[0].cityId;
     const countries = await directory.listCountries();
-    await expect(countries).toHaveStatus(200);
+    await expect(countries).toSucceed();
     const code = countries.json<{ countries: { isoCountryCode: string }[] }>().countries[0].isoCountryCode;
     for (const res of [await directory.bank(bic), await directory.city(cityId), await directory.country(code)]) {
-      await expect(res).toHaveStatus(200);
+      await expect(res).toSucceed();
       expect(
         Object.keys(res.exchange.requestHeaders).map((h) => h.toLowerCase()),
         because('the directory client must not send X-BicFi'),

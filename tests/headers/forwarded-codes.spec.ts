@@ -1,6 +1,6 @@
 import { expect, req, test } from '../../harness/areas/consents.js';
 
-// The exact answer to a forwarded PSU header of the wrong format: the MUSTs (header-formats.spec.ts)
+// The exact answer to a forwarded PSU header of the wrong format: the SHOULDs of header-formats.spec.ts
 // judge the refusal on every operation that accepts the headers; the code, a SHOULD on the
 // reference facts' table, is judged on create consent, which accepts them.
 

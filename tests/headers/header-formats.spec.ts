@@ -1,6 +1,7 @@
 import { refusalTests, test, type Operation } from '../../harness/operations.js';
 
-// Formats of the forwarded PSU headers (Common request headers), on every claimed operation that accepts them.
+// Formats of the forwarded PSU headers (Common request headers), on every claimed operation that accepts them:
+// SHOULDs, as the rows give the format of forwarded data, sent "when available", and no sentence says the bank refuses.
 
 const forwarded = (o: Operation) => o.accepts.includes('psu-forwarded');
 

@@ -7,7 +7,7 @@ test(
   async ({ redirect, authorisations }) => {
     const { start, result } = await redirect.approved();
     const res = await redirect.exchange(start, result.code);
-    await expect(res).toHaveStatus(200);
+    await expect(res).toSucceed();
     await expect(res).toMatchSchema('oauth/token-response');
     const { status } = await authorisations.sca.pollUntilEnd(start.href, 500, authorisations.headers());
     expect(status, because('after the code exchange the SCA is finalised')).toBe('finalised');
@@ -20,7 +20,7 @@ test(
   async ({ redirect }) => {
     const { start, result } = await redirect.approved();
     const res = await redirect.exchange(start, result.code);
-    await prerequisite('oauth.token.exchange', 'exchange the code', async () => expect(res).toHaveStatus(200));
+    await prerequisite('oauth.token.exchange', 'exchange the code', async () => expect(res).toSucceed());
     await expect(res).toMatchSchema('oauth/token-response-complete');
   },
 );
