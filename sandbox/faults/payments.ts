@@ -155,6 +155,17 @@ const faults: Fault[] = [
       ),
   },
   {
+    id: 'payments.status-outside-code-list',
+    description:
+      'a payment not yet authorised reads (status and read payment alike) transactionStatus RCVE, a code outside the ISO 20022 list',
+    breaks: ['payments.status.values'],
+    install: (app) => {
+      const rename = (b: Body) => void (b.transactionStatus === 'RCVD' && (b.transactionStatus = 'RCVE'));
+      rewriteJson(app, { method: 'GET', route: STATUS }, rename);
+      rewriteJson(app, { method: 'GET', route: PAYMENT }, rename);
+    },
+  },
+  {
     id: 'payments.rcvd-after-sca',
     description: 'a finalised SCA leaves the payment RCVD',
     breaks: ['payments.sca.accepted', 'payments.multilevel.last-signer', 'payments.cancel.time-limit'],

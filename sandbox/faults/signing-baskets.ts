@@ -116,7 +116,11 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.deletable-after-authorisation',
     description: 'a basket can be deleted after its authorisation',
-    breaks: ['signing-baskets.delete.after-authorisation', 'signing-baskets.delete.after-partial-authorisation'],
+    breaks: [
+      'signing-baskets.delete.after-authorisation',
+      'signing-baskets.delete.after-authorisation-code',
+      'signing-baskets.delete.after-partial-authorisation',
+    ],
     install: (app) => {
       app.sandbox.payments.basketDeletable = () => true;
     },

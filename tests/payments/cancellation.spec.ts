@@ -96,13 +96,13 @@ forEachCombination(() => {
       const id = created.json<{ authorisationId?: string }>().authorisationId;
       expect(id, because('an authorisationId for the cancellation')).toEqual(expect.any(String));
       const list = await payments.api.get(`${basePath}/cancellation-authorisations`);
-      await expect(list).toHaveStatus(200);
+      await expect(list).toSucceed();
       expect(
         list.json<{ cancellationIds?: string[] }>().cancellationIds,
         because('cancellationIds lists the cancellation authorisation'),
       ).toContain(id);
       const status = await payments.sca.status(`${basePath}/cancellation-authorisations/${id}`);
-      await expect(status).toHaveStatus(200);
+      await expect(status).toSucceed();
       expect(
         status.json<{ scaStatus?: string }>().scaStatus,
         because('the SCA status of a new cancellation authorisation'),
