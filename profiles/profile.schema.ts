@@ -122,8 +122,8 @@ export const profileSchema = {
         },
         cancelAnswer: {
           description:
-            "How cancel payment answers (a 2xx either way): 'no-content' (Berlin Group: 204 with no body, or 202 with transactionStatus and links when the cancellation needs authorisation; the reference sandbox's) or 'status-and-links' (section D: always a body with transactionStatus and links). Default 'no-content'.",
-          enum: ['no-content', 'status-and-links'],
+            "How cancel payment answers (a 2xx either way): 'no-content' (Berlin Group: 204 with no body, or 202 with transactionStatus and links when the cancellation needs authorisation; the reference sandbox's), 'status-and-links' (section D: always a body with transactionStatus and links) or 'either' (each answer judged as the shape of the reading it gives). Default 'either'.",
+          enum: ['no-content', 'status-and-links', 'either'],
         },
         cancellationAuthorisation: {
           description:
@@ -231,6 +231,17 @@ export const profileSchema = {
             path: { type: 'string', pattern: '\\{reference\\}' },
             referencePattern: { type: 'string', minLength: 1 },
           },
+        },
+      },
+    },
+    signingBaskets: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        afterDelete: {
+          description:
+            "What a deleted signing basket reads as: 'gone' (the read is refused, Berlin Group's 403 or 404; the reference sandbox's), 'cancelled' (still readable, transactionStatus CANC, as some implementations keep it) or 'either' (each judged as its own shape). Default 'either'.",
+          enum: ['gone', 'cancelled', 'either'],
         },
       },
     },

@@ -68,6 +68,7 @@ import { paymentsDefsSchema } from './payments/defs.js';
 import { paymentsPaymentInitiatedCompleteSchema } from './payments/payment-initiated-complete.js';
 import { paymentsPaymentInitiatedSchema } from './payments/payment-initiated.js';
 import { paymentsPaymentStatusSchema } from './payments/payment-status.js';
+import { paymentsPaymentStatusValuesSchema } from './payments/payment-status-values.js';
 import { paymentsPaymentCompleteSchema } from './payments/payment-complete.js';
 import { paymentsPaymentSchema } from './payments/payment.js';
 import { paymentsPeriodicPaymentGiroSchema } from './payments/periodic-payment-giro.js';
@@ -165,6 +166,7 @@ export const SCHEMAS = [
   paymentsPaymentInitiatedCompleteSchema,
   paymentsPaymentInitiatedSchema,
   paymentsPaymentStatusSchema,
+  paymentsPaymentStatusValuesSchema,
   paymentsPaymentCompleteSchema,
   paymentsPaymentSchema,
   paymentsPeriodicPaymentGiroSchema,

@@ -212,7 +212,7 @@ export class DirectDebitClient {
   }
 
   /**
-   * Creates a valid collection and reads it back (get payment, 200 expected); returns what was sent
+   * Creates a valid collection and reads it back (get payment, a 2xx expected); returns what was sent
    * and the read body.
    */
   async createAndRead(
@@ -220,7 +220,7 @@ export class DirectDebitClient {
   ): Promise<{ paymentId: string; body: DirectDebitBody; read: Record<string, unknown> }> {
     const { paymentId, body } = await this.createPayment(overrides);
     const res = await this.get(paymentId);
-    await expect(res, `get payment ${paymentId} after create`).toHaveStatus(200);
+    await expect(res, `get payment ${paymentId} after create`).toSucceed();
     return { paymentId, body, read: res.json<Record<string, unknown>>() };
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en';
 import { composeIBAN } from 'ibantools';
 import { PAYMENT_PRODUCTS as PRODUCTS, PAYMENT_SERVICES as SERVICES } from '../../schemas/payments/products.js';
@@ -30,18 +29,26 @@ export const COMBINATIONS: readonly Combination[] = SERVICES.flatMap((service) =
 
 export const label = (c: Combination) => `${c.service}/${c.product}`;
 
-/** Why the profile does not claim a combination, or undefined when it does. */
-export function unclaimed(profile: Profile, c: Combination): string | undefined {
+/**
+ * Why the profile does not claim a combination, or undefined when it does. With the target: an
+ * international-tp payment needs an FX quote of the bank (FX_QUOTE_ID), or it is not claimed.
+ */
+export function unclaimed(profile: Profile, c: Combination, target?: Pick<Target, 'fxQuoteId'>): string | undefined {
   const services = profile.payments?.services ?? [];
   const products = profile.payments?.products ?? [];
   const missing = [
     !services.includes(c.service) ? `payment service ${c.service}` : '',
     !products.includes(c.product) ? `payment product ${c.product}` : '',
   ].filter(Boolean);
-  return missing.length
-    ? `not claimed: the profile "${profile.name}" does not claim ${missing.join(' and ')} (payments.services / payments.products)`
-    : undefined;
+  if (missing.length)
+    return `not claimed: the profile "${profile.name}" does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
+  if (target && c.product === 'international-tp' && !target.fxQuoteId) return NO_FX_QUOTE;
+  return undefined;
 }
+
+/** Why international-tp is not judged without a quote. */
+export const NO_FX_QUOTE =
+  'not claimed: an international-tp payment carries FX-Quote-Id, a quote of the bank; set FX_QUOTE_ID in .env to judge international-tp';
 
 /** transactionStatus values of a payment whose authorisation is complete and not rejected (reference-facts, Enumerations). */
 export const ACCEPTED = ['ACCP', 'ACTC', 'ACSC', 'ACSP', 'ACWC', 'ACCC', 'ACFC'];
@@ -280,9 +287,9 @@ export class PaymentsClient {
     };
   }
 
-  /** Headers a product needs beside the common ones (FX-Quote-Id for international-tp). */
+  /** Headers a product needs beside the common ones (FX-Quote-Id for international-tp: the quote of FX_QUOTE_ID). */
   productHeaders(c: Combination): HeaderSpec {
-    return c.product === 'international-tp' ? { 'FX-Quote-Id': randomUUID() } : {};
+    return c.product === 'international-tp' && this.target.fxQuoteId ? { 'FX-Quote-Id': this.target.fxQuoteId } : {};
   }
 
   async initiate(c: Combination, o: InitiateOptions = {}): Promise<ApiResponse> {
@@ -368,7 +375,7 @@ export const test = base.extend<PaymentsFixtures>({
   combination: [undefined as unknown as Combination, { option: true }],
   _combinationClaimed: [
     async ({ combination, target }, use, testInfo) => {
-      const why = combination === undefined ? undefined : unclaimed(target.profile, combination);
+      const why = combination === undefined ? undefined : unclaimed(target.profile, combination, target);
       testInfo.skip(why !== undefined, why);
       await use();
     },

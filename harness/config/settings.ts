@@ -39,6 +39,8 @@ export interface Settings {
   CHROMIUM_PATH: string;
   /** The manual agent's listener for the PSU's return to the redirect URI (host:port; default: REDIRECT_URI's when it is a loopback http URI). */
   PSU_CALLBACK_LISTEN: string;
+  /** An FX quote of the target for international-tp payments (FX-Quote-Id); without one, international-tp is not claimed. */
+  FX_QUOTE_ID: string;
 }
 
 export const SETTING_KEYS: (keyof Settings)[] = [
@@ -72,6 +74,7 @@ export const SETTING_KEYS: (keyof Settings)[] = [
   'TPP_TEST_PKI_DIR',
   'CHROMIUM_PATH',
   'PSU_CALLBACK_LISTEN',
+  'FX_QUOTE_ID',
 ];
 
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;

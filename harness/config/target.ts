@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from '../../sandbox/tls/pki.js';
 import { readSigning, type SigningIdentity } from '../http/signing.js';
@@ -40,6 +40,8 @@ export interface Target {
   signAll: boolean;
   /** A test PKI folder in the sandbox's layout (sandbox/tls/pki.ts), for the signing door tests' other certificates. */
   testPkiDir?: string;
+  /** The FX quote international-tp payments carry as FX-Quote-Id (FX_QUOTE_ID); absent: international-tp is not claimed. */
+  fxQuoteId?: string;
 }
 
 const EMBEDDED_MARK = 'OBG_EMBEDDED_SANDBOX';
@@ -90,6 +92,8 @@ export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): No
     env.TPP_SIGNING_KEY_PASSPHRASE = '';
     env.TPP_TEST_PKI_DIR = DEFAULT_PKI_DIR;
     for (const [k, v] of Object.entries(EMBEDDED_DEFAULTS)) env[k] = v;
+    // The reference sandbox takes any FX-Quote-Id: the embedded run brings a quote of its own.
+    if (!settings.FX_QUOTE_ID) env.FX_QUOTE_ID = randomUUID();
   }
   return {
     SANDBOX_PORT: new URL(env.TARGET_BASE_URL!).port,
@@ -150,6 +154,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     signing,
     signAll: claimsSigning && profile.signatures?.mandated === true,
     testPkiDir: s.TPP_TEST_PKI_DIR || undefined,
+    ...(s.FX_QUOTE_ID ? { fxQuoteId: s.FX_QUOTE_ID } : {}),
   };
 }
 

@@ -70,7 +70,7 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.private-scope-accepted',
     description: 'a paymentinitiation private token is accepted for direct debit',
-    breaks: ['direct-debit.auth.scope-corporate'],
+    breaks: ['direct-debit.auth.scope-corporate', 'direct-debit.auth.scope-corporate-code'],
     install: (app) => {
       svc(app).assertCorporate = () => undefined;
     },
@@ -78,25 +78,25 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.non-eur-accepted',
     description: 'a collection in another currency than EUR is accepted',
-    breaks: ['direct-debit.create.currency-eur'],
+    breaks: ['direct-debit.create.currency-eur', 'direct-debit.create.refusal-code'],
     install: dropCheck('currency'),
   },
   {
     id: 'direct-debit.b2b-accepted',
     description: 'a localInstrumentCode other than CORE is accepted',
-    breaks: ['direct-debit.create.local-instrument-core'],
+    breaks: ['direct-debit.create.local-instrument-core', 'direct-debit.create.refusal-code'],
     install: dropCheck('local-instrument'),
   },
   {
     id: 'direct-debit.foreign-debtor-accepted',
     description: 'a debtor IBAN outside the Netherlands is accepted',
-    breaks: ['direct-debit.create.debtor-nl'],
+    breaks: ['direct-debit.create.debtor-nl', 'direct-debit.create.refusal-code'],
     install: dropCheck('debtor-country'),
   },
   {
     id: 'direct-debit.dates-unchecked',
     description: 'requestedExecutionDate and dateOfSignature are not checked to be ISO dates',
-    breaks: ['direct-debit.create.dates-iso'],
+    breaks: ['direct-debit.create.dates-iso', 'direct-debit.create.refusal-code'],
     install: dropCheck('dates'),
   },
   {

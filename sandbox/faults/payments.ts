@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
+import { cancelWithStatusAndLinks } from '../variants/behaviours.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
@@ -155,6 +156,17 @@ const faults: Fault[] = [
       ),
   },
   {
+    id: 'payments.status-outside-code-list',
+    description:
+      'a payment not yet authorised reads (status and read payment alike) transactionStatus RCVE, a code outside the ISO 20022 list',
+    breaks: ['payments.status.values'],
+    install: (app) => {
+      const rename = (b: Body) => void (b.transactionStatus === 'RCVD' && (b.transactionStatus = 'RCVE'));
+      rewriteJson(app, { method: 'GET', route: STATUS }, rename);
+      rewriteJson(app, { method: 'GET', route: PAYMENT }, rename);
+    },
+  },
+  {
     id: 'payments.rcvd-after-sca',
     description: 'a finalised SCA leaves the payment RCVD',
     breaks: ['payments.sca.accepted', 'payments.multilevel.last-signer', 'payments.cancel.time-limit'],
@@ -277,6 +289,14 @@ const faults: Fault[] = [
     claims: { payments: { cancelAnswer: 'status-and-links' } },
     // The reference sandbox's own 204 is the fault under the other reading: nothing to install.
     install: () => undefined,
+  },
+  {
+    id: 'payments.cancel-body-under-no-content',
+    description:
+      'a cancellation that needs no authorisation answers 200 with transactionStatus and links under a profile pinning payments.cancelAnswer no-content (the bank claimed the empty answer)',
+    breaks: ['payments.cancel.response'],
+    claims: { payments: { cancelAnswer: 'no-content' } },
+    install: (app) => cancelWithStatusAndLinks(app),
   },
 ];
 

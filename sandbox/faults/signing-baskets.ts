@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Basket } from '../payments/store.js';
+import { keepDeletedBasketAsCancelled } from '../variants/behaviours.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
 
 const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
@@ -114,9 +115,21 @@ const faults: Fault[] = [
     },
   },
   {
+    id: 'signing-baskets.deleted-readable-under-gone',
+    description:
+      'a deleted signing basket stays readable with transactionStatus CANC under a profile pinning signingBaskets.afterDelete gone',
+    breaks: ['signing-baskets.delete.before-authorisation'],
+    claims: { signingBaskets: { afterDelete: 'gone' } },
+    install: (app) => keepDeletedBasketAsCancelled(app),
+  },
+  {
     id: 'signing-baskets.deletable-after-authorisation',
     description: 'a basket can be deleted after its authorisation',
-    breaks: ['signing-baskets.delete.after-authorisation', 'signing-baskets.delete.after-partial-authorisation'],
+    breaks: [
+      'signing-baskets.delete.after-authorisation',
+      'signing-baskets.delete.after-authorisation-code',
+      'signing-baskets.delete.after-partial-authorisation',
+    ],
     install: (app) => {
       app.sandbox.payments.basketDeletable = () => true;
     },

@@ -59,6 +59,41 @@ const titleCase = (name: string) =>
 const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
   reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
 
+/**
+ * A cancellation that needs no authorisation answers 200 with transactionStatus and the self and
+ * status links (section D's reading) instead of Berlin Group's empty 204.
+ */
+export function cancelWithStatusAndLinks(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '') || reply.statusCode !== 204)
+      return payload;
+    const { paymentService, paymentProduct, paymentId } = req.params as Record<string, string>;
+    const self = `/v1/${paymentService}/${paymentProduct}/${paymentId}`;
+    reply.status(200).header('Content-Type', 'application/json; charset=utf-8');
+    return JSON.stringify({
+      transactionStatus: app.sandbox.payments.payments.get(paymentId)?.status ?? 'CANC',
+      _links: { self: { href: self }, status: { href: `${self}/status` } },
+    });
+  });
+}
+
+const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
+
+/**
+ * Delete basket keeps the basket readable with its final status CANC (204 all the same): the
+ * deletion marks it instead of removing it. Only a deletion the reference sandbox would allow.
+ */
+export function keepDeletedBasketAsCancelled(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'DELETE' || !BASKET.test(req.routeOptions.url ?? '')) return;
+    const svc = app.sandbox.payments;
+    const b = svc.baskets.get((req.params as { basketId: string }).basketId);
+    if (!b || b.clientId !== req.token?.clientId || !svc.basketDeletable(b)) return;
+    b.status = 'CANC';
+    await reply.status(204).send();
+  });
+}
+
 /** Optional fields, link names, bodies and header spellings the specification allows. */
 /** The checks that follow or compare `_links` hrefs: where another spelling of the links shows. */
 const LINK_CHECKS = [
@@ -104,18 +139,56 @@ const variants: Variant[] = [
     concerns: ['payments.cancel.response', 'payments.cancel.cancelled-after-sca'],
     warns: [],
     claims: { payments: { cancelAnswer: 'status-and-links' } },
+    install: (app) => cancelWithStatusAndLinks(app),
+  },
+  {
+    id: 'signing-baskets.deleted-readable-canc',
+    description:
+      'a deleted signing basket stays readable, its read and status answering transactionStatus CANC, under a profile that pins no reading (signingBaskets.afterDelete either, the default)',
+    allows:
+      'A signing basket can be deleted only until a first (partial) authorisation has been applied. (States; what "deleted" reads as afterwards is not shown. reference-facts: A deleted signing basket may still be read, with `transactionStatus` `CANC`)',
+    concerns: [
+      'signing-baskets.delete.before-authorisation',
+      'signing-baskets.delete.payments-untouched',
+      'signing-baskets.ownership.other-tpp',
+    ],
+    warns: [],
+    claims: { signingBaskets: { afterDelete: 'either' } },
+    install: (app) => keepDeletedBasketAsCancelled(app),
+  },
+  {
+    id: 'headers.no-location',
+    description:
+      'no answer carries a Location header (a 201 of create consent or initiate payment included); redirects of the login page keep theirs',
+    allows:
+      'The `Location` header of a 201 is Berlin Group practice; the specification never names it. (reference-facts, Freedoms real implementations use)',
+    concerns: [
+      'consents.create.headers',
+      'consents.create.response',
+      'consents.create.required-fields',
+      'payments.initiate.headers',
+      'payments.initiate.response',
+      'payments.initiate.required-fields',
+      'signing-baskets.create.response',
+      'direct-debit.create.response',
+    ],
+    warns: ['consents.create.headers', 'payments.initiate.headers'],
     install: (app) =>
-      app.addHook('onSend', async (req, reply, payload) => {
-        if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '') || reply.statusCode !== 204)
-          return payload;
-        const { paymentService, paymentProduct, paymentId } = req.params as Record<string, string>;
-        const self = `/v1/${paymentService}/${paymentProduct}/${paymentId}`;
-        reply.status(200).header('Content-Type', 'application/json; charset=utf-8');
-        return JSON.stringify({
-          transactionStatus: app.sandbox.payments.payments.get(paymentId)?.status ?? 'CANC',
-          _links: { self: { href: self }, status: { href: `${self}/status` } },
-        });
+      app.addHook('onSend', async (_req, reply, payload) => {
+        if (reply.statusCode < 300) reply.removeHeader('location');
+        return payload;
       }),
+  },
+  {
+    id: 'payments.cancel-status-and-links-unpinned',
+    description:
+      'a cancellation that needs no authorisation answers 200 with transactionStatus and the self and status links instead of 204, under a profile that pins no reading (payments.cancelAnswer either, the default)',
+    allows:
+      '| Cancel payment | DELETE base path/`<paymentId>` | response: transactionStatus and links; a startAuthorisation link appears when authorisation of the cancellation is mandated |',
+    concerns: ['payments.cancel.response', 'payments.cancel.complete', 'payments.cancel.cancelled-after-sca'],
+    warns: [],
+    claims: { payments: { cancelAnswer: 'either' } },
+    install: (app) => cancelWithStatusAndLinks(app),
   },
   {
     id: 'payments.start-authorisation-psu-data',

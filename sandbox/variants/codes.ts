@@ -17,6 +17,32 @@ const DIRECTORY_DETAILS: [RegExp, string, RegExp][] = [
   [/\/countries\/:isoCountryCode$/, 'isoCountryCode', /^[A-Za-z]{2}$/],
 ];
 
+const DD_CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
+const DD_CONFIRM = /^\/iso\/payments\/confirm$/;
+const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A direct debit body given a currency, instrument, debtor IBAN or date that breaks a MUST of create. */
+function breaksAMustOfCreate(body: unknown): boolean {
+  const b = body as {
+    instructedAmount?: { currency?: unknown };
+    localInstrumentCode?: unknown;
+    debtorAccount?: { iban?: unknown };
+    requestedExecutionDate?: unknown;
+    mandateRelatedInformation?: { dateOfSignature?: unknown };
+  } | null;
+  const given = (v: unknown): v is string => typeof v === 'string';
+  const currency = b?.instructedAmount?.currency;
+  const iban = b?.debtorAccount?.iban;
+  const dates = [b?.requestedExecutionDate, b?.mandateRelatedInformation?.dateOfSignature];
+  return (
+    (given(currency) && currency !== 'EUR') ||
+    (given(b?.localInstrumentCode) && b?.localInstrumentCode !== 'CORE') ||
+    (given(iban) && !iban.startsWith('NL')) ||
+    dates.some((d) => given(d) && !ISO_DATE.test(d))
+  );
+}
+
 const isIpv4 = (v: unknown) =>
   typeof v === 'string' && /^\d{1,3}(\.\d{1,3}){3}$/.test(v) && v.split('.').every((n) => Number(n) <= 255);
 
@@ -145,6 +171,55 @@ const variants: Variant[] = [
         const q = req.query as { bookingStatus?: unknown };
         if (!['booked', 'pending', 'both'].includes(String(q.bookingStatus))) reply.status(422);
       }),
+  },
+  {
+    id: 'codes.direct-debit-confirmed-202',
+    description: 'confirm direct debit answers 202 (with its FILE_UPLOADED message) instead of 200',
+    allows: ALLOWS,
+    concerns: [
+      'direct-debit.confirm.file-uploaded',
+      'direct-debit.flow.section-h',
+      'direct-debit.get.rejected-mandate',
+      'direct-debit.confirm.already-confirmed',
+      'direct-debit.consent.long-lived',
+      'direct-debit.file.pain008-valid',
+      'direct-debit.file.totals',
+    ],
+    warns: [],
+    install: (app) =>
+      rewriteReply(app, { method: 'PUT', route: DD_CONFIRM, status: 200 }, (_req, reply) => void reply.status(202)),
+  },
+  {
+    id: 'codes.direct-debit-refusals-422',
+    description:
+      'create direct debit refuses a collection in another currency than EUR, not CORE, from a debtor outside the Netherlands or with a date that is not ISO 8601 with 422 (and the Berlin Group error body) instead of 400',
+    allows: ALLOWS,
+    concerns: [
+      'direct-debit.create.currency-eur',
+      'direct-debit.create.local-instrument-core',
+      'direct-debit.create.debtor-nl',
+      'direct-debit.create.dates-iso',
+      'direct-debit.create.refusal-code',
+    ],
+    warns: ['direct-debit.create.refusal-code'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: DD_CREATE, status: 400 }, (req, reply) => {
+        if (breaksAMustOfCreate(req.body)) reply.status(422);
+      }),
+  },
+  {
+    id: 'codes.basket-delete-refused-403',
+    description:
+      'deleting a signing basket whose authorisation has been applied is refused with 403 (and the Berlin Group error body) instead of 409',
+    allows: ALLOWS,
+    concerns: [
+      'signing-baskets.delete.after-authorisation',
+      'signing-baskets.delete.after-authorisation-code',
+      'signing-baskets.delete.after-partial-authorisation',
+    ],
+    warns: ['signing-baskets.delete.after-authorisation-code'],
+    install: (app) =>
+      rewriteReply(app, { method: 'DELETE', route: BASKET, status: 409 }, (_req, reply) => void reply.status(403)),
   },
 ];
 

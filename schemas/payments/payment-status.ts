@@ -3,26 +3,11 @@ export const paymentsPaymentStatusSchema = {
   $id: 'https://obg-conformance.dev/schemas/payments/payment-status.json',
   title: 'Payment status response: transactionStatus',
   type: 'object',
+  // "Status response: `transactionStatus`": a string. The specification only shows its values ("Values
+  // seen: RCVD, ACCP, ACTC, ACSC, RJCT"): the ISO 20022 code list is payments/payment-status-values (a SHOULD).
   required: ['transactionStatus'],
   properties: {
-    transactionStatus: {
-      enum: [
-        'ACCC',
-        'ACCP',
-        'ACSC',
-        'ACSP',
-        'ACTC',
-        'ACWC',
-        'ACWP',
-        'RCVD',
-        'PDNG',
-        'RJCT',
-        'CANC',
-        'ACFC',
-        'PATC',
-        'PART',
-      ],
-    },
+    transactionStatus: { type: 'string' },
     tppMessages: { type: 'array', items: { $ref: '../common/tpp-message.json' } },
   },
 } as const;

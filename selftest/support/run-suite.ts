@@ -65,6 +65,8 @@ export function suiteEnv(
     PSU_ID: 'selftest-psu-0001',
     PSU_CORPORATE_ID: 'selftest-corp-0001',
     REDIRECT_URI: 'https://tpp.example/callback',
+    // An FX quote for international-tp (the reference sandbox takes any).
+    FX_QUOTE_ID: '3f0c8a52-7d1e-4b6a-9c2f-5e8d1a7b4c60',
     REPORTS_DIR: o.reportsDir,
     OBG_QUIET: '1',
     // The reference profile claims signing: the sandbox's test PKI (sandbox/tls/pki.ts) signs.

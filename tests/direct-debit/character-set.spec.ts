@@ -26,7 +26,7 @@ test(
     const paymentId = res.json<{ paymentId?: string }>().paymentId;
     expect(paymentId, because(`create answers a paymentId; got ${res.describe()}`)).toBeTruthy();
     const read = await directDebit.get(paymentId!);
-    await expect(read).toHaveStatus(200);
+    await expect(read).toSucceed();
     for (const f of TEXT_FIELDS) {
       const sent = getPath(body, f.path);
       expect

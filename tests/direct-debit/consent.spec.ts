@@ -28,7 +28,7 @@ test(
   async ({ directDebit }) => {
     const consentId = await directDebit.authorisedConsent();
     const first = await directDebit.createPayment();
-    await expect(await directDebit.confirm([first.paymentId], consentId), 'first confirm').toHaveStatus(200);
+    await expect(await directDebit.confirm([first.paymentId], consentId), 'first confirm').toSucceed();
     const corporate = directDebit.api.target.psuCorporateId;
     expect(
       await directDebit.consents.consentStatus(consentId, corporate ? { 'PSU-Corporate-ID': corporate } : {}),
@@ -38,6 +38,6 @@ test(
     await expect(
       await directDebit.confirm([second.paymentId], consentId),
       'a second confirm under the same direct debit consent',
-    ).toHaveStatus(200);
+    ).toSucceed();
   },
 );

@@ -143,10 +143,19 @@ const refused: { title: string; id: string; edit: (b: DirectDebitBody) => unknow
 for (const r of refused) {
   test(r.title, req(r.id), async ({ directDebit }) => {
     const res = await directDebit.create(r.edit(directDebit.body()));
-    // A MUST only asks for a refusal; the SHOULDs also for the BG code.
-    if (levelOf(r.id) === 'MUST') await expect(res).toBeTppError([400, 403, 405, 409, 422]);
+    // A MUST asks for the class and no data (no paymentId); the SHOULDs also for the BG code.
+    if (levelOf(r.id) === 'MUST') await expect(res, because(r.title)).toBeRefused();
     else await expect(res).toBeTppError(400, 'FORMAT_ERROR');
   });
+  // The exact code of a MUST's refusal and its tppMessages body: a paired SHOULD.
+  if (levelOf(r.id) === 'MUST')
+    test(
+      `${r.title}: answered 400 with tppMessages`,
+      req('direct-debit.create.refusal-code'),
+      async ({ directDebit }) => {
+        await expect(await directDebit.create(r.edit(directDebit.body()))).toBeTppError(400);
+      },
+    );
 }
 
 for (const sequenceType of ['FRST', 'RCUR', 'OOFF', 'FNAL']) {

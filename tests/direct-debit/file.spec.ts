@@ -14,7 +14,7 @@ import {
 async function confirmAndFetch(directDebit: DirectDebitClient, paymentIds: string[]) {
   const consentId = await directDebit.authorisedConsent();
   const confirm = await directDebit.confirm(paymentIds, consentId);
-  await expect(confirm).toHaveStatus(200);
+  await expect(confirm).toSucceed();
   const text =
     confirm
       .json<{ tppMessages?: { text?: string }[] }>()

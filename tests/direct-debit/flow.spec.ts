@@ -40,11 +40,11 @@ test(
       consentId,
       { href: created[0].confirm },
     );
-    await expect(confirm).toHaveStatus(200);
+    await expect(confirm).toSucceed();
     await expect(confirm).toMatchSchema('direct-debit/confirm-response');
 
     const read = await directDebit.get(created[0].self);
-    await expect(read).toHaveStatus(200);
+    await expect(read).toSucceed();
     await expect(read).toMatchSchema('direct-debit/payment');
     expect(read.json().transactionStatus, because('a collection under a good mandate is not rejected')).not.toBe(
       'RJCT',

@@ -1,7 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { mergeTests } from '@playwright/test';
 import { consentRequest, test as consentsTest, type ConsentsClient } from '../../harness/areas/consents.js';
-import { because, COMBINATIONS, expect, firstClaimed, label, req, unclaimed } from '../../harness/areas/payments.js';
+import {
+  because,
+  COMBINATIONS,
+  expect,
+  firstClaimed,
+  label,
+  NO_FX_QUOTE,
+  req,
+  unclaimed,
+} from '../../harness/areas/payments.js';
 import { test as basketsTest } from '../../harness/areas/signing-baskets.js';
 import { prerequisite } from '../../harness/http/broken.js';
 import { perProofEntry } from '../../harness/proof.js';
@@ -32,7 +40,8 @@ test(
   async ({ payments }) => {
     const c = COMBINATIONS.find((x) => x.product === 'international-tp' && !unclaimed(payments.profile, x));
     test.skip(!c, `not claimed: the profile "${payments.target.profileName}" does not claim international-tp`);
-    const quote = randomUUID();
+    test.skip(!payments.target.fxQuoteId, NO_FX_QUOTE);
+    const quote = payments.target.fxQuoteId!;
     const res = await payments.initiate(c!, { headers: { 'FX-Quote-Id': quote } });
     await expect(res, because(`initiate a ${label(c!)} payment with FX-Quote-Id ${quote}`)).toSucceed();
     expect(

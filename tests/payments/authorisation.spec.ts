@@ -94,7 +94,7 @@ forEachCombination(() => {
         ids.push(created.json<{ authorisationId: string }>().authorisationId);
       }
       const list = await payments.api.get(`${basePath}/authorisations`);
-      await expect(list).toHaveStatus(200);
+      await expect(list).toSucceed();
       const listed = list.json<{ authorisationIds?: string[] }>().authorisationIds;
       expect(listed, because('authorisationIds holds the authorisations created')).toEqual(expect.arrayContaining(ids));
     },
@@ -113,7 +113,7 @@ forEachCombination(() => {
         ...payments.psuHeaders(),
         ...redirect,
       });
-      await expect(started).toHaveStatus(200);
+      await expect(started).toSucceed();
       await expect(started).toHaveHeader('ASPSP-SCA-Approach', /^REDIRECT$/i);
       const href = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
       expect(href, because('_links.scaOAuth.href in the redirect flow (section F)')).toMatch(/\/connect\/authorize\?/);
