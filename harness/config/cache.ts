@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -46,6 +46,11 @@ export function writeCached(name: string, value: unknown): void {
     const part = join(cacheDir(), `${name}.${process.pid}.part`);
     writeFileSync(part, JSON.stringify(value));
     renameSync(part, join(cacheDir(), name));
+    // Results not made for a week go (each edit of an input leaves its former one behind).
+    for (const other of readdirSync(cacheDir())) {
+      const file = join(cacheDir(), other);
+      if (Date.now() - statSync(file).mtimeMs > 7 * 86_400_000) rmSync(file, { force: true });
+    }
   } catch {
     /* a read-only temporary folder: the work is done again next time */
   }
