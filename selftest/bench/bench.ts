@@ -494,7 +494,7 @@ console.log(
 );
 // By default: the start-up cost, the whole embedded run and the load. --scenarios adds the whole
 // suite against each scenario's target; --selftest the whole self-test. BENCH_ONLY=load keeps the
-// load only; BENCH_ONLY=embedded the start-up and the embedded run only; BENCH_ONLY=<scenario>[,…]
+// load only; BENCH_ONLY=embedded the start-up and the embedded run only (startup: the start-up only); BENCH_ONLY=<scenario>[,…]
 // those scenarios only (e.g. slow-bank).
 const flags = new Set(process.argv.slice(2));
 for (const f of flags)
@@ -503,22 +503,25 @@ for (const f of flags)
     process.exit(2);
   }
 const only = process.env.BENCH_ONLY ?? '';
-const chosen = only && !['load', 'suite', 'embedded'].includes(only) ? only.split(',').map((s) => s.trim()) : undefined;
+const chosen =
+  only && !['load', 'suite', 'embedded', 'startup'].includes(only) ? only.split(',').map((s) => s.trim()) : undefined;
 const unknown = chosen?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? [];
 if (unknown.length) {
   console.error(
-    `BENCH_ONLY: no scenario ${unknown.join(', ')} (scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}; or load, embedded, suite)`,
+    `BENCH_ONLY: no scenario ${unknown.join(', ')} (scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}; or load, embedded, startup, suite)`,
   );
   process.exit(2);
 }
-const withEmbedded = !only || only === 'embedded' || only === 'suite';
+const withEmbedded = !only || only === 'embedded' || only === 'suite' || only === 'startup';
 let startup: Awaited<ReturnType<typeof startupFigures>> | undefined;
 let embedded: Awaited<ReturnType<typeof embeddedFigures>> | undefined;
 if (withEmbedded) {
   console.log('bench: what a run pays before its first test (npm run conformance, one test, embedded sandbox)…');
   startup = await startupFigures();
-  console.log('bench: the whole npm run conformance against the embedded sandbox…');
-  embedded = await embeddedFigures();
+  if (only !== 'startup') {
+    console.log('bench: the whole npm run conformance against the embedded sandbox…');
+    embedded = await embeddedFigures();
+  }
 }
 const suites: Awaited<ReturnType<typeof suiteFigures>>[] = [];
 if (chosen || flags.has('--scenarios'))
