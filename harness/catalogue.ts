@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parse } from 'yaml';
 import { validatorOf } from './config/ajv.js';
+import { digestOf, readCached, writeCached } from './config/cache.js';
 import { fromRoot } from './config/paths.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
@@ -171,19 +172,45 @@ export const NOT_JUDGED_FILE = 'not-judged.yaml';
 let cached: Catalogue | undefined;
 
 /**
- * Reads every requirements/*.yaml, validating each against requirement.schema.json and linting
- * each entry's quote and level (quoteProblems).
+ * The catalogue of `dir`, parsed, validated and linted once per content (harness/config/cache.ts):
+ * the key is the digest of every input of the load (the YAML files, the schema, the quoted texts
+ * and this loader's own source).
  */
 export function loadCatalogue(dir = fromRoot('requirements')): Catalogue {
   if (cached && dir === fromRoot('requirements')) return cached;
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml') && f !== NOT_JUDGED_FILE)
+    .sort();
+  const key = digestOf([
+    ...files.map((f) => `${dir}/${f}`),
+    fromRoot('requirements', 'requirement.schema.json'),
+    fromRoot(QUOTE_FILES.spec),
+    fromRoot(QUOTE_FILES['reference-facts']),
+    fromRoot('harness', 'catalogue.ts'),
+  ]);
+  const name = `catalogue-${key}.json`;
+  const kept = readCached<Pick<Catalogue, 'all' | 'problems'>>(name);
+  let catalogue: Catalogue;
+  if (kept) catalogue = { ...kept, byId: new Map(kept.all.map((r) => [r.id, r])) };
+  else {
+    catalogue = readCatalogue(dir, files);
+    writeCached(name, { all: catalogue.all, problems: catalogue.problems });
+  }
+  if (dir === fromRoot('requirements')) cached = catalogue;
+  return catalogue;
+}
+
+/**
+ * Reads every requirements/*.yaml, validating each against requirement.schema.json and linting
+ * each entry's quote and level (quoteProblems).
+ */
+function readCatalogue(dir: string, files: string[]): Catalogue {
   const validate = validatorOf(fromRoot('requirements', 'requirement.schema.json'));
   const sources = quoteSources();
   const all: Requirement[] = [];
   const byId = new Map<string, Requirement>();
   const problems: string[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml') && f !== NOT_JUDGED_FILE)
-    .sort()) {
+  for (const file of files) {
     const area = basename(file, '.yaml');
     let data: unknown;
     try {
@@ -207,9 +234,7 @@ export function loadCatalogue(dir = fromRoot('requirements')): Catalogue {
       byId.set(req.id, req);
     }
   }
-  const catalogue = { all, byId, problems };
-  if (dir === fromRoot('requirements')) cached = catalogue;
-  return catalogue;
+  return { all, byId, problems };
 }
 
 /** The level of requirement `id` in the catalogue; an unknown id throws. */

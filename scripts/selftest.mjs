@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, then the self-tests (unit, green run, hostile targets, self-proof),
 // then the self-proof's table, its totals, and a closing "selftest: N passed, N failed" line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -103,9 +103,30 @@ if (coverage) {
   for (const id of coverage.uncovered) console.log(`  - ${id}: NO FAULT and no noFault reason`);
 }
 
+// Where the time went, part by part: each project's tests (their summed wall, from the JSON
+// report) and the child runs of the suite they started (selftest/support/run-suite.ts, runs.jsonl:
+// wall and CPU of each run with its workers and sandbox), then the CPU of the whole `npm test`.
+const results = read(resolve(here, 'selftest-results.json'));
+const parts = selftestParts(results, resolve(here, 'runs.jsonl'));
+if (parts.projects.length) {
+  console.log('\n| part | tests | summed test wall s | child runs | their wall s | their CPU s (user+sys) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const p of parts.projects)
+    console.log(
+      `| ${p.project} | ${p.tests} | ${p.testSeconds} | ${p.runs} | ${p.runWallSeconds} | ${p.runCpuSeconds} |`,
+    );
+}
+const cpu = ownChildrenCpu();
+console.log(
+  `selftest: CPU ${cpu.user} s user, ${cpu.system} s system (typecheck, lint and every run with its workers)`,
+);
+writeFileSync(
+  resolve(here, 'parts.json'),
+  JSON.stringify({ seconds: Math.round((Date.now() - started) / 1000), cpu, ...parts }, null, 1),
+);
+
 let passed = 0;
 let failed = 0;
-const results = read(resolve(here, 'selftest-results.json'));
 if (results) {
   passed = results.stats?.expected ?? 0;
   failed = (results.stats?.unexpected ?? 0) + (results.stats?.flaky ?? 0);
@@ -114,3 +135,67 @@ if (pw.status !== 0 && failed === 0) failed = 1;
 console.log(`\nselftest: took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`selftest: ${passed} passed, ${failed} failed`);
 process.exit(pw.status === 0 ? 0 : 1);
+
+/** User and system CPU seconds of this process's reaped children (Linux /proc/self/stat cutime, cstime). */
+function ownChildrenCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(f[13]) / 100, system: Number(f[14]) / 100 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+/**
+ * Each project's tests and summed test wall (Playwright's JSON report), and the child runs each
+ * project's tests started (runs.jsonl, by the run's name: its project is the one whose test wrote it).
+ */
+function selftestParts(results, runsFile) {
+  const byProject = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        const p = byProject.get(t.projectName) ?? { project: t.projectName, tests: 0, ms: 0 };
+        p.tests++;
+        for (const r of t.results ?? []) p.ms += r.duration ?? 0;
+        byProject.set(t.projectName, p);
+      }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of results?.suites ?? []) walk(s);
+  const runs = existsSync(runsFile)
+    ? readFileSync(runsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
+  // A run's part: the project whose tests start runs of that name.
+  const partOf = (name) =>
+    name === 'proof'
+      ? 'proof-run'
+      : /^green-\d/.test(name)
+        ? 'green-run'
+        : name === 'strict'
+          ? 'strict-run'
+          : /^(hostile|dead|sca-never|reporters)/.test(name)
+            ? 'hostile'
+            : /^(polite|limits)/.test(name)
+              ? 'polite'
+              : /^agents/.test(name)
+                ? 'agents'
+                : 'green';
+  const r1 = (n) => Math.round(n * 10) / 10;
+  const projects = [...byProject.values()].map((p) => {
+    const mine = runs.filter((r) => partOf(r.name) === p.project);
+    return {
+      project: p.project,
+      tests: p.tests,
+      testSeconds: r1(p.ms / 1000),
+      runs: mine.length,
+      runWallSeconds: r1(mine.reduce((n, r) => n + r.wallSeconds, 0)),
+      runCpuSeconds: r1(mine.reduce((n, r) => n + r.user + r.system, 0)),
+    };
+  });
+  return { projects, runs };
+}

@@ -3,6 +3,7 @@ import { isAbsolute } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { profileSchema, type Profile } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
+import { digestOf, readCached, writeCached } from './cache.js';
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
 
@@ -59,15 +60,21 @@ export function loadProfile(nameOrPath: string): Profile {
   const file = profileFile(nameOrPath);
   if (!existsSync(file)) throw new ConfigError(`TARGET_PROFILE: no profile "${nameOrPath}" (looked for ${file}).`);
   let data: unknown;
+  const text = readFileSync(file, 'utf8');
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (err) {
     throw new ConfigError(`TARGET_PROFILE: ${file} is not valid JSON: ${(err as Error).message}`);
   }
+  // A profile found valid once is not validated again (compiling the schema cost every worker a
+  // third of a second): the mark is named by the digest of the text and of the schema (cache.ts).
+  const mark = `profile-valid-${digestOf([], [text, JSON.stringify(profileSchema)])}.json`;
+  if (readCached<boolean>(mark) === true) return withOptionFeatures(data as Profile);
   const validate = validatorOf<Profile>(profileSchema);
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map(describeError);
     throw new ConfigError(`profile ${file} is invalid:\n  - ${[...new Set(problems)].join('\n  - ')}`);
   }
+  writeCached(mark, true);
   return withOptionFeatures(data);
 }

@@ -1,28 +1,35 @@
 /**
- * `npm run bench`: how fast the suite judges, and how much load the sandbox takes.
+ * `npm run bench`: how fast the suite judges, what a run costs, and how much load the sandbox takes.
  *
- * 1. The whole suite against a fresh reference sandbox (default SCA delay): its wall time
- *    against the longest single test (the critical path) and the tests' summed time, and the
- *    requests it sends per second. The suite waits in parallel when wall ≈ critical path.
- *    Then against a failing bank (the sandbox with every other fault switched on: about half
- *    the tests fail) and a server answering HTML 500 to everything, each as a ratio to the
- *    conformant run: a failing bank should get its report about as fast as a conforming one.
- * 2. The sandbox under load (autocannon, loopback only, bounded in count and time): requests per
+ * By default (a few minutes on a quiet 2-core machine):
+ * 1. What a run pays before its first test: `npm run conformance` narrowed to one test against the
+ *    embedded sandbox (Playwright's start, the config, profile and catalogue, the sandbox, a
+ *    worker, the reporters; the Allure HTML timed apart), in CPU and wall.
+ * 2. The embedded run: the whole `npm run conformance` against the embedded sandbox, its wall
+ *    against the longest single test (the critical path; the run waits in parallel when wall ≈
+ *    critical path), its CPU (runner, workers, sandbox), its requests per second.
+ * 3. The sandbox under load (autocannon, loopback only, bounded in count and time): requests per
  *    second and latency percentiles of a directory read and a payment initiation, beside
  *    /health as the yardstick of this machine at this moment (the machine may be shared).
- * Writes reports/bench.json and prints a table. Every figure comes from this one run.
+ * With --scenarios (or BENCH_ONLY=<scenario>,…): the whole suite against other targets: a
+ * conforming in-process sandbox, a bank failing about half the tests (the sandbox with every
+ * other fault switched on), a server answering HTML 500 to everything (each as a ratio to the
+ * conforming run: a failing bank should get its report about as fast), and a slow, rate-limited bank.
+ * With --selftest: the whole self-test (`CI=true npm test`) and its CPU and wall per part (tens of
+ * minutes). Writes reports/bench.json and prints a table. Every figure comes from this one run.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { fromRoot } from '../../harness/config/paths.js';
+import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
 import { runDir } from '../support/run-dir.js';
-import { killGroup, runSuite } from '../support/run-suite.js';
+import { childrenCpu, killGroup, runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
 
@@ -349,6 +356,131 @@ async function loadFigures(): Promise<LoadFigures[]> {
   }
 }
 
+/** Runs a command to its end, in a process group of its own; its reaped CPU (user+system) and wall. */
+async function timed(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string; wallSeconds: number; cpuSeconds: { user: number; system: number } }> {
+  const before = childrenCpu();
+  const t0 = Date.now();
+  const child = spawn(cmd, args, { cwd: fromRoot(), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const code = await new Promise<number | null>((done) => {
+    const timer = setTimeout(() => killGroup(child.pid!), timeoutMs);
+    child.on('close', (c) => {
+      clearTimeout(timer);
+      done(c);
+    });
+  });
+  const after = childrenCpu();
+  return {
+    code,
+    output,
+    wallSeconds: round((Date.now() - t0) / 1000),
+    cpuSeconds: { user: round(after.user - before.user), system: round(after.system - before.system) },
+  };
+}
+
+/** The environment of `npm run conformance` against the embedded sandbox: none of the caller's target settings. */
+function embeddedEnv(reportsDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: reportsDir, OBG_QUIET: '1', ...extra };
+  for (const k of [
+    'TARGET_BASE_URL',
+    'TARGET_AUTH_URL',
+    'CLIENT_ID',
+    'CLIENT_SECRET',
+    'ACCESS_TOKEN',
+    'TARGET_PROFILE',
+  ])
+    delete env[k];
+  return env;
+}
+
+/** What a run pays before its first test: one test, against the embedded sandbox, without and with the Allure HTML. */
+async function startupFigures() {
+  const dir = runDir('bench-startup');
+  rmSync(dir, { recursive: true, force: true });
+  const one = ['--grep', '@directory.aspsps.list-shape'];
+  const conformance = fromRoot('scripts', 'conformance.mjs');
+  const bare = await timed(
+    process.execPath,
+    [conformance, ...one],
+    embeddedEnv(dir, { OBG_ALLURE_HTML: '0' }),
+    180_000,
+  );
+  const html = await timed(process.execPath, [conformance, ...one], embeddedEnv(dir), 180_000);
+  const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+  const list = await timed(
+    fromRoot('node_modules', '.bin', 'playwright'),
+    ['test', '--list'],
+    embeddedEnv(join(dir, 'list')),
+    180_000,
+  );
+  const cpu = (t: { cpuSeconds: { user: number; system: number } }) => round(t.cpuSeconds.user + t.cpuSeconds.system);
+  return {
+    what: 'npm run conformance -- --grep @directory.aspsps.list-shape, embedded sandbox',
+    verdict: report.verdict,
+    exitCode: bare.code,
+    oneTestRun: { cpuSeconds: bare.cpuSeconds, wallSeconds: bare.wallSeconds },
+    testSeconds: round((report.run?.sumTestMs ?? 0) / 1000, 2),
+    withAllureHtml: { cpuSeconds: html.cpuSeconds, wallSeconds: html.wallSeconds },
+    allureHtmlCpuSeconds: round(cpu(html) - cpu(bare)),
+    /** `playwright test --list`: the config, the profile and catalogue, and every test file declared (no sandbox, no worker). */
+    listCpuSeconds: cpu(list),
+  };
+}
+
+/** The whole `npm run conformance` against the embedded sandbox, as a user runs it. */
+async function embeddedFigures() {
+  const dir = runDir('bench-embedded');
+  rmSync(dir, { recursive: true, force: true });
+  const r = await timed(process.execPath, [fromRoot('scripts', 'conformance.mjs')], embeddedEnv(dir), 1_500_000);
+  const file = join(dir, 'conformance.json');
+  if (!existsSync(file))
+    throw new Error(`npm run conformance wrote no conformance.json; output:\n${r.output.slice(-2000)}`);
+  const report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
+  const stats = report.run!;
+  return {
+    what: 'npm run conformance (the whole suite, embedded sandbox, Allure HTML included)',
+    verdict: report.verdict,
+    exitCode: r.code,
+    totals: report.totals,
+    tests: stats.tests,
+    workerStarts: stats.workerStarts,
+    exchanges: stats.exchanges,
+    processSeconds: r.wallSeconds,
+    cpuSeconds: r.cpuSeconds,
+    wallSeconds: round(stats.wallMs / 1000),
+    longestTestSeconds: round(stats.longestTestMs / 1000),
+    longestTest: stats.longestTest,
+    sumTestSeconds: round(stats.sumTestMs / 1000),
+    wallOverCriticalPath: round(stats.wallMs / Math.max(1, stats.longestTestMs), 2),
+    processOverCriticalPath: round((r.wallSeconds * 1000) / Math.max(1, stats.longestTestMs), 2),
+    requestsPerSecond: round(stats.exchanges / Math.max(0.001, stats.wallMs / 1000)),
+  };
+}
+
+/** The whole self-test (`CI=true npm test`): its CPU, and wall and CPU per part (scripts/selftest.mjs, parts.json). */
+async function selftestFigures() {
+  const runs = fromRoot('selftest', '.runs', 'r');
+  const before = new Set(existsSync(runs) ? readdirSync(runs) : []);
+  const r = await timed('npm', ['test'], { ...process.env, CI: 'true' }, 5_400_000);
+  const mine = (existsSync(runs) ? readdirSync(runs) : []).filter((n) => !before.has(n));
+  const parts = mine.map((n) => join(runs, n, 'parts.json')).find((f) => existsSync(f));
+  return {
+    exitCode: r.code,
+    wallSeconds: r.wallSeconds,
+    cpuSeconds: r.cpuSeconds,
+    closing: r.output.split('\n').filter((l) => l.startsWith('selftest: ') || /^faults: /.test(l)),
+    parts: parts ? (JSON.parse(readFileSync(parts, 'utf8')) as unknown) : undefined,
+  };
+}
+
 const started = Date.now();
 const machine = {
   cores: cpus().length,
@@ -360,23 +492,48 @@ const machine = {
 console.log(
   `bench: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`,
 );
-// BENCH_ONLY=load skips the suite runs (for a quick look at the sandbox alone); BENCH_ONLY=suite the load;
-// BENCH_ONLY=<scenario>[,<scenario>] runs those suite scenarios only (e.g. slow-bank), without the load.
+// By default: the start-up cost, the whole embedded run and the load. --scenarios adds the whole
+// suite against each scenario's target; --selftest the whole self-test. BENCH_ONLY=load keeps the
+// load only; BENCH_ONLY=embedded the start-up and the embedded run only (startup: the start-up only); BENCH_ONLY=<scenario>[,…]
+// those scenarios only (e.g. slow-bank).
+const flags = new Set(process.argv.slice(2));
+for (const f of flags)
+  if (!['--scenarios', '--selftest'].includes(f)) {
+    console.error(`bench: unknown option ${f} (options: --scenarios, --selftest)`);
+    process.exit(2);
+  }
 const only = process.env.BENCH_ONLY ?? '';
-const chosen = only && only !== 'load' && only !== 'suite' ? only.split(',').map((s) => s.trim()) : undefined;
+const chosen =
+  only && !['load', 'suite', 'embedded', 'startup'].includes(only) ? only.split(',').map((s) => s.trim()) : undefined;
 const unknown = chosen?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? [];
 if (unknown.length) {
   console.error(
-    `BENCH_ONLY: no scenario ${unknown.join(', ')} (scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}; or load, suite)`,
+    `BENCH_ONLY: no scenario ${unknown.join(', ')} (scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}; or load, embedded, startup, suite)`,
   );
   process.exit(2);
 }
+const withEmbedded = !only || only === 'embedded' || only === 'suite' || only === 'startup';
+let startup: Awaited<ReturnType<typeof startupFigures>> | undefined;
+let embedded: Awaited<ReturnType<typeof embeddedFigures>> | undefined;
+if (withEmbedded) {
+  console.log('bench: what a run pays before its first test (npm run conformance, one test, embedded sandbox)…');
+  startup = await startupFigures();
+  if (only !== 'startup') {
+    console.log('bench: the whole npm run conformance against the embedded sandbox…');
+    embedded = await embeddedFigures();
+  }
+}
 const suites: Awaited<ReturnType<typeof suiteFigures>>[] = [];
-if (only !== 'load')
+if (chosen || flags.has('--scenarios'))
   for (const scenario of SCENARIOS.filter((s) => !chosen || chosen.includes(s.name))) {
     console.log(`bench: the whole suite against the ${scenario.name} target with ${SUITE_WORKERS} workers…`);
     suites.push(await suiteFigures(scenario));
   }
+let selftest: Awaited<ReturnType<typeof selftestFigures>> | undefined;
+if (flags.has('--selftest')) {
+  console.log('bench: the whole self-test (CI=true npm test)…');
+  selftest = await selftestFigures();
+}
 const suite = suites.find((s) => s.scenario === 'conformant');
 const slow = suites.find((s) => s.scenario === 'slow-bank');
 /** Each scenario's process time over the conformant run's, in this one bench run: a failing bank should not take much longer. */
@@ -390,7 +547,7 @@ const failing = (suite ? suites.filter((s) => s.scenario === 'half-failing' || s
     overConformant: round(s.processSeconds / Math.max(0.001, suite!.processSeconds), 2),
   }),
 );
-const withLoad = only !== 'suite' && !chosen;
+const withLoad = (!only || only === 'load') && !chosen;
 if (withLoad)
   console.log(
     `bench: the sandbox under load (${CONNECTIONS} connections, ${LOAD_SECONDS} s and at most ${LOAD_REQUESTS} requests each)…`,
@@ -402,6 +559,9 @@ const health = loads[0] as LoadFigures | undefined;
 const report = {
   at: new Date().toISOString(),
   machine: { ...machine, loadAverageAtEnd: loadavg().map((n) => round(n, 2)) },
+  startup,
+  embedded,
+  selftest,
   suite,
   failing,
   /** The slow, rate-limited bank: wall / critical path under the same latency, within the profile's bound. */
@@ -437,6 +597,47 @@ const rows: [string, string][] = [
     `${machine.cores} cores, Node ${machine.node}, load avg ${machine.loadAverageAtStart[0]} → ${report.machine.loadAverageAtEnd[0]}`,
   ],
 ];
+if (startup)
+  rows.push(
+    [
+      'a one-test run (before its first test)',
+      `${round(startup.oneTestRun.cpuSeconds.user + startup.oneTestRun.cpuSeconds.system)} s CPU, ${startup.oneTestRun.wallSeconds} s wall (the test itself ${startup.testSeconds} s); ${startup.verdict}`,
+    ],
+    [
+      '  of which playwright --list',
+      `${startup.listCpuSeconds} s CPU (config, profile, catalogue, every test declared)`,
+    ],
+    ['  the Allure HTML (when asked)', `${startup.allureHtmlCpuSeconds} s CPU more`],
+  );
+if (embedded)
+  rows.push(
+    [
+      'embedded run verdict',
+      `${embedded.verdict} (${embedded.totals.passed} passed, ${embedded.totals.failed} failed, ${embedded.totals.broken} broken)`,
+    ],
+    [
+      'embedded run: process wall / CPU',
+      `${embedded.processSeconds} s / ${round(embedded.cpuSeconds.user + embedded.cpuSeconds.system)} s (${embedded.cpuSeconds.user} user)`,
+    ],
+    [
+      'embedded run: wall / critical path',
+      `${embedded.wallOverCriticalPath} (${embedded.wallSeconds} s of tests against ${embedded.longestTestSeconds} s — ${embedded.longestTest}; process ${embedded.processOverCriticalPath})`,
+    ],
+    ['embedded run: tests / workers started', `${embedded.tests} / ${embedded.workerStarts}`],
+    ['embedded run: requests', `${embedded.exchanges} (${embedded.requestsPerSecond} per second of wall)`],
+  );
+if (selftest) {
+  rows.push([
+    'self-test (CI=true npm test)',
+    `exit ${selftest.exitCode}, ${selftest.wallSeconds} s wall, ${selftest.cpuSeconds.user} s user + ${selftest.cpuSeconds.system} s system CPU`,
+  ]);
+  const parts = (selftest.parts as { projects?: Record<string, number | string>[] } | undefined)?.projects ?? [];
+  for (const p of parts)
+    rows.push([
+      `  part ${p.project}`,
+      `${p.tests} tests, ${p.testSeconds} s summed test wall; ${p.runs} child runs: ${p.runWallSeconds} s wall, ${p.runCpuSeconds} s CPU`,
+    ]);
+}
 if (suite)
   rows.push(
     [

@@ -172,7 +172,8 @@ for (const h of HOSTILE) {
         baseUrl: target.baseUrl,
         clientId: 'hostile-client',
         clientSecret: 'hostile-secret-value',
-        projects: ['directory', 'headers'],
+        // No --project: the run is one project, so its two workers start once and serve both areas
+        // (a project per area would start a worker for each).
         grep,
         workers: 2,
         // Every check meets the garbage on its own: the run's early probe is off here (see below for it on).

@@ -4,7 +4,7 @@ import { loadCatalogue } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { PROOF_PLAN_ENV } from '../../harness/proof.js';
 import { runDir } from '../support/run-dir.js';
-import { runPlaywright, suiteEnv } from '../support/run-suite.js';
+import { recordRun, runPlaywright, suiteEnv } from '../support/run-suite.js';
 import { startFront } from './front.js';
 import { judgeCase, type ProofRow } from './judge.js';
 import { listSuite, planOf, type ProofCase } from './plan.js';
@@ -55,6 +55,7 @@ export async function runProof(o: {
       timeoutMs: o.timeoutMs,
       logFile: join(o.outDir, 'output.log'),
     });
+    recordRun('proof', run);
     exitCode = run.exitCode;
     output = run.output;
   } finally {

@@ -8,12 +8,13 @@ import { runSuite } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startProxy } from './proxy.js';
-import { STRICT_FILE, type StrictResult } from './strict.js';
+import { STRICT_FILE, STRICT_SLICE, type StrictResult } from './strict.js';
 
 /**
  * The sandbox as a strict bank: HTTPS with its test PKI, mutual TLS required, every API call's
- * signature verified (SANDBOX_TLS=1 SANDBOX_MTLS=1 SANDBOX_SIGNING=required), and the whole suite
- * run against it through a local HTTPS proxy, with a profile that says the bank mandates signing.
+ * signature verified (SANDBOX_TLS=1 SANDBOX_MTLS=1 SANDBOX_SIGNING=required), and the suite's
+ * strict slice (strict.ts: every area, every kind of call; the whole suite in the long mode) run
+ * against it through a local HTTPS proxy, with a profile that says the bank mandates signing.
  */
 test('the strict run (TLS, mutual TLS, signing required, through a proxy)', async () => {
   test.setTimeout(900_000);
@@ -41,7 +42,8 @@ test('the strict run (TLS, mutual TLS, signing required, through a proxy)', asyn
       baseUrl: sandbox.baseUrl,
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
-      workers: 10,
+      workers: STRICT_SLICE ? 6 : 10,
+      args: STRICT_SLICE ?? [],
       timeoutMs: 840_000,
       env: {
         TARGET_PROFILE: profileFile,

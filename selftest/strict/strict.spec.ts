@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { loadCatalogue } from '../../harness/catalogue.js';
 import { readStrict } from './strict.js';
 
 // Judges the strict run of strict.setup.ts: one test per property.
@@ -7,6 +8,16 @@ test('the strict run is conformant', () => {
   expect(r.report?.verdict, `exit ${r.exitCode}, after ${r.durationMs} ms; output:\n${r.output}`).toBe('conformant');
   expect(r.exitCode).toBe(0);
   expect(r.report?.totals.passed ?? 0, 'requirements passed').toBeGreaterThan(100);
+});
+
+test('the strict run judges every area', () => {
+  const r = readStrict();
+  const judged = new Set(r.report?.requirements.filter((q) => q.verdict === 'passed').map((q) => q.area));
+  const areas = [...new Set(loadCatalogue().all.map((q) => q.area))];
+  expect(
+    areas.filter((a) => !judged.has(a)),
+    'areas with no requirement passed over the strict transport',
+  ).toEqual([]);
 });
 
 test('every request of the strict run went through the proxy', () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
@@ -74,6 +74,8 @@ export function suiteEnv(
     TPP_SIGNING_CERT_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppCert),
     TPP_TEST_PKI_DIR: DEFAULT_PKI_DIR,
     OBG_WORKERS: String(o.workers ?? 4),
+    // The Allure results only (scripts/conformance.mjs): no self-test reads the HTML of a child run.
+    OBG_ALLURE_HTML: '0',
     ...o.env,
   };
 }
@@ -85,6 +87,37 @@ export interface ChildRun {
   durationMs: number;
   /** Peak resident memory of the child and everything it started, in bytes; 0 where /proc is missing. */
   peakRssBytes: number;
+  /**
+   * CPU seconds of the child and everything it started and waited for (its workers, an embedded
+   * sandbox), user and system: this process's reaped children's time before and after (Linux
+   * /proc; 0 elsewhere). Runs of the same process at the same time count each other's too.
+   */
+  cpu: { user: number; system: number };
+}
+
+/** User and system CPU seconds of this process's reaped children (/proc/self/stat cutime, cstime). */
+export function childrenCpu(): { user: number; system: number } {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat(5), counted from the state (field 3) here, in clock ticks (100 a second).
+    return { user: Number(f[13]) / 100, system: Number(f[14]) / 100 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+/** Appends one child run's figures to this self-test run's list (runs.jsonl), which `npm test` and the bench sum by part. */
+export function recordRun(name: string, run: Pick<ChildRun, 'durationMs' | 'cpu'>): void {
+  try {
+    mkdirSync(runDir(), { recursive: true });
+    appendFileSync(
+      runDir('runs.jsonl'),
+      `${JSON.stringify({ name, wallSeconds: run.durationMs / 1000, user: run.cpu.user, system: run.cpu.system })}\n`,
+    );
+  } catch {
+    /* figures only */
+  }
 }
 
 /**
@@ -98,6 +131,7 @@ export async function runPlaywright(
   o: { env: NodeJS.ProcessEnv; timeoutMs: number; logFile?: string },
 ): Promise<ChildRun> {
   const started = Date.now();
+  const cpuBefore = childrenCpu();
   const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', ...args], {
     cwd: fromRoot(),
     env: o.env,
@@ -124,7 +158,12 @@ export async function runPlaywright(
   });
   log?.end();
   process.off('exit', orphan);
-  return { exitCode, output, durationMs: Date.now() - started, peakRssBytes: memory.stop() };
+  const cpuAfter = childrenCpu();
+  const cpu = {
+    user: Math.round((cpuAfter.user - cpuBefore.user) * 100) / 100,
+    system: Math.round((cpuAfter.system - cpuBefore.system) * 100) / 100,
+  };
+  return { exitCode, output, durationMs: Date.now() - started, peakRssBytes: memory.stop(), cpu };
 }
 
 /** Runs the conformance suite against a target and reads its verdicts. */
@@ -139,6 +178,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   ];
   const env = suiteEnv({ ...o, reportsDir, env: { ...o.env, [NARROWED_ENV]: narrows(args) ? '1' : '0' } });
   const run = await runPlaywright(args, { env, timeoutMs: o.timeoutMs ?? 240_000 });
+  recordRun(o.name, run);
   const file = join(reportsDir, 'conformance.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
   return { ...run, report, reportsDir };
