@@ -5,7 +5,7 @@ import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
 import { prepareEmbeddedSandbox, resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/run-info.js';
-import { readerPsuProblem, workersOf } from './scripts/run-options.mjs';
+import { listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -73,33 +73,36 @@ const config: PlaywrightTestConfig = {
   workers,
   timeout: Math.max(60_000, requestAndSca),
   expect: { timeout: target.timeouts.scaMs },
-  reporter: [
-    // First: a failure whose worker was kept is a failure again for every reporter after it.
-    [fromRoot('harness/reporter/outcome.ts')],
-    [process.env.OBG_QUIET ? 'dot' : 'list'],
-    ['junit', { outputFile: join(reports, 'junit.xml') }],
-    // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
-    ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
-      ? [['blob', { outputDir: join(reports, 'blob-report') }] as ['blob', { outputDir: string }]]
-      : []),
-    [
-      'allure-playwright',
-      {
-        resultsDir: join(reports, 'allure-results'),
-        detail: true,
-        suiteTitle: true,
-        environmentInfo: {
-          target: target.baseUrl,
-          profile: target.profileName,
-          suite: `${info.name} ${info.version}`,
-          commit: info.commit,
-          spec_sha256: info.specSha256,
-          node: process.version,
-        },
-      },
-    ],
-    [fromRoot('harness/reporter/conformance.ts')],
-  ],
+  // `--list` runs nothing and writes nothing (no junit.xml, no Allure results, no history record).
+  reporter: listsOnly(process.argv)
+    ? [['list']]
+    : [
+        // First: a failure whose worker was kept is a failure again for every reporter after it.
+        [fromRoot('harness/reporter/outcome.ts')],
+        [process.env.OBG_QUIET ? 'dot' : 'list'],
+        ['junit', { outputFile: join(reports, 'junit.xml') }],
+        // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
+        ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
+          ? [['blob', { outputDir: join(reports, 'blob-report') }] as ['blob', { outputDir: string }]]
+          : []),
+        [
+          'allure-playwright',
+          {
+            resultsDir: join(reports, 'allure-results'),
+            detail: true,
+            suiteTitle: true,
+            environmentInfo: {
+              target: target.baseUrl,
+              profile: target.profileName,
+              suite: `${info.name} ${info.version}`,
+              commit: info.commit,
+              spec_sha256: info.specSha256,
+              node: process.version,
+            },
+          },
+        ],
+        [fromRoot('harness/reporter/conformance.ts')],
+      ],
   use: {
     extraHTTPHeaders: {},
     ignoreHTTPSErrors: false,
