@@ -108,6 +108,10 @@ Options:
   --client-secret=<secret> CLIENT_SECRET
   --bicfi=<bic>            BICFI (the X-BicFi of the bank)
   --psu-id=<id>            PSU_ID
+  --second-client-id=<id>, --second-client-secret=<secret>   a second application
+  --signing-cert=<pem>, --signing-key=<pem>   the QSealC and its key (the draft claims
+                           "signing" only with them)
+  --test-pki-dir=<dir>     a test PKI in the sandbox's layout (signing.test-certificates)
   --openapi=<file or url>  the bank's OpenAPI file: paths, services and products
   --name=<name>            the profile's name (default: bank; writes profiles/<name>.json)
   --probe-consent          create one consent to read the SCA methods, then delete it
