@@ -108,6 +108,7 @@ Options:
   --client-secret=<secret> CLIENT_SECRET
   --bicfi=<bic>            BICFI (the X-BicFi of the bank)
   --psu-id=<id>            PSU_ID
+  --psu-corporate-id=<id>  PSU_CORPORATE_ID (the draft claims multilevel SCA only with it)
   --second-client-id=<id>, --second-client-secret=<secret>   a second application
   --signing-cert=<pem>, --signing-key=<pem>   the QSealC and its key (the draft claims
                            "signing" only with them)

@@ -35,6 +35,7 @@ const KNOWN = [
   'second-client-secret',
   'bicfi',
   'psu-id',
+  'psu-corporate-id',
   'openapi',
   'name',
   'signing-cert',
@@ -79,6 +80,7 @@ const bicFi = await ask('X-BicFi of the bank (BICFI)', option('bicfi'));
 if (bicFi && !BIC_PATTERN.test(bicFi)) usage(`--bicfi: "${bicFi}" is not a BIC`);
 const psuId = await ask('A test PSU of the bank (PSU_ID)', option('psu-id'));
 const openapi = await ask("The bank's OpenAPI file, path or URL (empty: none)", option('openapi'));
+const psuCorporateId = option('psu-corporate-id') ?? '';
 const secondClientId = option('second-client-id') ?? '';
 const secondClientSecret = option('second-client-secret') ?? '';
 const signingCert = option('signing-cert') ?? '';
@@ -318,6 +320,7 @@ const env = [
   `CLIENT_SECRET=${clientSecret}`,
   `BICFI=${bicFi}`,
   `PSU_ID=${psuId}`,
+  `PSU_CORPORATE_ID=${psuCorporateId}`,
   `SECOND_CLIENT_ID=${secondClientId}`,
   `SECOND_CLIENT_SECRET=${secondClientSecret}`,
   `# The TPP's QSealC and key, for the feature "signing" (the draft claims it only with them).`,
