@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -21,16 +21,23 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, OBG_WORKERS: '3', OBG_QUIET: '1' };
+  // Asynchronous: the sandbox answers from this process while the command runs.
   const bin = (args: string[], timeout: number) =>
-    spawnSync(process.execPath, [fromRoot('bin', 'obg-conformance.mjs'), ...args], {
-      cwd: work,
-      env,
-      encoding: 'utf8',
-      timeout,
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn(process.execPath, [fromRoot('bin', 'obg-conformance.mjs'), ...args], { cwd: work, env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+      child.on('close', (status) => {
+        clearTimeout(timer);
+        done({ status, stdout, stderr });
+      });
     });
   try {
     const second = secondApplicationOf({ ...sandbox, redirectUris: [] });
-    const init = bin(
+    const init = await bin(
       [
         'init',
         '--yes',
@@ -58,7 +65,7 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
     expect(readFileSync(join(work, '.env'), 'utf8')).toContain('TARGET_PROFILE=profiles/sandbox-bank.json');
     expect(existsSync(join(work, 'profiles', 'sandbox-bank.notes.md'))).toBe(true);
 
-    const run = bin(['run', '--', '--project=consents'], 360_000);
+    const run = await bin(['run', '--', '--project=consents'], 360_000);
     const report = JSON.parse(readFileSync(join(work, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
     expect(report.target.profile).toBe('profiles/sandbox-bank.json');
     expect(report.verdict, `${run.stdout}${run.stderr}`.slice(-3000)).toBe('conformant');
