@@ -30,7 +30,7 @@ function configured<T>(step: () => T): T {
     if (!(err instanceof ConfigError) || /\bobg\b/.test(process.env.DEBUG ?? '')) throw err;
     console.error(`obg-conformance: configuration error: ${err.message}`);
     console.error(
-      'hint: settings come from the environment or .env in the working folder (see .env.example; `obg-conformance run --help` lists the keys); DEBUG=obg shows where it was found.',
+      'hint: settings come from the environment or .env in the working folder (see .env.example; `obg-conformance run --help` lists the keys); DEBUG=obg adds the stack.',
     );
     process.exit(2);
   }
