@@ -3,7 +3,7 @@
 // reference bank, `init` drafts a profile and .env from a bank, `certify`, `verify`, `merge` and
 // `catalogue` work on runs. Reports, .env, profiles and baselines are read from and written to
 // the working folder; the suite's own files stay in the package.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -242,9 +242,11 @@ function fail(message, hint) {
 function runScript(root, file, args, { ts = false, env = process.env } = {}) {
   const req = createRequire(join(root, 'package.json'));
   const loader = ts ? ['--import', pathToFileURL(req.resolve('tsx')).href] : [];
-  const r = spawnSync(process.execPath, [...loader, join(root, file), ...args], { stdio: 'inherit', env });
-  if (r.error) fail(`could not start ${file}: ${r.error.message}`);
-  process.exit(r.status ?? 1);
+  const child = spawn(process.execPath, [...loader, join(root, file), ...args], { stdio: 'inherit', env });
+  // A stop asked of the command (Ctrl-C, a pipeline's cancel) is the child's too.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (err) => fail(`could not start ${file}: ${err.message}`));
+  child.on('exit', (code) => process.exit(code ?? 1));
 }
 
 const argv = process.argv.slice(2);
