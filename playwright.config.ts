@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
 import { prepareEmbeddedSandbox, resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/run-info.js';
+import { listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -20,8 +22,33 @@ export const AREAS = [
 
 // With no TARGET_BASE_URL the reference sandbox is started on a free port with fresh
 // credentials; a bad setting or profile stops here, before any test, naming the key or field.
-const sandboxEnv = prepareEmbeddedSandbox();
-const target = resolveTarget();
+// A configuration error is a message and a hint, exit 2; its stack only with DEBUG=obg.
+function configured<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (err) {
+    if (!(err instanceof ConfigError) || /\bobg\b/.test(process.env.DEBUG ?? '')) throw err;
+    console.error(`obg-conformance: configuration error: ${err.message}`);
+    console.error(
+      'hint: settings come from the environment or .env in the working folder (see .env.example; `obg-conformance run --help` lists the keys); DEBUG=obg adds the stack.',
+    );
+    process.exit(2);
+  }
+}
+const sandboxEnv = configured(() => prepareEmbeddedSandbox());
+const target = configured(() => resolveTarget());
+const workers = configured(() => {
+  const w = workersOf(process.argv.slice(2));
+  if (w.error) throw new ConfigError(w.error);
+  // Only a run with the accounts checks needs a PSU per worker.
+  const projects = process.argv.flatMap((a, i, all) =>
+    a === '--project' ? [all[i + 1]] : a.startsWith('--project=') ? [a.slice(10)] : [],
+  );
+  const accounts = !projects.length || projects.includes('accounts');
+  const problem = accounts ? readerPsuProblem(target.profile, w.workers, target.profileName) : undefined;
+  if (problem) throw new ConfigError(problem);
+  return w.workers ?? w.percent!;
+});
 const reports = target.reportsDir;
 const info = suiteInfo();
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
@@ -42,36 +69,40 @@ const config: PlaywrightTestConfig = {
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Tests mostly wait on the target (SCA, polling): workers are sized for I/O, not CPU.
-  workers: Number(process.env.OBG_WORKERS || 10),
+  // OBG_WORKERS (default 10), or --workers on the command line; checked against accounts.readerPsuIds above.
+  workers,
   timeout: Math.max(60_000, requestAndSca),
   expect: { timeout: target.timeouts.scaMs },
-  reporter: [
-    // First: a failure whose worker was kept is a failure again for every reporter after it.
-    [fromRoot('harness/reporter/outcome.ts')],
-    [process.env.OBG_QUIET ? 'dot' : 'list'],
-    ['junit', { outputFile: join(reports, 'junit.xml') }],
-    // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
-    ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
-      ? [['blob', { outputDir: join(reports, 'blob-report') }] as ['blob', { outputDir: string }]]
-      : []),
-    [
-      'allure-playwright',
-      {
-        resultsDir: join(reports, 'allure-results'),
-        detail: true,
-        suiteTitle: true,
-        environmentInfo: {
-          target: target.baseUrl,
-          profile: target.profileName,
-          suite: `${info.name} ${info.version}`,
-          commit: info.commit,
-          spec_sha256: info.specSha256,
-          node: process.version,
-        },
-      },
-    ],
-    [fromRoot('harness/reporter/conformance.ts')],
-  ],
+  // `--list` runs nothing and writes nothing (no junit.xml, no Allure results, no history record).
+  reporter: listsOnly(process.argv)
+    ? [['list']]
+    : [
+        // First: a failure whose worker was kept is a failure again for every reporter after it.
+        [fromRoot('harness/reporter/outcome.ts')],
+        [process.env.OBG_QUIET ? 'dot' : 'list'],
+        ['junit', { outputFile: join(reports, 'junit.xml') }],
+        // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
+        ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
+          ? [['blob', { outputDir: join(reports, 'blob-report') }] as ['blob', { outputDir: string }]]
+          : []),
+        [
+          'allure-playwright',
+          {
+            resultsDir: join(reports, 'allure-results'),
+            detail: true,
+            suiteTitle: true,
+            environmentInfo: {
+              target: target.baseUrl,
+              profile: target.profileName,
+              suite: `${info.name} ${info.version}`,
+              commit: info.commit,
+              spec_sha256: info.specSha256,
+              node: process.version,
+            },
+          },
+        ],
+        [fromRoot('harness/reporter/conformance.ts')],
+      ],
   use: {
     extraHTTPHeaders: {},
     ignoreHTTPSErrors: false,

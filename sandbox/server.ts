@@ -3,7 +3,9 @@ import { parse } from 'dotenv';
 import { build } from './app.js';
 import { DEFAULT_CLIENT, secondApplicationOf, type Client } from './auth/clients.js';
 import { DIRECTORY } from './seed/directory.js';
-import { DEFAULT_PKI_DIR } from './tls/pki.js';
+import { join, sep } from 'node:path';
+import { fromRoot } from '../harness/config/paths.js';
+import { DEFAULT_PKI_DIR, PKI_FILES } from './tls/pki.js';
 
 /** `npm run sandbox`: the reference sandbox on SANDBOX_PORT, for the suite or any other tool. */
 // SANDBOX_* settings from .env, unless the environment sets them.
@@ -23,7 +25,7 @@ const client: Client = {
     .filter(Boolean),
 };
 // A second application (ownership checks); without it build() derives one from the first.
-const second: Client[] =
+const second_: Client[] =
   env.SANDBOX_SECOND_CLIENT_ID && env.SANDBOX_SECOND_CLIENT_SECRET
     ? [
         {
@@ -70,7 +72,7 @@ if (latency && !(/^\d+$/.test(latency) && Number(latency) <= 60_000)) {
 let app: Awaited<ReturnType<typeof build>>;
 try {
   app = await build({
-    clients: [client, ...second],
+    clients: [client, ...second_],
     faults,
     variants,
     scaDelayMs: env.SANDBOX_SCA_DELAY_MS ? Number(env.SANDBOX_SCA_DELAY_MS) : undefined,
@@ -90,6 +92,43 @@ try {
 }
 const address = await app.listen({ port, host });
 const base = address.replace('[::1]', 'localhost');
+const pkiDir = env.SANDBOX_PKI_DIR || DEFAULT_PKI_DIR;
+
+/**
+ * The command that, pasted as it is, runs the suite against this sandbox under the reference
+ * profile: its URLs, both applications, a bank, a PSU, and the test PKI's files for the signing
+ * the reference profile claims (and for TLS and mutual TLS when they are on).
+ */
+function suiteCommand(): string {
+  const second = second_[0] ?? secondApplicationOf(client);
+  const settings: [string, string][] = [
+    ['TARGET_BASE_URL', base],
+    ['TARGET_AUTH_URL', base],
+    ['CLIENT_ID', client.clientId],
+    ['CLIENT_SECRET', client.clientSecret],
+    ['SECOND_CLIENT_ID', second.clientId],
+    ['SECOND_CLIENT_SECRET', second.clientSecret],
+    ['REDIRECT_URI', client.redirectUris[0] ?? ''],
+    ['BICFI', DIRECTORY.banks[0].bicFi],
+    ['PSU_ID', 'psu-sandbox-0001'],
+    ['PSU_CORPORATE_ID', 'corp-sandbox-0001'],
+    ['TPP_SIGNING_CERT_FILE', join(pkiDir, PKI_FILES.tppCert)],
+    ['TPP_SIGNING_KEY_FILE', join(pkiDir, PKI_FILES.tppKey)],
+    ['TPP_TEST_PKI_DIR', pkiDir],
+    ...(base.startsWith('https:') ? ([['TARGET_CA_FILE', join(pkiDir, PKI_FILES.ca)]] as [string, string][]) : []),
+    ...(env.SANDBOX_MTLS === '1'
+      ? ([
+          ['TLS_CLIENT_CERT_FILE', join(pkiDir, PKI_FILES.tppCert)],
+          ['TLS_CLIENT_KEY_FILE', join(pkiDir, PKI_FILES.tppKey)],
+        ] as [string, string][])
+      : []),
+  ];
+  const quote = (v: string) => (/^[\w@%+=:,./-]*$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
+  // Installed, the command is the package's; in a checkout, the npm script.
+  const installed = existsSync(fromRoot('.staged')) || fromRoot().split(sep).includes('node_modules');
+  const where = installed ? 'in the folder where its reports should go' : 'in this checkout';
+  return `Run the suite against it (in another terminal, ${where}):\n  ${settings.map(([k, v]) => `${k}=${quote(v)}`).join(' ')} ${installed ? 'npx obg-conformance run' : 'npm run conformance'}`;
+}
 
 if (env.SANDBOX_QUIET !== '1') {
   console.log(`obg-conformance reference sandbox
@@ -98,15 +137,20 @@ if (env.SANDBOX_QUIET !== '1') {
   client id       ${client.clientId}
   client secret   ${client.clientSecret}
   redirect URIs   ${client.redirectUris.join(', ')}
-  second client   ${(second[0] ?? secondApplicationOf(client)).clientId} (SECOND_CLIENT_ID; its secret is SANDBOX_SECOND_CLIENT_SECRET, or the first's with "-second")
+  second client   ${(second_[0] ?? secondApplicationOf(client)).clientId} (SECOND_CLIENT_ID; its secret is SANDBOX_SECOND_CLIENT_SECRET, or the first's with "-second")
   banks (X-BicFi) ${DIRECTORY.banks
     .map((b) => b.bicFi)
     .slice(0, 6)
     .join(', ')}, …
   faults          ${faults.length ? faults.join(', ') : 'none'}
   variants        ${variants.length ? variants.join(', ') : 'none'}
-  test PKI        ${env.SANDBOX_PKI_DIR || DEFAULT_PKI_DIR}        (TARGET_CA_FILE=ca.pem; TLS_CLIENT_* and TPP_SIGNING_*: tpp.pem, tpp.key)
-Point the suite at it: TARGET_BASE_URL=${base} CLIENT_ID=${client.clientId} CLIENT_SECRET=… BICFI=${DIRECTORY.banks[0].bicFi} npm run conformance`);
+  test PKI        ${pkiDir}        (TARGET_CA_FILE=ca.pem; TLS_CLIENT_* and TPP_SIGNING_*: tpp.pem, tpp.key)
+${suiteCommand()}`);
+  if (faults.length) console.log('  (with faults on, the run is not conformant: that is what they are for)');
+  if (env.SANDBOX_SIGNING === 'required')
+    console.log(
+      '  (SANDBOX_SIGNING=required: use a profile with signatures.mandated true, or every unsigned call is refused)',
+    );
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

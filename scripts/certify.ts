@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { fromRoot } from '../harness/config/paths.js';
 import type { ConformanceReport } from '../harness/reporter/conformance.js';
 import { buildPackage, disqualifications } from '../harness/reporter/package.js';
+import { packageFile, reportsDirOf } from './run-options.mjs';
 
 const say = (line: string) => console.log(`certify: ${line}`);
 const refuse = (lines: string[]): never => {
@@ -44,11 +45,11 @@ if (certFile && !existsSync(certFile)) {
   process.exit(2);
 }
 
-const reportsDir = resolve(fromRoot(), option('reports') ?? process.env.REPORTS_DIR ?? 'reports');
+// Reports of the working folder (REPORTS_DIR from the environment or .env, default reports).
+const reportsDir = option('reports') ? resolve(process.cwd(), option('reports')!) : reportsDirOf();
 if (!option('reports') && !args.includes('--last')) {
   say('running the whole suite');
   const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs')], {
-    cwd: fromRoot(),
     stdio: 'inherit',
     env: { ...process.env, REPORTS_DIR: reportsDir },
   });
@@ -68,8 +69,16 @@ if (why.length) refuse(why);
 const allureOut = mkdtempSync(join(tmpdir(), 'obg-certify-allure-'));
 try {
   const allure = spawnSync(
-    fromRoot('node_modules', '.bin', 'allure'),
-    ['generate', join(reportsDir, 'allure-results'), '-c', fromRoot('allurerc.mjs'), '-o', allureOut],
+    process.execPath,
+    [
+      packageFile(fromRoot(), 'allure', 'cli.js') ?? 'allure',
+      'generate',
+      join(reportsDir, 'allure-results'),
+      '-c',
+      fromRoot('allurerc.mjs'),
+      '-o',
+      allureOut,
+    ],
     {
       cwd: fromRoot(),
       encoding: 'utf8',
@@ -87,7 +96,7 @@ try {
     refuse([
       `the Allure report could not be built as one file: ${(allure.stderr || allure.stdout || '').slice(-2000)}`,
     ]);
-  const out = resolve(fromRoot(), option('out') ?? join(reportsDir, 'certification'));
+  const out = resolve(process.cwd(), option('out') ?? join(reportsDir, 'certification'));
   const built = await buildPackage({ reportsDir, allureHtml: html, keyFile, certificateFile: certFile, outDir: out });
   say(`package ${built.file}`);
   say(

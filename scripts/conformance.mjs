@@ -1,15 +1,26 @@
 #!/usr/bin/env node
-// The main job: run the suite against the target, build the Allure report, and exit with the
-// verdict: 0 when conformant, 1 when a MUST failed or a check is broken or untested.
+// The main job (`obg-conformance run`): run the suite against the target, build the Allure
+// report, and exit with the verdict: 0 when conformant, 1 when a MUST failed or a check is broken
+// or untested, 2 on a configuration error, 3 when the target is unavailable. Reports, .env and
+// profiles are the working folder's; the suite's own files are this package's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listsOnly, packageFile, reportsDirOf } from './run-options.mjs';
 import { NARROWED_ENV, narrows } from './run-scope.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const reports = resolve(root, process.env.REPORTS_DIR || 'reports');
-const bin = (name) => resolve(root, 'node_modules', '.bin', name);
+const reports = reportsDirOf();
+// A package's own file (its CLI), found where Node would resolve the package from the suite.
+const cli = (pkg, file) => {
+  const found = packageFile(root, pkg, file);
+  if (!found) {
+    console.error(`conformance: the package ${pkg} is not installed beside the suite (npm install).`);
+    process.exit(2);
+  }
+  return found;
+};
 // --write-baseline[=path] is the runner's own option: the reporter writes the run's failures and
 // warnings as a new baseline (default <reports>/baseline.yaml) for a person to review.
 const WRITE_BASELINE = /^--write-baseline(?:=(.+))?$/;
@@ -17,6 +28,7 @@ const writeBaseline = process.argv.slice(2).find((a) => WRITE_BASELINE.test(a));
 const args = process.argv.slice(2).filter((a) => !WRITE_BASELINE.test(a));
 const env = {
   ...process.env,
+  REPORTS_DIR: reports,
   [NARROWED_ENV]: narrows(args) ? '1' : '0',
   // A shard (--shard=i/n) is a part of a whole run when nothing else narrows it: `npm run merge` joins the parts.
   OBG_RUN_NARROWED_BEYOND_SHARD: narrows(args.filter((a, i) => !/^--shard(=|$)/.test(a) && args[i - 1] !== '--shard'))
@@ -26,10 +38,23 @@ const env = {
     ? { OBG_WRITE_BASELINE: resolve(WRITE_BASELINE.exec(writeBaseline)[1] ?? resolve(reports, 'baseline.yaml')) }
     : {}),
 };
+const playwright = (extra) =>
+  spawnSync(
+    process.execPath,
+    [cli('@playwright/test', 'cli.js'), 'test', '-c', join(root, 'playwright.config.ts'), ...extra],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  );
+
+// --list runs nothing: no report is removed, none written, no history record.
+if (listsOnly(args)) process.exit(playwright(args).status ?? 2);
 
 for (const part of [
   'allure-results',
   'allure-report',
+  'allure-report.html',
   'conformance.json',
   'conformance.md',
   'specification.html',
@@ -42,7 +67,7 @@ for (const part of [
   rmSync(resolve(reports, part), { recursive: true, force: true });
 }
 
-const run = spawnSync(bin('playwright'), ['test', ...args], { cwd: root, stdio: 'inherit', env });
+const run = playwright(args);
 if (run.error) {
   console.error(`conformance: could not start Playwright: ${run.error.message}`);
   process.exit(2);
@@ -50,27 +75,45 @@ if (run.error) {
 
 const summaryFile = resolve(reports, 'conformance.json');
 if (!existsSync(summaryFile)) {
-  // Playwright stopped before any test (a bad setting or profile): its message says which.
-  console.error('conformance: no verdict was written (the run stopped before the tests; see the message above).');
-  process.exit(run.status || 2);
+  // Playwright stopped before any test. A configuration error (status 2) has said which key or field.
+  if (run.status !== 2)
+    console.error('conformance: no verdict was written (the run stopped before the tests; see the message above).');
+  process.exit(2);
 }
 
-// OBG_ALLURE_HTML=0: the Allure results only, no HTML (about 2 s of CPU a run): the results are
-// enough for CI and for `npm run certify`, which builds its own; the self-tests' child runs ask.
+// The Allure report: the served folder (allure-report/) and, beside it, the same report as one
+// file that opens from disk (allure-report.html: the awesome plugin's singleFile option).
+// OBG_ALLURE_HTML=0 builds neither (the self-tests' child runs: the Allure results are enough for
+// CI and for certify, which builds its own).
 const allureHtml = process.env.OBG_ALLURE_HTML !== '0';
-if (allureHtml && existsSync(resolve(reports, 'allure-results'))) {
-  const allure = spawnSync(
-    bin('allure'),
-    ['generate', resolve(reports, 'allure-results'), '-o', resolve(reports, 'allure-report')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-      env: { ...process.env, REPORTS_DIR: reports },
-    },
+const allure = (output, extraEnv) =>
+  spawnSync(
+    process.execPath,
+    [
+      cli('allure', 'cli.js'),
+      'generate',
+      resolve(reports, 'allure-results'),
+      '-c',
+      join(root, 'allurerc.mjs'),
+      '-o',
+      output,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...env, ...extraEnv } },
   );
-  if (allure.status !== 0)
-    console.error(`conformance: the Allure report could not be built:\n${allure.stderr || allure.stdout}`);
+if (allureHtml && existsSync(resolve(reports, 'allure-results'))) {
+  const served = allure(resolve(reports, 'allure-report'), {});
+  if (served.status !== 0)
+    console.error(`conformance: the Allure report could not be built:\n${served.stderr || served.stdout}`);
+  const single = mkdtempSync(join(reports, '.allure-single-'));
+  const file = allure(single, {
+    OBG_ALLURE_SINGLE_FILE: '1',
+    OBG_ALLURE_OUTPUT: single,
+    OBG_ALLURE_APPEND_HISTORY: '0',
+  });
+  if (file.status === 0 && existsSync(join(single, 'index.html')))
+    renameSync(join(single, 'index.html'), resolve(reports, 'allure-report.html'));
+  else console.error(`conformance: the single-file Allure report could not be built:\n${file.stderr || file.stdout}`);
+  rmSync(single, { recursive: true, force: true });
 }
 
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
@@ -81,7 +124,11 @@ console.log(
     `${t.broken} broken, ${t.blocked ?? 0} blocked, ${t.skipped} not claimed, ${t.untested} untested`,
 );
 console.log(
-  `reports: ${resolve(reports, 'conformance.md')}, ${allureHtml ? resolve(reports, 'allure-report', 'index.html') : `${resolve(reports, 'allure-results')} (no HTML: OBG_ALLURE_HTML=0)`}, ${resolve(reports, 'junit.xml')}`,
+  `reports: ${resolve(reports, 'conformance.md')}, ` +
+    (allureHtml
+      ? `${resolve(reports, 'allure-report.html')} (opens from disk), ${resolve(reports, 'allure-report', 'index.html')} (served), `
+      : `${resolve(reports, 'allure-results')} (no HTML: OBG_ALLURE_HTML=0), `) +
+    `${resolve(reports, 'junit.xml')}`,
 );
 // How much of the specification the catalogue judges (harness/reporter/specification.ts).
 const c = report.coverage;
@@ -108,4 +155,6 @@ if (b) {
   );
   process.exit(b.exitCode);
 }
+// Exit 3: the early probe found no usable API at the target (every check broken at once).
+if ((report.errors ?? []).some((e) => e.startsWith('target unavailable'))) process.exit(3);
 process.exit(report.verdict === 'conformant' ? 0 : 1);

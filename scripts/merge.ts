@@ -16,6 +16,7 @@ import { redactText } from '../harness/evidence/redact.js';
 import type { ConformanceReport, QuotedResult } from '../harness/reporter/conformance.js';
 import { afterRun, pastOfRun } from '../harness/reporter/history.js';
 import { renderMarkdown } from '../harness/reporter/markdown.js';
+import { packageFile, reportsDirOf } from './run-options.mjs';
 import { requirementVerdict, runVerdict, toResult, totalsOf } from '../harness/reporter/verdicts.js';
 
 /** Joins the shards' reports as one run's: every requirement's tests from every shard, folded again. */
@@ -118,7 +119,7 @@ async function main() {
     console.error('usage: npm run merge -- <shard reports folder> <shard reports folder> ... [--out=<dir>]');
     process.exit(2);
   }
-  const out = resolve(outArg ?? process.env.REPORTS_DIR ?? 'reports');
+  const out = outArg ? resolve(outArg) : reportsDirOf();
   const parts = folders.map((f) => {
     const file = join(resolve(f), 'conformance.json');
     if (!existsSync(file)) {
@@ -153,7 +154,8 @@ async function main() {
         config,
         `export default { testDir: ${JSON.stringify(fromRoot('tests'))}, reporter: [['junit', { outputFile: ${JSON.stringify(join(out, 'junit.xml'))} }]] };\n`,
       );
-      const m = spawnSync(fromRoot('node_modules', '.bin', 'playwright'), ['merge-reports', '-c', config, blobs], {
+      const cli = packageFile(fromRoot(), '@playwright/test', 'cli.js') ?? 'playwright';
+      const m = spawnSync(process.execPath, [cli, 'merge-reports', '-c', config, blobs], {
         cwd: fromRoot(),
         encoding: 'utf8',
       });
@@ -170,8 +172,16 @@ async function main() {
   const summary = afterRun(full, out);
 
   const allure = spawnSync(
-    fromRoot('node_modules', '.bin', 'allure'),
-    ['generate', join(out, 'allure-results'), '-c', fromRoot('allurerc.mjs'), '-o', join(out, 'allure-report')],
+    process.execPath,
+    [
+      packageFile(fromRoot(), 'allure', 'cli.js') ?? 'allure',
+      'generate',
+      join(out, 'allure-results'),
+      '-c',
+      fromRoot('allurerc.mjs'),
+      '-o',
+      join(out, 'allure-report'),
+    ],
     { cwd: fromRoot(), encoding: 'utf8', env: { ...process.env, REPORTS_DIR: out } },
   );
   if (allure.status !== 0)

@@ -56,6 +56,18 @@ for (const k of [
   'REPORTS_DIR',
 ])
   delete env[k];
+// The user's reports stay as they were: the self-tests write under selftest/.runs only.
+const userReports = resolve(root, 'reports');
+const fingerprint = (dir, base = dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const p = resolve(dir, e.name);
+        if (e.isDirectory()) return fingerprint(p, base);
+        const st = statSync(p);
+        return [`${p.slice(base.length + 1)} ${st.size} ${st.mtimeMs}`];
+      })
+    : [];
+const reportsBefore = fingerprint(userReports);
 const pw = spawnSync(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
@@ -132,9 +144,19 @@ if (results) {
   failed = (results.stats?.unexpected ?? 0) + (results.stats?.flaky ?? 0);
 }
 if (pw.status !== 0 && failed === 0) failed = 1;
+const reportsAfter = fingerprint(userReports);
+const touched = [
+  ...reportsBefore.filter((f) => !reportsAfter.includes(f)).map((f) => `changed or removed: ${f.split(' ')[0]}`),
+  ...reportsAfter.filter((f) => !reportsBefore.includes(f)).map((f) => `written: ${f.split(' ')[0]}`),
+];
+if (touched.length) {
+  console.log(`\nselftest: a self-test wrote to ${userReports} (the user's reports):`);
+  for (const t of [...new Set(touched)].slice(0, 20)) console.log(`  - ${t}`);
+  failed += 1;
+}
 console.log(`\nselftest: took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`selftest: ${passed} passed, ${failed} failed`);
-process.exit(pw.status === 0 ? 0 : 1);
+process.exit(pw.status === 0 && !touched.length ? 0 : 1);
 
 /** User and system CPU seconds of this process's reaped children (Linux /proc/self/stat cutime, cstime). */
 function ownChildrenCpu() {

@@ -32,6 +32,8 @@ export default defineConfig({
     { name: 'polite', testMatch: 'polite/**/*.spec.ts', timeout: 180_000 },
     // The PSU agents (sca.psuAgent browser and manual), each through one redirect SCA of the suite.
     { name: 'agents', testMatch: 'agents/**/*.spec.ts' },
+    // The packed tarball installed into an empty folder and run there (selftest/package/).
+    { name: 'package', testMatch: 'package/**/*.spec.ts', timeout: 600_000 },
     { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000 },
   ],
 });

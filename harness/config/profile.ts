@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import { resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { profileSchema, type Profile } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
@@ -12,9 +12,14 @@ export type { PaymentProduct, PaymentService } from '../../schemas/payments/prod
 /** A target profile (what the target claims) and a variant's claims over it: types of profiles/profile.schema.ts. */
 export type { Profile, ProfileClaims } from '../../profiles/profile.schema.js';
 
-export function profileFile(nameOrPath: string): string {
-  if (nameOrPath.endsWith('.json')) return isAbsolute(nameOrPath) ? nameOrPath : fromRoot(nameOrPath);
-  return fromRoot('profiles', `${nameOrPath}.json`);
+/**
+ * A profile's file: a path (ending in .json) relative to the working folder; a name is
+ * profiles/<name>.json of the working folder when there is one, else the suite's own.
+ */
+export function profileFile(nameOrPath: string, cwd = process.cwd()): string {
+  if (nameOrPath.endsWith('.json')) return resolve(cwd, nameOrPath);
+  const own = resolve(cwd, 'profiles', `${nameOrPath}.json`);
+  return existsSync(own) ? own : fromRoot('profiles', `${nameOrPath}.json`);
 }
 
 const describeError = (e: ErrorObject): string => {

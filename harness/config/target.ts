@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from '../../sandbox/tls/pki.js';
 import { readSigning, type SigningIdentity } from '../http/signing.js';
 import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
@@ -148,7 +148,8 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
       requestMs: Number(s.REQUEST_TIMEOUT_MS || profile.timeouts.requestMs),
       scaMs: Number(s.SCA_TIMEOUT_MS || profile.timeouts.scaMs),
     },
-    reportsDir: s.REPORTS_DIR ? fromRoot(s.REPORTS_DIR) : fromRoot('reports'),
+    // Relative to the working folder (the user's), like .env and a profile's path.
+    reportsDir: resolve(process.cwd(), s.REPORTS_DIR || 'reports'),
     tls: readTls(s),
     proxy: readProxy(s, env),
     signing,

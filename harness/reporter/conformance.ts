@@ -24,6 +24,7 @@ import { renderMarkdown } from './markdown.js';
 import { afterRun, pastOfRun, type PastOfRun } from './history.js';
 import { mapSpecificationOrSay, writeSpecificationMap, type Coverage } from './specification.js';
 import { foldRequirements } from './fold.js';
+import { listsOnly, reportsDirOf } from '../../scripts/run-options.mjs';
 import { runVerdict, toResult, totalsOf, type RequirementResult, type RunVerdict } from './verdicts.js';
 
 export interface ConformanceReport {
@@ -173,6 +174,8 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(_result: FullResult) {
+    // `--list` runs nothing: no report and no history record (the next run would compare with it).
+    if (listsOnly(process.argv)) return;
     const catalogue = loadCatalogue();
     const claimed = new Set(this.target?.profile.features ?? []);
     const unavailable = process.env[UNAVAILABLE_ENV];
@@ -222,7 +225,7 @@ export default class ConformanceReporter implements Reporter {
       ...(limitStats() ? { limits: limitStats() } : {}),
       requirements,
     };
-    const dir = this.target?.reportsDir ?? fromRoot('reports');
+    const dir = this.target?.reportsDir ?? reportsDirOf();
     mkdirSync(dir, { recursive: true });
     // The baseline's judgement and the changes since the previous run, before the requirements.
     const { requirements: judged, ...head } = report;

@@ -196,11 +196,14 @@ export function renderChanges(c: Changes | undefined): string[] {
 /** The nightly summary: one short line and a small JSON, for a chat webhook or an issue tracker. */
 export function nightlySummary(r: ReportLike, changes?: Changes, baseline?: BaselineOutcome): NightlySummary {
   const failing = r.requirements.filter((q) => NOT_PASSED.has(q.verdict) && q.verdict !== 'warning').map((q) => q.id);
+  // New failures are new against something: the previous run, else the baseline. A first run
+  // with neither has none; its failures are listed as failing, since there is no previous run.
   const newFailures = changes?.previous
     ? changes.newlyFailing.map((q) => q.id)
     : baseline
       ? baseline.regressions.map((q) => q.id)
-      : failing;
+      : [];
+  const firstRun = !changes?.previous && !baseline;
   const fixed = [...new Set([...(changes?.newlyPassing.map((q) => q.id) ?? []), ...(baseline?.fixed ?? [])])];
   const t = r.totals;
   const target = r.target.embedded ? 'embedded reference sandbox' : r.target.baseUrl;
@@ -209,7 +212,8 @@ export function nightlySummary(r: ReportLike, changes?: Changes, baseline?: Base
     `obg-conformance ${target} (${r.target.profile}) ${r.finishedAt.slice(0, 10)}: ${r.verdict.toUpperCase()}` +
     `${baseline ? (baseline.exitCode === 0 ? ', baseline held' : ', baseline broken') : ''}; ` +
     `${t.passed} passed, ${t.failed} failed, ${t.warning} warning, ${t.broken} broken, ${t.blocked} blocked, ${t.untested} untested` +
-    `${newFailures.length ? `; new failures: ${few(newFailures)}` : ''}${fixed.length ? `; fixed: ${few(fixed)}` : ''}`;
+    `${newFailures.length ? `; new failures: ${few(newFailures)}` : ''}` +
+    `${firstRun && failing.length ? `; failing (no previous run): ${few(failing)}` : ''}${fixed.length ? `; fixed: ${few(fixed)}` : ''}`;
   return {
     line,
     verdict: r.verdict,

@@ -239,7 +239,8 @@ test('npm run conformance against a closed port ends within 60 s: target unavail
   const output = `${run.stdout}${run.stderr}`;
   expect(seconds, `the run ended after ${seconds} s; output:\n${output.slice(-2000)}`).toBeLessThan(60);
   expect(output).toContain('target unavailable');
-  expect(run.status).toBe(1);
+  // Exit 3: the target is unavailable (not a verdict of non-conformance; obg-conformance --help).
+  expect(run.status).toBe(3);
   const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
   expectAllBroken(report);
   expect(readFileSync(join(reportsDir, 'conformance.md'), 'utf8')).not.toContain('dead-secret-value');

@@ -3,11 +3,11 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { fromRoot } from '../../harness/config/paths.js';
 
-/** The commands the README documents for sharded CI (between its ci-commands markers), as patterns. */
+/** The commands docs/ci.md documents for sharded CI (between its ci-commands markers), as patterns. */
 function documentedCommands(): { line: string; pattern: RegExp }[] {
-  const readme = readFileSync(fromRoot('README.md'), 'utf8');
+  const readme = readFileSync(fromRoot('docs', 'ci.md'), 'utf8');
   const block = /<!-- ci-commands:start -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
-  expect(block, 'the README documents the CI commands between <!-- ci-commands:start --> and end').toBeTruthy();
+  expect(block, 'docs/ci.md documents the CI commands between <!-- ci-commands:start --> and end').toBeTruthy();
   return block!
     .split('\n')
     .map((l) => l.trim())
@@ -33,10 +33,12 @@ test('the GitHub Actions pipeline: a matrix of shards, then a merge job that pub
     ).toBe(true);
   const shard = Object.entries(wf.jobs).find(([, j]) => steps(j).some((s) => s.run?.includes('--shard=')))!;
   expect((shard[1].strategy as { matrix: { shard: number[] } }).matrix.shard.length).toBeGreaterThan(1);
-  const merge = Object.values(wf.jobs).find((j) => steps(j).some((s) => s.run?.startsWith('npm run merge')))!;
+  const merge = Object.values(wf.jobs).find((j) =>
+    steps(j).some((s) => s.run?.startsWith('npx obg-conformance merge')),
+  )!;
   expect([merge.needs].flat()).toContain(shard[0]);
   expect(merge.if).toBe('always()');
-  const mergeStep = steps(merge).find((s) => s.run?.startsWith('npm run merge'))!;
+  const mergeStep = steps(merge).find((s) => s.run?.startsWith('npx obg-conformance merge'))!;
   expect(mergeStep['continue-on-error'], 'the merge step fails the pipeline').toBeUndefined();
   expect(steps(merge).some((s) => s.uses?.startsWith('actions/upload-artifact'))).toBe(true);
 });
@@ -55,7 +57,7 @@ test('the GitLab CI pipeline: parallel shards, then a merge job that publishes t
     ).toBe(true);
   const shard = jobs.find(([, j]) => scripts(j).some((s) => s.includes('--shard=')))!;
   expect(shard[1].parallel).toBeGreaterThan(1);
-  const merge = jobs.find(([, j]) => scripts(j).some((s) => s.startsWith('npm run merge')))!;
+  const merge = jobs.find(([, j]) => scripts(j).some((s) => s.startsWith('npx obg-conformance merge')))!;
   expect((merge[1].needs as { job: string }[]).map((n) => n.job)).toContain(shard[0]);
   expect(merge[1].when).toBe('always');
   expect(merge[1].allow_failure, 'the merge job fails the pipeline').toBeUndefined();

@@ -1,0 +1,300 @@
+#!/usr/bin/env node
+// obg-conformance: the one command of the suite. `run` judges a target, `sandbox` starts the
+// reference bank, `init` drafts a profile and .env from a bank, `certify`, `verify`, `merge` and
+// `catalogue` work on runs. Reports, .env, profiles and baselines are read from and written to
+// the working folder; the suite's own files stay in the package.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const PKG_DIR = resolve(dirname(realpathSync(fileURLToPath(import.meta.url))), '..');
+const PKG = JSON.parse(readFileSync(join(PKG_DIR, 'package.json'), 'utf8'));
+
+/** Exit codes of every command. */
+export const EXIT = { conformant: 0, notConformant: 1, config: 2, unavailable: 3 };
+
+const EXIT_HELP = `Exit codes:
+  0  conformant (or the command did what it was asked)
+  1  not conformant (a MUST failed, a check is broken, blocked or untested; a baseline regression)
+  2  configuration error (a setting, a profile or an option; the message names it)
+  3  target unavailable (the early probe found no usable API at TARGET_BASE_URL)`;
+
+const TARGET_KEYS = `Settings (environment, or .env in the working folder; the environment wins):
+  TARGET_BASE_URL        the API under test; empty: the embedded reference sandbox is judged
+  TARGET_AUTH_URL        the authorisation server (default: TARGET_BASE_URL)
+  TARGET_PROFILE         a profile name (profiles/<name>.json in the working folder, else the
+                         suite's) or a path to a JSON file, relative to the working folder
+  CLIENT_ID, CLIENT_SECRET          client credentials of the TPP application
+  SECOND_CLIENT_ID, SECOND_CLIENT_SECRET   a second application (ownership checks)
+  ACCESS_TOKEN           a ready bearer token instead of client credentials
+  REDIRECT_URI, BICFI, PSU_ID, PSU_CORPORATE_ID, PSU_IP_ADDRESS, APP_LINK_BASE
+  REQUEST_TIMEOUT_MS, SCA_TIMEOUT_MS
+  TARGET_CA_FILE, TLS_CLIENT_CERT_FILE, TLS_CLIENT_KEY_FILE, TLS_CLIENT_KEY_PASSPHRASE
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY
+  TPP_SIGNING_CERT_FILE, TPP_SIGNING_KEY_FILE, TPP_SIGNING_KEY_PASSPHRASE, TPP_TEST_PKI_DIR
+  CHROMIUM_PATH, PSU_CALLBACK_LISTEN (PSU agents), REPORTS_DIR (default reports)
+  OBG_WORKERS            parallel workers (default 10; the profile's accounts.readerPsuIds must
+                         name at least as many)
+  BASELINE, PREVIOUS_REPORT, HISTORY_RUNS   known failures, the run to compare with
+  DEBUG=obg              print the stack of a configuration error
+The full list with comments: .env.example in the package (obg-conformance init writes a .env).`;
+
+const COMMANDS = {
+  run: {
+    summary: 'run the suite against the target and write the reports (the main job)',
+    help: `Usage: obg-conformance run [--write-baseline[=<file>]] [-- <Playwright options>]
+
+Runs the conformance suite against TARGET_BASE_URL (or the embedded reference sandbox), writes
+reports/conformance.md, conformance.json, junit.xml, specification.html, allure-report/ and the
+single file allure-report.html under REPORTS_DIR in the working folder, and exits with the verdict.
+
+Options:
+  --write-baseline[=<file>]  write the run's failures and warnings as a baseline to review
+                             (default <reports>/baseline.yaml)
+  -h, --help                 this help
+  -- <options>               passed to Playwright, e.g. --project=consents (one area; a whole
+                             run of that area), --grep @consents.create.response, --workers=4,
+                             --shard=1/3 (then: obg-conformance merge), --list
+
+${TARGET_KEYS}
+
+${EXIT_HELP}`,
+  },
+  sandbox: {
+    summary: 'start the reference sandbox (a mock bank) and print how to point the suite at it',
+    help: `Usage: obg-conformance sandbox
+
+Starts the reference sandbox and prints its settings and a command that, pasted as it is in
+another terminal, runs the suite against it (the signing and test PKI files named in it).
+
+Settings (environment, or .env in the working folder):
+  SANDBOX_PORT (default 8794), SANDBOX_HOST (default 127.0.0.1)
+  SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_REDIRECT_URIS
+  SANDBOX_SECOND_CLIENT_ID, SANDBOX_SECOND_CLIENT_SECRET
+  SANDBOX_SCA_DELAY_MS, SANDBOX_FAULTS, SANDBOX_VARIANTS
+  SANDBOX_TLS=1, SANDBOX_MTLS=1, SANDBOX_SIGNING=required, SANDBOX_PKI_DIR
+  SANDBOX_RATE_LIMIT, SANDBOX_LATENCY_MS, SANDBOX_LOG=1, SANDBOX_QUIET=1
+
+${EXIT_HELP}`,
+  },
+  init: {
+    summary: "draft a profile and .env from a bank's URLs, credentials and OpenAPI file",
+    help: `Usage: obg-conformance init [options]
+
+Asks for (or reads from the options) the bank's URLs and credentials, reads what the bank
+publishes, and writes .env (settings and secrets) and a profile (profiles/<name>.json) under
+the working folder. Every field it could not find carries a note saying how to find it.
+
+Options:
+  --base-url=<url>         TARGET_BASE_URL
+  --auth-url=<url>         TARGET_AUTH_URL (default: the base URL)
+  --client-id=<id>         CLIENT_ID
+  --client-secret=<secret> CLIENT_SECRET
+  --bicfi=<bic>            BICFI (the X-BicFi of the bank)
+  --psu-id=<id>            PSU_ID
+  --psu-corporate-id=<id>  PSU_CORPORATE_ID (the draft claims multilevel SCA only with it)
+  --second-client-id=<id>, --second-client-secret=<secret>   a second application
+  --signing-cert=<pem>, --signing-key=<pem>   the QSealC and its key (the draft claims
+                           "signing" only with them)
+  --test-pki-dir=<dir>     a test PKI in the sandbox's layout (signing.test-certificates)
+  --openapi=<file or url>  the bank's OpenAPI file: paths, services and products
+  --name=<name>            the profile's name (default: bank; writes profiles/<name>.json)
+  --probe-consent          create one consent to read the SCA methods, then delete it
+  --force                  overwrite an existing .env or profile
+  --yes                    ask nothing: what no option gives is left to its default
+  -h, --help               this help
+
+${EXIT_HELP}`,
+  },
+  certify: {
+    summary: 'run the whole suite and build a signed certification package when it qualifies',
+    help: `Usage: obg-conformance certify [--last | --reports=<dir>] [--out=<dir>]
+
+Runs the whole suite (or takes the last run's reports) and builds the signed certification
+package only when the run qualifies: a whole run, verdict conformant, nothing untested, blocked
+or broken.
+
+Options:
+  --last            certify the last run under REPORTS_DIR instead of running again
+  --reports=<dir>   certify the run in this folder
+  --out=<dir>       where the package goes (default <reports>/certification)
+
+Settings: CERTIFY_SIGNING_KEY_FILE (required: the certifier's private key, PEM),
+CERTIFY_SIGNING_CERT_FILE (optional), and every setting of \`obg-conformance run --help\`.
+
+${EXIT_HELP}`,
+  },
+  verify: {
+    summary: 'check a certification package against its manifest and signature',
+    help: `Usage: obg-conformance verify <package.tar.gz or folder> [--trust=<public key or certificate PEM>]
+
+Checks every file of the package against its manifest and the manifest's signature, and prints
+target, profile, date, suite version and verdict. Exit 0 when it holds, 1 when not, 2 on usage.`,
+  },
+  merge: {
+    summary: 'join the reports of shards (run -- --shard=i/n) into one verdict',
+    help: `Usage: obg-conformance merge <shard reports folder>... [--out=<dir>]
+
+Joins the shards' conformance.json, junit and Allure results into one run (default out:
+REPORTS_DIR, else reports). Exit codes as for run.
+
+${EXIT_HELP}`,
+  },
+  catalogue: {
+    summary: 'print the requirement catalogue per area (MUST / SHOULD / MAY, sentences judged)',
+    help: `Usage: obg-conformance catalogue
+
+Prints the requirement catalogue per area as a Markdown table, with the specification's
+normative sentences each area judges.`,
+  },
+};
+
+function mainHelp() {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  return `obg-conformance ${PKG.version}: conformance suite for the Open Banking Gateway API
+
+Usage: obg-conformance <command> [options]     (obg-conformance <command> --help for more)
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`)
+  .join('\n')}
+
+Quick start: obg-conformance run          (judges the embedded reference sandbox)
+             obg-conformance init         (then obg-conformance run: judges your bank)
+
+${EXIT_HELP}`;
+}
+
+/**
+ * Playwright neither collects nor compiles TypeScript under node_modules: an installed package
+ * runs from a copy of its files outside node_modules (in the system's temporary folder, one per
+ * installed version and place), whose node_modules links to the packages the installation
+ * resolves. A checkout runs in place.
+ */
+export function suiteRoot(pkgDir = PKG_DIR) {
+  if (!pkgDir.split(sep).includes('node_modules')) return pkgDir;
+  const stamp = `${pkgDir}\n${statSync(join(pkgDir, 'package.json')).mtimeMs}\n${PKG.version}`;
+  const key = createHash('sha256').update(stamp).digest('hex').slice(0, 12);
+  const stage = join(tmpdir(), `obg-conformance-${PKG.version}-${key}`);
+  if (existsSync(join(stage, '.staged'))) return stage;
+  const work = `${stage}.${process.pid}`;
+  rmSync(work, { recursive: true, force: true });
+  cpSync(pkgDir, work, {
+    recursive: true,
+    filter: (src) => !relative(pkgDir, src).split(sep).includes('node_modules'),
+  });
+  // The node_modules folders Node resolves from the package, outermost first (inner ones win).
+  const folders = [];
+  for (let d = pkgDir; ; d = dirname(d)) {
+    if (!d.endsWith(`${sep}node_modules`)) folders.unshift(join(d, 'node_modules'));
+    if (dirname(d) === d) break;
+  }
+  const link = (from, to) => {
+    rmSync(to, { recursive: true, force: true });
+    symlinkSync(from, to, 'junction');
+  };
+  mkdirSync(join(work, 'node_modules'));
+  for (const folder of folders.filter((f) => existsSync(f))) {
+    for (const name of readdirSync(folder)) {
+      if (name.startsWith('.')) continue;
+      const from = join(folder, name);
+      if (name.startsWith('@')) {
+        mkdirSync(join(work, 'node_modules', name), { recursive: true });
+        for (const inner of readdirSync(from)) link(join(from, inner), join(work, 'node_modules', name, inner));
+      } else link(from, join(work, 'node_modules', name));
+    }
+  }
+  writeFileSync(join(work, '.staged'), stamp);
+  try {
+    renameSync(work, stage);
+  } catch {
+    // Another run staged the same version at the same time: use its copy.
+    rmSync(work, { recursive: true, force: true });
+    if (!existsSync(join(stage, '.staged'))) throw new Error(`could not stage the suite under ${stage}`);
+  }
+  return stage;
+}
+
+function fail(message, hint) {
+  console.error(`obg-conformance: ${message}`);
+  if (hint) console.error(`hint: ${hint}`);
+  process.exit(EXIT.config);
+}
+
+/** Runs a file of the suite with Node (TypeScript through tsx), in the working folder; exits with its status. */
+function runScript(root, file, args, { ts = false, env = process.env } = {}) {
+  const req = createRequire(join(root, 'package.json'));
+  const loader = ts ? ['--import', pathToFileURL(req.resolve('tsx')).href] : [];
+  const child = spawn(process.execPath, [...loader, join(root, file), ...args], { stdio: 'inherit', env });
+  // A stop asked of the command (Ctrl-C, a pipeline's cancel) is the child's too.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (err) => fail(`could not start ${file}: ${err.message}`));
+  child.on('exit', (code) => process.exit(code ?? 1));
+}
+
+const argv = process.argv.slice(2);
+const command = argv[0];
+const rest = argv.slice(1);
+if (!command || command === '-h' || command === '--help' || command === 'help') {
+  console.log(mainHelp());
+  process.exit(0);
+}
+if (command === '-v' || command === '--version') {
+  console.log(PKG.version);
+  process.exit(0);
+}
+if (!COMMANDS[command])
+  fail(`unknown command "${command}"`, `one of ${Object.keys(COMMANDS).join(', ')}; obg-conformance --help`);
+// --help before a lone "--" is the command's; after it, it is Playwright's.
+const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+if (own.includes('-h') || own.includes('--help')) {
+  console.log(COMMANDS[command].help);
+  process.exit(0);
+}
+
+const root = suiteRoot();
+switch (command) {
+  case 'run':
+    runScript(
+      root,
+      'scripts/conformance.mjs',
+      rest.filter((a, i) => !(a === '--' && i === rest.indexOf('--'))),
+    );
+    break;
+  case 'sandbox':
+    if (own.length) fail(`sandbox takes no arguments (${own.join(' ')})`, 'obg-conformance sandbox --help');
+    runScript(root, 'sandbox/server.ts', [], { ts: true });
+    break;
+  case 'init':
+    runScript(root, 'scripts/init.ts', rest, { ts: true });
+    break;
+  case 'certify':
+    runScript(root, 'scripts/certify.ts', rest, { ts: true });
+    break;
+  case 'verify':
+    runScript(root, 'scripts/verify.ts', rest, { ts: true });
+    break;
+  case 'merge':
+    runScript(root, 'scripts/merge.ts', rest, { ts: true });
+    break;
+  case 'catalogue':
+    runScript(root, 'scripts/catalogue.mjs', rest);
+    break;
+}

@@ -1,0 +1,16 @@
+export function dotenv(cwd?: string): Record<string, string>;
+export function setting(key: string, env?: NodeJS.ProcessEnv, cwd?: string): string;
+export function reportsDirOf(env?: NodeJS.ProcessEnv, cwd?: string): string;
+export function listsOnly(args: string[]): boolean;
+export const DEFAULT_WORKERS: number;
+export function workersOf(
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+  cwd?: string,
+): { workers?: number; percent?: string; error?: string };
+export function readerPsuProblem(
+  profile: { accounts?: { readerPsuIds?: string[] } } | undefined,
+  workers: number | undefined,
+  profileName?: string,
+): string | undefined;
+export function packageFile(root: string, pkg: string, file: string): string | undefined;

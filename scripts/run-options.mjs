@@ -1,0 +1,72 @@
+// The runner's decisions that do not need a run: where the reports go, whether the command line
+// only lists the tests, how many workers run. Pure functions, unit-tested (selftest/unit/runner.spec.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parse } from 'dotenv';
+
+/** The settings of `.env` in `cwd` (empty when there is none). */
+export function dotenv(cwd = process.cwd()) {
+  const file = resolve(cwd, '.env');
+  return existsSync(file) ? parse(readFileSync(file)) : {};
+}
+
+/** A setting: the environment wins over `.env` in the working folder. */
+export function setting(key, env = process.env, cwd = process.cwd()) {
+  return (env[key] ?? dotenv(cwd)[key] ?? '').trim();
+}
+
+/** The reports folder: REPORTS_DIR (environment, else .env), relative to the working folder; default reports. */
+export function reportsDirOf(env = process.env, cwd = process.cwd()) {
+  const value = setting('REPORTS_DIR', env, cwd) || 'reports';
+  return isAbsolute(value) ? value : resolve(cwd, value);
+}
+
+/** True when the command line only lists the tests (`--list`): nothing is run, written or removed. */
+export function listsOnly(args) {
+  return args.includes('--list');
+}
+
+export const DEFAULT_WORKERS = 10;
+
+/**
+ * The run's parallel workers: `-j`/`--workers` on the command line, else OBG_WORKERS, else 10.
+ * Returns { workers } or { error } naming the key.
+ */
+export function workersOf(args, env = process.env, cwd = process.cwd()) {
+  let fromArgs;
+  args.forEach((a, i) => {
+    const m = /^(?:-j|--workers)(?:=(.*))?$/.exec(a);
+    if (m) fromArgs = m[1] ?? args[i + 1];
+  });
+  const raw = fromArgs ?? setting('OBG_WORKERS', env, cwd);
+  if (!raw) return { workers: DEFAULT_WORKERS };
+  const key = fromArgs !== undefined ? '--workers' : 'OBG_WORKERS';
+  if (/%$/.test(raw)) return { workers: undefined, percent: raw };
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64)
+    return {
+      error: `${key}: "${raw}" is not a number of workers (a whole number from 1 to 64; default ${DEFAULT_WORKERS}).`,
+    };
+  return { workers: Number(raw) };
+}
+
+/**
+ * The profile's accounts.readerPsuIds gives one PSU to each parallel worker of the accounts
+ * checks: it must name at least as many PSUs as the run has workers. An error message, or undefined.
+ */
+export function readerPsuProblem(profile, workers, profileName = 'the profile') {
+  const pool = profile?.accounts?.readerPsuIds;
+  if (!pool || !workers || pool.length >= workers) return undefined;
+  return (
+    `accounts.readerPsuIds (${profileName}): names ${pool.length} PSU(s) and the run has ${workers} workers ` +
+    `(OBG_WORKERS or --workers; default ${DEFAULT_WORKERS}): each worker's accounts checks need a PSU of their own. ` +
+    `Name at least ${workers} PSU ids, or run with --workers=${pool.length}.`
+  );
+}
+
+/** A file of an installed package (its CLI), found where Node resolves the package from `root`; undefined when not installed. */
+export function packageFile(root, pkg, file) {
+  const paths = createRequire(join(root, 'package.json')).resolve.paths(pkg) ?? [];
+  const dir = paths.map((d) => join(d, pkg)).find((d) => existsSync(join(d, 'package.json')));
+  return dir && join(dir, file);
+}

@@ -1,0 +1,76 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { fromRoot } from '../../harness/config/paths.js';
+import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import { runDir } from '../support/run-dir.js';
+
+/**
+ * The suite as a bank installs it: `npm pack`, then `npm install <tarball>` into an empty folder
+ * outside the repository (from the npm cache, which the repository's own install has filled), and
+ * `npx obg-conformance` there: its help, and one area against the embedded sandbox, with the
+ * reports under that folder.
+ */
+test('the packed tarball installs into an empty folder and runs one area there, conformant, reports in that folder', async () => {
+  test.setTimeout(600_000);
+  const work = runDir('package');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, OBG_WORKERS: '2' };
+  const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+    cwd: fromRoot(),
+    encoding: 'utf8',
+    env,
+  })
+    .trim()
+    .split('\n')
+    .at(-1)!;
+  const tarball = join(work, packed);
+  expect(existsSync(tarball), `npm pack wrote ${tarball}`).toBe(true);
+
+  const app = join(work, 'bank');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'bank-pipeline', private: true }));
+  const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+    cwd: app,
+    env,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  expect(install.status, `npm install:\n${install.stdout}${install.stderr}`).toBe(0);
+  const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'obg-conformance', 'package.json'), 'utf8'));
+  // The tarball holds the suite, not the self-tests or any report.
+  const files = readdirSync(join(app, 'node_modules', 'obg-conformance'));
+  expect(files).not.toContain('selftest');
+  expect(files).not.toContain('reports');
+  expect(pkg.bin['obg-conformance']).toBeTruthy();
+
+  const npx = (args: string[], timeout = 60_000) =>
+    spawnSync('npx', ['--no-install', 'obg-conformance', ...args], { cwd: app, env, encoding: 'utf8', timeout });
+  const help = npx(['--help']);
+  expect(help.status, help.stderr).toBe(0);
+  expect(help.stdout).toContain('Usage: obg-conformance <command>');
+  const runHelp = npx(['run', '--help']);
+  expect(runHelp.stdout).toContain('Usage: obg-conformance run');
+
+  const run = npx(['run', '--', '--project=directory'], 420_000);
+  const out = `${run.stdout}${run.stderr}`;
+  expect(run.status, out.slice(-3000)).toBe(0);
+  const report = JSON.parse(readFileSync(join(app, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
+  expect(report.verdict).toBe('conformant');
+  expect(report.totals.passed).toBeGreaterThan(0);
+  for (const f of ['conformance.md', 'junit.xml', 'allure-report.html'])
+    expect(existsSync(join(app, 'reports', f)), f).toBe(true);
+  console.log(
+    `package: ${packed} installed and run in ${app}: ${report.totals.passed} passed, verdict ${report.verdict}`,
+  );
+
+  // The staged copy the installed command ran from (outside node_modules) goes with the test's folder.
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(`obg-conformance-${pkg.version}-`))) {
+    const stamp = join(tmpdir(), name, '.staged');
+    if (existsSync(stamp) && readFileSync(stamp, 'utf8').startsWith(app))
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+});
