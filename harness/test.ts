@@ -7,7 +7,9 @@ import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry } from './proof.js';
-import { REQUIREMENT_ANNOTATION } from './req.js';
+import { useRefusalLedger } from './expect.js';
+import { CONTROLS, operationAt } from './operation-table.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { TokenCache } from './tokens.js';
 
@@ -37,6 +39,7 @@ export interface BaseTestFixtures {
   _keepWorker: void;
   _evidence: void;
   _claims: void;
+  _controls: void;
 }
 
 /**
@@ -125,6 +128,34 @@ export const test = perProofEntry(
         if (process.env.OBG_EVIDENCE === 'off') return;
         for (const e of exchanges) {
           await testInfo.attach(exchangeTitle(e), { body: formatExchange(e), contentType: 'text/plain' });
+        }
+      },
+      { auto: true },
+    ],
+    // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger).
+    _controls: [
+      async ({ target, exchanges }, use, testInfo) => {
+        const at = (e: Exchange) => operationAt(target, e.method, e.url);
+        const refused = new Set<string>();
+        useRefusalLedger({ operationAt: at, refused });
+        try {
+          await use();
+        } finally {
+          useRefusalLedger(undefined);
+        }
+        if (refused.size === 0) return;
+        const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
+        // A test that names its own control (controlledBy) depends on that one only.
+        if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION)) return;
+        const accepted = new Set(
+          exchanges.filter((e) => e.status !== undefined && e.status >= 200 && e.status < 300).map(at),
+        );
+        for (const op of refused) {
+          const control = CONTROLS[op];
+          // Accepted in this very test, or the test judges the valid call itself: no other control needed.
+          if (!control || accepted.has(op) || named.includes(control)) continue;
+          if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION && a.description === control)) continue;
+          testInfo.annotations.push({ type: CONTROL_ANNOTATION, description: control });
         }
       },
       { auto: true },
