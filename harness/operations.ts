@@ -14,6 +14,7 @@ import {
 } from './areas/payments.js';
 import { test as basketsTest, type BasketsClient } from './areas/signing-baskets.js';
 import type { Profile } from './config/profile.js';
+import { block, requireSuccess } from './http/broken.js';
 import type { HeaderSpec } from './http/client.js';
 import { perProofEntry } from './proof.js';
 import type { ApiResponse } from './http/response.js';
@@ -75,10 +76,8 @@ interface Clients {
   directDebit: DirectDebitClient;
 }
 
-const ok = (res: ApiResponse, what: string): ApiResponse => {
-  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: expected a 2xx; got ${res.describe()}`);
-  return res;
-};
+/** A prerequisite's answer must be a success, or the test is blocked by `by` (the requirement judging that step). */
+const ok = (res: ApiResponse, what: string, by: string): ApiResponse => requireSuccess(res, by, what);
 
 /**
  * The prerequisites of every operation, made on first need and shared by every call of the test:
@@ -110,9 +109,14 @@ export class OperationWorld {
   directoryIds(): Promise<{ bicFi: string; cityId: string; isoCountryCode: string }> {
     return this.once('directory', async () => {
       const d = this.c.directory;
-      const bank = ok(await d.listBanks(), 'List banks').json<{ aspsps: { bicFi: string }[] }>().aspsps[0];
-      const city = ok(await d.listCities(), 'List cities').json<{ cities: City[] }>().cities[0];
-      const country = ok(await d.listCountries(), 'List countries').json<{ countries: Country[] }>().countries[0];
+      const bank = ok(await d.listBanks(), 'List banks', 'directory.aspsps.list-shape').json<{
+        aspsps: { bicFi: string }[];
+      }>().aspsps[0];
+      const city = ok(await d.listCities(), 'List cities', 'directory.cities.list-shape').json<{ cities: City[] }>()
+        .cities[0];
+      const country = ok(await d.listCountries(), 'List countries', 'directory.countries.list-shape').json<{
+        countries: Country[];
+      }>().countries[0];
       return { bicFi: bank.bicFi, cityId: city.cityId, isoCountryCode: country.isoCountryCode };
     });
   }
@@ -120,7 +124,11 @@ export class OperationWorld {
   /** A one-off consent, not authorised (one-off: authorising it ends no recurring consent of the PSU). */
   consent(key = 'consent'): Promise<string> {
     return this.once(key, async () => {
-      const res = ok(await this.c.consents.create({ body: aisConsent() }), 'create consent');
+      const res = ok(
+        await this.c.consents.create({ body: aisConsent() }),
+        'create consent',
+        'consents.create.response',
+      );
       return res.json<{ consentId: string }>().consentId;
     });
   }
@@ -134,7 +142,15 @@ export class OperationWorld {
         : base.startsWith(this.c.baskets.path)
           ? this.c.baskets.sca
           : this.c.payments.sca;
-      const res = ok(await driver.create(base, sub, headers), `create ${sub} of ${base}`);
+      const by =
+        sub === 'cancellation-authorisations'
+          ? 'payments.cancel.authorisations'
+          : driver === this.c.consents.sca
+            ? 'authorisations.create.response'
+            : driver === this.c.baskets.sca
+              ? 'signing-baskets.authorisation.start'
+              : 'payments.authorisations.create';
+      const res = ok(await driver.create(base, sub, headers), `create ${sub} of ${base}`, by);
       const id = res.json<{ authorisationId: string }>().authorisationId;
       return { href: `${base}/${sub}/${id}`, method: this.decoupledMethod(res) };
     });
@@ -159,6 +175,7 @@ export class OperationWorld {
           dateFrom: '2000-01-01',
         }),
         'Transaction list',
+        'accounts.transactions.shape',
       ).json<{ transactions?: { booked?: { transactionId?: string }[] } }>();
       const transactionId = list.transactions?.booked?.find((t) => t.transactionId)?.transactionId;
       return { consentId, accountId: account.resourceId!, transactionId };
@@ -178,7 +195,7 @@ export class OperationWorld {
   cancelled(c: Combination): Promise<string> {
     return this.once(`cancelled:${label(c)}`, async () => {
       const basePath = await this.payment(c, 'to-cancel');
-      ok(await this.c.payments.cancel(basePath), `cancel ${label(c)} payment`);
+      ok(await this.c.payments.cancel(basePath), `cancel ${label(c)} payment`, 'payments.cancel.response');
       return basePath;
     });
   }
@@ -194,7 +211,11 @@ export class OperationWorld {
 
   basket(key = 'basket'): Promise<string> {
     return this.once(key, async () => {
-      const res = ok(await this.c.baskets.create(await this.basketPayments()), 'create signing basket');
+      const res = ok(
+        await this.c.baskets.create(await this.basketPayments()),
+        'create signing basket',
+        'signing-baskets.create.response',
+      );
       return res.json<{ basketId: string }>().basketId;
     });
   }
@@ -301,7 +322,11 @@ export class OperationWorld {
       case 'accounts.transaction': {
         const a = await this.accountRead();
         if (o.id === 'accounts.transaction' && !a.transactionId)
-          throw new Error('Transaction detail: the account lists no booked transaction with a transactionId');
+          block(
+            'accounts.transactions.shape',
+            'a booked transaction to read',
+            'the account lists no booked transaction with a transactionId',
+          );
         fill({ 'account-id': a.accountId, transactionId: a.transactionId ?? '' });
         accountRead = a.consentId;
         if (o.id === 'accounts.transactions') query = { bookingStatus: 'booked', dateFrom: '2000-01-01' };

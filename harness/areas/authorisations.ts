@@ -1,4 +1,5 @@
 import type { SchemaType } from '../../schemas/index.js';
+import { block, requireSuccess } from '../http/broken.js';
 import type { HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
@@ -45,14 +46,16 @@ export class AuthorisationsClient {
       body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
       headers: psu,
     });
-    if (res.status < 200 || res.status >= 300) throw new Error(`create consent: expected a 2xx; got ${res.describe()}`);
+    requireSuccess(res, 'consents.create.response', 'create consent');
     const consentId = res.json<{ consentId: string }>().consentId;
     const resourceBasePath = this.consents.basePath(consentId);
     const headers = this.headers({ ...psu, ...o.headers });
     const created = await this.sca.create(resourceBasePath, 'authorisations', headers);
-    if (created.status < 200 || created.status >= 300)
-      throw new Error(`create authorisation: expected a 2xx; got ${created.describe()}`);
+    requireSuccess(created, 'authorisations.create.response', 'create authorisation');
     const body = created.json<{ authorisationId: string; scaMethods?: ScaMethod[] }>();
+    // A bank that offers no SCA method blocks the checks of the SCA (none is fed a method it never offered).
+    if (!(body.scaMethods ?? []).length)
+      block('authorisations.create.response', 'an SCA method offered', `no scaMethods in ${created.describe()}`);
     const href = `${resourceBasePath}/authorisations/${body.authorisationId}`;
     const begun: Begun = {
       consentId,

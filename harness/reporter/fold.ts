@@ -143,7 +143,7 @@ function blockUncontrolled(
             ...t,
             status: 'blocked' as const,
             blockedBy: root,
-            message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}): the bank was not seen accepting the same request made valid, so its refusal proves nothing`,
+            message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}${control ? '' : ': run its area too'}): the bank was not seen accepting the same request made valid, so its refusal proves nothing`,
           };
         }
         return t;

@@ -8,8 +8,7 @@ test(
   async ({ consents }) => {
     const other = asSecondTpp(consents.api);
     test.skip(!other, NO_SECOND_TPP);
-    const created = await consents.create();
-    await expect(created).toSucceed();
+    const created = await consents.createdForStep();
     const consentId = created.json<{ consentId: string }>().consentId;
     const path = consents.basePath(consentId);
     const before = (await consents.status(consentId)).json<{ consentStatus?: string }>().consentStatus;
@@ -33,8 +32,7 @@ test(
 );
 
 test('deleting a consent a second time is refused', req('consents.delete.twice'), async ({ consents }) => {
-  const created = await consents.create();
-  await expect(created).toSucceed();
+  const created = await consents.createdForStep();
   const consentId = created.json<{ consentId: string }>().consentId;
   await expect(await consents.delete(consentId), because('the first delete')).toSucceed();
   await expect(await consents.delete(consentId), because('deleting the deleted consent again')).toBeRefused();
@@ -101,8 +99,7 @@ test(
   async ({ consents }) => {
     const other = asSecondTpp(consents.api);
     test.skip(!other, NO_SECOND_TPP);
-    const created = await consents.create();
-    await expect(created).toSucceed();
+    const created = await consents.createdForStep();
     const path = consents.basePath(created.json<{ consentId: string }>().consentId);
     const headers = consents.psuHeaders();
     for (const [what, res] of [
