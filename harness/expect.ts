@@ -3,7 +3,7 @@ import { loadCatalogue } from './catalogue.js';
 import { redactText } from './evidence/redact.js';
 import { ApiResponse, type Exchange } from './http/response.js';
 import { pathNames } from './json.js';
-import { REQUIREMENT_ANNOTATION } from './req.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { schemaRegistry } from './schemas.js';
 
 type MatcherResult = { pass: boolean; message: () => string; name?: string; expected?: unknown; actual?: unknown };
@@ -91,6 +91,15 @@ export const useRefusalLedger = (l: RefusalLedger | undefined) => {
   ledger = l;
 };
 
+/**
+ * Names the running test's positive control at run time: the requirement that judges the valid
+ * request its refusal is the other side of (for a refusal judged without a refusal matcher). The
+ * test then depends on that control alone.
+ */
+export function dependsOnControl(id: string): void {
+  test.info().annotations.push({ type: CONTROL_ANNOTATION, description: id });
+}
+
 /** A refusal the test saw: its operation is noted in the running test's ledger. */
 function noteRefusal(received: unknown) {
   if (!ledger || !(received instanceof ApiResponse)) return;
@@ -117,6 +126,8 @@ export const expect = base.extend({
   toHaveStatus(received: ApiResponse, status: number | number[]) {
     const allowed = statusList(status);
     const pass = allowed.includes(received.status);
+    // Only 4xx allowed: a refusal, which needs its positive control as toBeRefused does.
+    if (pass && !this.isNot && allowed.every((s) => s >= 400 && s < 500)) noteRefusal(received);
     return {
       pass,
       name: 'toHaveStatus',

@@ -507,6 +507,25 @@ export function claimedOperations(
   return { claimed, skipped };
 }
 
+/**
+ * The operation the common rules are shown on (headers.*: X-Request-ID, Authorization, error
+ * bodies, names, Content-Type): a read the profile claims, the directory's first (it needs no
+ * resource), else a consent's, a payment's, a basket's or a direct debit's status. Undefined when
+ * the profile claims none of them.
+ */
+export function commonOperation(profile: Profile): Operation | undefined {
+  const order = [
+    'directory.list-banks',
+    'consents.status',
+    'payments.status',
+    'signing-baskets.status',
+    'direct-debit.get',
+  ];
+  return order
+    .map((id) => OPERATIONS.find((o) => o.id === id)!)
+    .find((o) => claimedOperations(profile, o.group, (x) => x.id === o.id).claimed.length > 0);
+}
+
 /** A fresh uuid, for header values. */
 export const uuid = () => randomUUID();
 

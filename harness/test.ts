@@ -13,7 +13,7 @@ import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { TokenCache } from './tokens.js';
 
-export { because, expect } from './expect.js';
+export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './req.js';
 
 export interface BaseWorkerFixtures {

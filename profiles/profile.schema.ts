@@ -29,7 +29,6 @@ export const profileSchema = {
         'Paths under TARGET_BASE_URL, without a leading slash, for the parts the specification does not show. Only those of the claimed features are needed (aspsps, cities and countries when the profile claims directory).',
       type: 'object',
       additionalProperties: false,
-      required: ['aspsps', 'cities', 'countries'],
       properties: {
         aspsps: { $ref: '#/$defs/path' },
         cities: { $ref: '#/$defs/path' },

@@ -41,6 +41,10 @@ export class AuthorisationsClient {
 
   /** A new consent (optionally of another PSU) and an authorisation on it, started with `method` when given. */
   async begin(o: { method?: string; psuId?: string; headers?: HeaderSpec } = {}): Promise<Begun> {
+    // sca.methods: the methods the bank offers; a check of another method is not claimed.
+    const claimedMethods = this.target.profile.sca?.methods;
+    if (o.method && claimedMethods && !claimedMethods.includes(o.method))
+      test.skip(true, `not claimed: sca.methods of the profile lists ${claimedMethods.join(', ')}, not ${o.method}`);
     const psu: HeaderSpec = o.psuId ? { 'PSU-ID': o.psuId } : {};
     const res = await this.consents.create({
       body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),

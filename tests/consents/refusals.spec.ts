@@ -1,6 +1,7 @@
 import { isoDate } from '../../harness/dates.js';
 import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 import { asSecondTpp, NO_SECOND_TPP } from '../../harness/second-tpp.js';
+import { dependsOnControl } from '../../harness/test.js';
 
 test(
   'another TPP can neither read, delete nor authorise a consent, and sees none of it',
@@ -81,6 +82,8 @@ test(
       ).toEqual(expect.any(String));
       return;
     }
+    // A refusal judges the rule only where the bank accepts a consent without the indicator.
+    dependsOnControl('consents.create.response');
     expect(
       res.status >= 400 && res.status < 500,
       because(`combinedServiceIndicator true: a 2xx consent or a 4xx refusal, never ${res.status}; ${res.describe()}`),
