@@ -83,6 +83,6 @@ test('a passed refusal whose positive control did not pass is blocked by it, nam
   const alone = (options = {}) =>
     foldRequirements([refusal], [{ test: testCase(refusal.id, [control.id]), result: result('passed') }], all, options);
   expect(alone()[0].verdict).toBe('blocked');
-  expect(alone()[0].tests[0].message).toContain('(not run)');
+  expect(alone()[0].tests[0].message).toContain('(not run: run its area too)');
   expect(alone({ unrunControls: 'keep' })[0].verdict).toBe('passed');
 });
