@@ -584,9 +584,9 @@ export function operationAt(target: Target, method: string, url: string): string
       return '';
     }
   };
-  const tokenPath = trimSlashes(
-    `${under(target.authUrl)}/${trimSlashes(target.profile.oauth?.tokenPath ?? 'connect/token')}`,
-  );
+  const tokenPath = target.tokenUrl
+    ? under(target.tokenUrl)
+    : trimSlashes(`${under(target.authUrl)}/${trimSlashes(target.profile.oauth?.tokenPath ?? 'connect/token')}`);
   if (method.toUpperCase() === 'POST' && path === tokenPath) return 'oauth.token';
   const root = under(target.baseUrl);
   const rel = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;

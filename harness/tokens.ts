@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Target } from './config/target.js';
+import { requiredHeaderValues, type Target } from './config/target.js';
 import { registerSecret } from './evidence/redact.js';
 import { block, requireSuccess, TargetBroken } from './http/broken.js';
 import type { ApiClient, HeaderSpec } from './http/client.js';
@@ -34,7 +34,7 @@ export class TokenCache {
   }
 
   private async fetch(scope: string, record?: (e: Exchange) => void): Promise<string> {
-    const url = `${this.target.authUrl}/connect/token`;
+    const url = this.target.tokenUrl;
     const form = {
       grant_type: 'client_credentials',
       client_id: this.target.clientId,
@@ -46,7 +46,7 @@ export class TokenCache {
       seq: 0,
       method: 'POST',
       url,
-      requestHeaders: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      requestHeaders: { ...requiredHeaderValues(this.target), 'Content-Type': 'application/x-www-form-urlencoded' },
       requestBody: new URLSearchParams(form).toString(),
       durationMs: 0,
       startedAt: new Date(started).toISOString(),
@@ -160,7 +160,7 @@ export async function psuTokenByRedirect(
       "the PSU's approval",
       `no code: ${(approval.submitted ?? approval.page).describe()}`,
     );
-  const exchanged = await api.post(`${target.authUrl}/connect/token`, {
+  const exchanged = await api.post(target.tokenUrl, {
     noAuth: true,
     headers: {
       [`X-${o.resource}Id`]: o.resourceId,

@@ -47,7 +47,7 @@ export async function expectScaOAuthLink(
   ).toBeTruthy();
   const u = linkUrl(target, start.scaOAuth!);
   expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
-    `${target.authUrl}/connect/authorize`,
+    target.authorizeUrl,
   );
   const q = u.searchParams;
   for (const name of ['client_id', 'scope', 'response_type', 'redirect_uri', 'state', 'acr_values']) {
@@ -148,7 +148,7 @@ export class RedirectFlow {
       'X-ConsentAuthorisationId': start.authorisationId,
       ...o.headers,
     };
-    const url = `${this.target.authUrl}/connect/token`;
+    const url = this.target.tokenUrl;
     return this.authorisations.consents.api.post(url, {
       noAuth: true,
       headers,
@@ -324,7 +324,7 @@ export class ResourceRedirectFlow {
       grant_type: 'authorization_code',
       ...(code === undefined ? {} : { code }),
     };
-    return this.baskets.api.post(`${this.target.authUrl}/connect/token`, {
+    return this.baskets.api.post(this.target.tokenUrl, {
       noAuth: true,
       form,
       headers: {
