@@ -156,10 +156,11 @@ export class OperationWorld {
     });
   }
 
+  /** An authorisation on a consent of its own (as for payments: an SCA ended at once leaves the others untouched). */
   async consentAuthorisation() {
     return this.authorisation(
       'consent-authorisation',
-      this.c.consents.basePath(await this.consent()),
+      this.c.consents.basePath(await this.consent('consent-for-authorisation')),
       'authorisations',
     );
   }
@@ -187,8 +188,13 @@ export class OperationWorld {
     return this.once(`${key}:${label(c)}`, async () => (await this.c.payments.initiated(c)).basePath);
   }
 
+  /** An authorisation on a payment of its own: a bank that finalises at once leaves no other operation a finished payment. */
   async paymentAuthorisation(c: Combination) {
-    return this.authorisation(`payment-authorisation:${label(c)}`, await this.payment(c), 'authorisations');
+    return this.authorisation(
+      `payment-authorisation:${label(c)}`,
+      await this.payment(c, 'payment-for-authorisation'),
+      'authorisations',
+    );
   }
 
   /** A payment of `c` whose cancellation was asked for (DELETE), so that its cancellation authorisations exist. */
@@ -343,7 +349,8 @@ export class OperationWorld {
         fill({ ...pay(c!), paymentId: idOf(await this.payment(c!)) });
         break;
       case 'payments.authorisations.start':
-        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!)) });
+        // A payment of its own: the authorisation updated by another operation may have finalised the other.
+        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!, 'payment-to-authorise')) });
         base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
         json =
           profile.payments?.startAuthorisationBody === 'operations-table'
