@@ -73,13 +73,22 @@ function foreignProfile(): string {
   return file;
 }
 
-test('a bank shaped by another vendor, told by its own profile, is judged conformant with nothing unclaimed called', async () => {
-  test.setTimeout(280_000);
+type Mode = 'sound' | 'refuses-everything' | 'refuses-every-create';
+
+/** The front: the foreign bank's shape over the sandbox, with a fault of its own where asked. */
+async function foreignRun(mode: Mode) {
   const sandbox = await startSandbox();
   const seen: string[] = [];
+  const refuse = (req: IncomingMessage) =>
+    !req.headers.date ||
+    (mode === 'refuses-everything' && !req.url!.startsWith('/oauth2/')) ||
+    (mode === 'refuses-every-create' &&
+      req.method === 'POST' &&
+      /^\/bank\/v2\/(consents|pis\/[^/]+\/[^/]+)\/?$/.test(req.url!.split('?')[0]));
   const front = await startServer((req: IncomingMessage, res: ServerResponse) => {
     seen.push(`${req.method} ${req.url}`);
-    if (!req.headers.date) {
+    if (refuse(req)) {
+      req.resume();
       res.writeHead(400, {
         'Content-Type': 'application/json',
         'X-Request-ID': String(req.headers['x-request-id'] ?? ''),
@@ -121,7 +130,7 @@ test('a bank shaped by another vendor, told by its own profile, is judged confor
   });
   try {
     const run = await runSuite({
-      name: 'foreign-bank',
+      name: `foreign-bank-${mode}`,
       baseUrl: front.baseUrl,
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
@@ -131,20 +140,43 @@ test('a bank shaped by another vendor, told by its own profile, is judged confor
       timeoutMs: 240_000,
     });
     expect(run.report, `no conformance.json; output:\n${run.output.slice(-3000)}`).toBeDefined();
-    const report = run.report!;
-    const notPassed = report.requirements.filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped');
     console.log(
-      `foreign bank: ${report.requirements.length} judged, ${JSON.stringify(report.totals)}, ${seen.length} requests, ${Math.round(run.durationMs / 1000)} s`,
+      `foreign bank (${mode}): ${run.report!.requirements.length} judged, ${JSON.stringify(run.report!.totals)}, ${seen.length} requests, ${Math.round(run.durationMs / 1000)} s`,
     );
-    expect(notPassed.map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 300)}`)).toEqual([]);
-    expect(report.verdict, run.output.slice(-2000)).toBe('conformant');
-    expect(report.errors ?? []).toEqual([]);
-    // Nothing unclaimed was called: no directory, no basket, no direct debit, no path the profile does not give.
-    expect(seen.filter((s) => !PATHS.some(([theirs]) => s.split(' ')[1].startsWith(theirs)))).toEqual([]);
-    // The directory filter is not judged without the directory: not claimed, not a TypeError.
-    expect(report.requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
+    return { report: run.report!, output: run.output, seen };
   } finally {
     await front.close();
     await sandbox.close();
   }
+}
+
+test('a bank shaped by another vendor, told by its own profile, is judged conformant with nothing unclaimed called', async () => {
+  test.setTimeout(280_000);
+  const { report, output, seen } = await foreignRun('sound');
+  const notPassed = report.requirements.filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped');
+  expect(notPassed.map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 300)}`)).toEqual([]);
+  expect(report.verdict, output.slice(-2000)).toBe('conformant');
+  expect(report.errors ?? []).toEqual([]);
+  // Nothing unclaimed was called: no directory, no basket, no direct debit, no path the profile does not give.
+  expect(seen.filter((s) => !PATHS.some(([theirs]) => s.split(' ')[1].startsWith(theirs)))).toEqual([]);
+  // The directory filter is not judged without the directory: not claimed, not a TypeError.
+  expect(report.requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
 });
+
+for (const mode of ['refuses-everything', 'refuses-every-create'] as const) {
+  test(`the same bank when it ${mode.replace(/-/g, ' ')}: the checks that needed a create are blocked, not failed or passed`, async () => {
+    test.setTimeout(280_000);
+    const { report } = await foreignRun(mode);
+    const verdicts = Object.fromEntries(report.requirements.map((r) => [r.id, r]));
+    // The root cause fails: the valid create is refused.
+    expect(verdicts['consents.create.response']?.verdict).toBe('failed');
+    const judged = report.requirements.filter((r) => r.id !== 'consents.create.response' && r.verdict !== 'skipped');
+    expect(
+      judged
+        .filter((r) => r.verdict !== 'blocked')
+        .map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 200)}`),
+      'every other check is blocked',
+    ).toEqual([]);
+    expect(judged.flatMap((r) => r.blockedBy ?? []).filter((id) => id !== 'consents.create.response')).toEqual([]);
+  });
+}
