@@ -1,9 +1,9 @@
 import { expect as base, test } from '@playwright/test';
 import { loadCatalogue } from './catalogue.js';
 import { redactText } from './evidence/redact.js';
-import { ApiResponse } from './http/response.js';
+import { ApiResponse, type Exchange } from './http/response.js';
 import { pathNames } from './json.js';
-import { REQUIREMENT_ANNOTATION } from './req.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { schemaRegistry } from './schemas.js';
 
 type MatcherResult = { pass: boolean; message: () => string; name?: string; expected?: unknown; actual?: unknown };
@@ -71,6 +71,42 @@ function resourcesIn(value: unknown, path = '$'): string[] {
   );
 }
 
+/**
+ * The refusals of the running test, by operation (harness/test.ts opens one per test). A refusal
+ * judges its rule only when the bank is seen accepting the same request made valid: at the test's
+ * end, each refused operation that no call of the test saw accepted names its positive control
+ * (the requirement that judges the valid call, harness/operation-table.ts `CONTROLS`), and the
+ * fold (harness/reporter/fold.ts) blocks the refusal when that control did not pass.
+ */
+export interface RefusalLedger {
+  /** The operation a request was a call of ("consents.create"), or undefined. */
+  operationAt(e: Exchange): string | undefined;
+  refused: Set<string>;
+}
+
+let ledger: RefusalLedger | undefined;
+
+/** Opens (or, with none, closes) the running test's ledger of refusals. */
+export const useRefusalLedger = (l: RefusalLedger | undefined) => {
+  ledger = l;
+};
+
+/**
+ * Names the running test's positive control at run time: the requirement that judges the valid
+ * request its refusal is the other side of (for a refusal judged without a refusal matcher). The
+ * test then depends on that control alone.
+ */
+export function dependsOnControl(id: string): void {
+  test.info().annotations.push({ type: CONTROL_ANNOTATION, description: id });
+}
+
+/** A refusal the test saw: its operation is noted in the running test's ledger. */
+function noteRefusal(received: unknown) {
+  if (!ledger || !(received instanceof ApiResponse)) return;
+  const op = ledger.operationAt(received.exchange);
+  if (op) ledger.refused.add(op);
+}
+
 export const expect = base.extend({
   /** The body (or value) conforms to schema `id`: each problem with its JSON path, keyword and value. */
   toMatchSchema(received: unknown, id: string) {
@@ -90,6 +126,8 @@ export const expect = base.extend({
   toHaveStatus(received: ApiResponse, status: number | number[]) {
     const allowed = statusList(status);
     const pass = allowed.includes(received.status);
+    // Only 4xx allowed: a refusal, which needs its positive control as toBeRefused does.
+    if (pass && !this.isNot && allowed.every((s) => s >= 400 && s < 500)) noteRefusal(received);
     return {
       pass,
       name: 'toHaveStatus',
@@ -156,6 +194,7 @@ export const expect = base.extend({
       }
     }
     const pass = problems.length === 0;
+    if (pass && !this.isNot && received.status >= 400 && received.status < 500) noteRefusal(received);
     const expected = `HTTP ${allowedStatus.join('/')}${codes.length ? ` with tppMessages code ${codes.join(' or ')}` : ' with a tppMessages body'}${options.path !== undefined ? ` and a path naming ${options.path}` : ''}`;
     return {
       pass,
@@ -189,6 +228,7 @@ export const expect = base.extend({
     const resources = resourcesIn(received.body);
     if (resources.length) problems.push(`the body carries ${resources.slice(0, 5).join(', ')}`);
     const pass = problems.length === 0;
+    if (pass && !this.isNot) noteRefusal(received);
     const expected = `a refusal: HTTP ${allowed ? allowed.join(' or ') : '4xx'} carrying no data`;
     return {
       pass,

@@ -1,6 +1,6 @@
 import { resolveTarget } from './config/target.js';
 import { coordinator, limitsOf, LIMITER_ENV } from './http/limits.js';
-import { probeTarget, UNAVAILABLE_ENV } from './probe.js';
+import { probeLine, probeTarget, UNAVAILABLE_ENV } from './probe.js';
 
 /**
  * Runs once before the workers start: a target that answers nothing usable is said so plainly
@@ -13,7 +13,9 @@ export default async function globalSetup(): Promise<void> {
   if (limits) process.env[LIMITER_ENV] = await coordinator(limits).serve();
   // OBG_PROBE=0: judge every check on its own, even against a target that seems down.
   if (process.env.OBG_PROBE === '0') return;
-  const why = await probeTarget(resolveTarget());
+  const target = resolveTarget();
+  if (process.env.OBG_QUIET !== '1') console.log(probeLine(target));
+  const why = await probeTarget(target);
   if (why) {
     // The reporter (in this process) judges every claimed requirement broken for this reason.
     process.env[UNAVAILABLE_ENV] = why;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mergeTests } from '@playwright/test';
-import type { SchemaId } from '../schemas/index.js';
 import { aisConsent, test as accountsTest, type AccountsClient } from './areas/accounts.js';
 import type { ConsentsClient } from './areas/consents.js';
 import { test as directDebitTest, type DirectDebitClient } from './areas/direct-debit.js';
@@ -15,523 +14,17 @@ import {
 } from './areas/payments.js';
 import { test as basketsTest, type BasketsClient } from './areas/signing-baskets.js';
 import type { Profile } from './config/profile.js';
+import { block, requireSuccess } from './http/broken.js';
 import type { HeaderSpec } from './http/client.js';
 import { perProofEntry } from './proof.js';
 import type { ApiResponse } from './http/response.js';
 
 import type { Target } from './config/target.js';
+import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './operation-table.js';
 import { because, expect, req } from './test.js';
 
 export { because, expect, req };
-
-/*
- * Every operation of the specification as data: method, path template (the profile's paths), the
- * headers it requires and the groups of optional headers it accepts ("Common request headers" and
- * the endpoint tables), its schemas and the features that claim it; and a way to call each one
- * with valid prerequisites, made once per test and shared by every call of the test.
- */
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The resource groups of the endpoint sections; the header checks run one test per rule and group. */
-export type OperationGroup = 'directory' | 'consents' | 'accounts' | 'payments' | 'signing-baskets' | 'direct-debit';
-
-/**
- * Groups of optional headers ("Common request headers"): "Every operation accepts the headers of
- * the group it needs (signature headers, forwarded PSU headers, and for creating or updating
- * authorisations the PSU identification headers). Redirect and notification headers are accepted
- * on create consent, initiate payment, create signing basket and the start-authorisation operations."
- */
-export type HeaderGroup =
-  | 'signature'
-  | 'psu-forwarded'
-  | 'psu-identification'
-  | 'redirect'
-  | 'notification'
-  | 'explicit-authorisation'
-  | 'rejection-no-funds';
-
-export const HEADER_GROUPS: Record<HeaderGroup, readonly string[]> = {
-  signature: ['Digest', 'Signature', 'TPP-Signature-Certificate'],
-  'psu-forwarded': [
-    'PSU-IP-Port',
-    'PSU-Accept',
-    'PSU-Accept-Charset',
-    'PSU-Accept-Encoding',
-    'PSU-Accept-Language',
-    'PSU-User-Agent',
-    'PSU-Http-Method',
-    'PSU-Device-ID',
-    'PSU-Geo-Location',
-  ],
-  'psu-identification': ['PSU-ID-Type', 'PSU-Corporate-ID-Type'],
-  redirect: ['TPP-Redirect-URI', 'TPP-Nok-Redirect-URI'],
-  notification: ['TPP-Notification-URI', 'TPP-Notification-Content-Preferred'],
-  'explicit-authorisation': ['TPP-Explicit-Authorisation-Preferred'],
-  'rejection-no-funds': ['TPP-Rejection-NoFunds-Preferred'],
-};
-
-/** One operation of the specification. */
-export interface Operation {
-  /** Stable id, e.g. "payments.cancellation-authorisations.status". */
-  id: string;
-  /** The specification's name of the operation, e.g. "Cancellation SCA status". */
-  name: string;
-  /** The endpoint section that states it. */
-  section: string;
-  group: OperationGroup;
-  method: Method;
-  /** The path, `{name}` for each path parameter, under the profile's path of the group. */
-  template: string;
-  /** Profile features that claim the operation (every one must be claimed). */
-  features: string[];
-  /** Headers the operation requires beside X-Request-ID and Authorization (every operation's). */
-  requires: string[];
-  /** Groups of optional headers the operation accepts. */
-  accepts: HeaderGroup[];
-  /** Request body schema, where the operation has one. */
-  request?: SchemaId;
-  /** Response schema of its success. */
-  response?: SchemaId;
-  /** The call changes state: a refused call must leave the resource as it was. */
-  changes: boolean;
-}
-
-const AUTH_START: HeaderGroup[] = ['signature', 'psu-forwarded', 'psu-identification', 'redirect', 'notification'];
-const AUTH_UPDATE: HeaderGroup[] = ['signature', 'psu-forwarded', 'psu-identification'];
-const READ: HeaderGroup[] = ['signature', 'psu-forwarded'];
-const BIC = ['X-BicFi'];
-
-const op = (o: Omit<Operation, 'changes'> & { changes?: boolean }): Operation => ({
-  changes: o.method !== 'GET',
-  ...o,
-});
-
-/** The operations of sections A to E and H (section F's flow runs on the authorisation operations of B, D and E). */
-export const OPERATIONS: readonly Operation[] = [
-  // A. ASPSP information: "Headers: X-Request-ID (required), Digest, Signature, TPP-Signature-Certificate."
-  ...(
-    [
-      ['list-banks', 'List banks', '{aspsps}', 'directory/aspsp-list'],
-      ['bank', 'Bank detail', '{aspsps}/{bicFi}', 'directory/aspsp-detail'],
-      ['list-cities', 'List cities', '{cities}', 'directory/city-list'],
-      ['city', 'City', '{cities}/{city-id}', 'directory/city'],
-      ['list-countries', 'List countries', '{countries}', 'directory/country-list'],
-      ['country', 'Country', '{countries}/{isoCountryCode}', 'directory/country'],
-    ] as const
-  ).map(([id, name, template, response]) =>
-    op({
-      id: `directory.${id}`,
-      name,
-      section: 'A. ASPSP information',
-      group: 'directory',
-      method: 'GET',
-      template,
-      features: ['directory'],
-      requires: [],
-      accepts: ['signature'],
-      response,
-    }),
-  ),
-  // B. Consents
-  op({
-    id: 'consents.create',
-    name: 'Create consent',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'POST',
-    template: '{consents}',
-    features: ['consents'],
-    requires: BIC,
-    accepts: ['signature', 'psu-forwarded', 'redirect', 'notification', 'explicit-authorisation'],
-    request: 'consents/consent-request',
-    response: 'consents/consent-created',
-  }),
-  op({
-    id: 'consents.read',
-    name: 'Read consent',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'GET',
-    template: '{consents}/{consentId}',
-    features: ['consents'],
-    requires: BIC,
-    accepts: READ,
-    response: 'consents/consent',
-  }),
-  op({
-    id: 'consents.status',
-    name: 'Consent status',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'GET',
-    template: '{consents}/{consentId}/status',
-    features: ['consents'],
-    requires: BIC,
-    accepts: READ,
-    response: 'consents/consent-status',
-  }),
-  op({
-    id: 'consents.authorisations.start',
-    name: 'Start authorisation (consent)',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'POST',
-    template: '{consents}/{consentId}/authorisations',
-    features: ['consents', 'authorisations'],
-    requires: BIC,
-    accepts: AUTH_START,
-    response: 'authorisations/authorisation-created',
-  }),
-  op({
-    id: 'consents.authorisations.list',
-    name: 'List authorisations (consent)',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'GET',
-    template: '{consents}/{consentId}/authorisations',
-    features: ['consents', 'authorisations'],
-    requires: BIC,
-    accepts: READ,
-    response: 'authorisations/authorisation-list',
-  }),
-  op({
-    id: 'consents.authorisations.status',
-    name: 'Authorisation SCA status (consent)',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'GET',
-    template: '{consents}/{consentId}/authorisations/{authorisationId}',
-    features: ['consents', 'authorisations'],
-    requires: BIC,
-    accepts: READ,
-    response: 'authorisations/sca-status',
-  }),
-  op({
-    id: 'consents.authorisations.update',
-    name: 'Update PSU data (consent)',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'PUT',
-    template: '{consents}/{consentId}/authorisations/{authorisationId}',
-    features: ['consents', 'authorisations'],
-    requires: BIC,
-    accepts: AUTH_UPDATE,
-    request: 'authorisations/authorisation-start',
-    response: 'authorisations/authorisation-started',
-  }),
-  op({
-    id: 'consents.delete',
-    name: 'Delete consent',
-    section: 'B. Consents',
-    group: 'consents',
-    method: 'DELETE',
-    template: '{consents}/{consentId}',
-    features: ['consents'],
-    requires: BIC,
-    accepts: READ,
-  }),
-  // C. Account information: "All GET. `Consent-ID` is required."
-  ...(
-    [
-      ['list', 'List accounts', '{accounts}', 'accounts/account-list'],
-      ['detail', 'Account detail', '{accounts}/{account-id}', 'accounts/account-detail'],
-      ['balances', 'Balances', '{accounts}/{account-id}/balances', 'accounts/balances'],
-      ['transactions', 'Transaction list', '{accounts}/{account-id}/transactions', 'accounts/transaction-list'],
-      [
-        'transaction',
-        'Transaction detail',
-        '{accounts}/{account-id}/transactions/{transactionId}',
-        'accounts/transaction-details',
-      ],
-    ] as const
-  ).map(([id, name, template, response]) =>
-    op({
-      id: `accounts.${id}`,
-      name,
-      section: 'C. Account information',
-      group: 'accounts',
-      method: 'GET',
-      template,
-      features: ['accounts'],
-      requires: [...BIC, 'Consent-ID'],
-      accepts: READ,
-      response,
-    }),
-  ),
-  // D. Payment initiation
-  op({
-    id: 'payments.initiate',
-    name: 'Initiate payment',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'POST',
-    template: '{payments}/{payment-service}/{payment-product}',
-    features: ['payments'],
-    requires: [...BIC, 'PSU-IP-Address'],
-    accepts: ['signature', 'psu-forwarded', 'redirect', 'notification', 'explicit-authorisation', 'rejection-no-funds'],
-    response: 'payments/payment-initiated',
-  }),
-  op({
-    id: 'payments.read',
-    name: 'Read payment',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'GET',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}',
-    features: ['payments'],
-    requires: BIC,
-    accepts: READ,
-    response: 'payments/payment',
-  }),
-  op({
-    id: 'payments.status',
-    name: 'Payment status',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'GET',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/status',
-    features: ['payments'],
-    requires: BIC,
-    accepts: READ,
-    response: 'payments/payment-status',
-  }),
-  op({
-    id: 'payments.authorisations.start',
-    name: 'Start authorisation (payment)',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'POST',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/authorisations',
-    features: ['payments', 'authorisations'],
-    requires: BIC,
-    accepts: AUTH_START,
-    response: 'authorisations/authorisation-created',
-  }),
-  op({
-    id: 'payments.authorisations.list',
-    name: 'List authorisations (payment)',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'GET',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/authorisations',
-    features: ['payments', 'authorisations'],
-    requires: BIC,
-    accepts: READ,
-    response: 'authorisations/authorisation-list',
-  }),
-  op({
-    id: 'payments.authorisations.status',
-    name: 'Authorisation SCA status (payment)',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'GET',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/authorisations/{authorisationId}',
-    features: ['payments', 'authorisations'],
-    requires: BIC,
-    accepts: READ,
-    response: 'authorisations/sca-status',
-  }),
-  op({
-    id: 'payments.authorisations.update',
-    name: 'Update PSU data (payment)',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'PUT',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/authorisations/{authorisationId}',
-    features: ['payments', 'authorisations'],
-    requires: BIC,
-    accepts: AUTH_UPDATE,
-    request: 'authorisations/authorisation-start',
-    response: 'authorisations/authorisation-started',
-  }),
-  op({
-    id: 'payments.cancel',
-    name: 'Cancel payment',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'DELETE',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}',
-    features: ['payments'],
-    requires: BIC,
-    accepts: READ,
-  }),
-  op({
-    id: 'payments.cancellation-authorisations.start',
-    name: 'Start cancellation authorisation',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'POST',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/cancellation-authorisations',
-    features: ['payments', 'payments.cancellation-authorisation'],
-    requires: BIC,
-    accepts: AUTH_START,
-    response: 'authorisations/authorisation-created',
-  }),
-  op({
-    id: 'payments.cancellation-authorisations.list',
-    name: 'List cancellation authorisations',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'GET',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/cancellation-authorisations',
-    features: ['payments', 'payments.cancellation-authorisation'],
-    requires: BIC,
-    accepts: READ,
-  }),
-  op({
-    id: 'payments.cancellation-authorisations.status',
-    name: 'Cancellation SCA status',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'GET',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/cancellation-authorisations/{cancellationId}',
-    features: ['payments', 'payments.cancellation-authorisation'],
-    requires: BIC,
-    accepts: READ,
-    response: 'authorisations/sca-status',
-  }),
-  op({
-    id: 'payments.cancellation-authorisations.update',
-    name: 'Update cancellation PSU data',
-    section: 'D. Payment initiation',
-    group: 'payments',
-    method: 'PUT',
-    template: '{payments}/{payment-service}/{payment-product}/{paymentId}/cancellation-authorisations/{cancellationId}',
-    features: ['payments', 'payments.cancellation-authorisation'],
-    requires: BIC,
-    accepts: AUTH_UPDATE,
-    request: 'authorisations/authorisation-start',
-  }),
-  // E. Signing baskets
-  op({
-    id: 'signing-baskets.create',
-    name: 'Create basket',
-    section: 'E. Signing baskets',
-    group: 'signing-baskets',
-    method: 'POST',
-    template: '{signingBaskets}',
-    features: ['signing-baskets'],
-    requires: [...BIC, 'PSU-IP-Address'],
-    accepts: ['signature', 'psu-forwarded', 'redirect', 'notification', 'explicit-authorisation'],
-    request: 'signing-baskets/basket-request',
-    response: 'signing-baskets/basket-created',
-  }),
-  op({
-    id: 'signing-baskets.read',
-    name: 'Read basket',
-    section: 'E. Signing baskets',
-    group: 'signing-baskets',
-    method: 'GET',
-    template: '{signingBaskets}/{basketId}',
-    features: ['signing-baskets'],
-    requires: BIC,
-    accepts: READ,
-    response: 'signing-baskets/basket',
-  }),
-  op({
-    id: 'signing-baskets.status',
-    name: 'Basket status',
-    section: 'E. Signing baskets',
-    group: 'signing-baskets',
-    method: 'GET',
-    template: '{signingBaskets}/{basketId}/status',
-    features: ['signing-baskets'],
-    requires: BIC,
-    accepts: READ,
-    response: 'signing-baskets/basket-status',
-  }),
-  op({
-    id: 'signing-baskets.authorisations.start',
-    name: 'Start authorisation (basket)',
-    section: 'E. Signing baskets',
-    group: 'signing-baskets',
-    method: 'POST',
-    template: '{signingBaskets}/{basketId}/authorisations',
-    features: ['signing-baskets', 'authorisations'],
-    requires: BIC,
-    accepts: AUTH_START,
-    response: 'authorisations/authorisation-created',
-  }),
-  op({
-    id: 'signing-baskets.authorisations.update',
-    name: 'Update PSU data (basket)',
-    section: 'E. Signing baskets',
-    group: 'signing-baskets',
-    method: 'PUT',
-    template: '{signingBaskets}/{basketId}/authorisations/{authorisationId}',
-    features: ['signing-baskets', 'authorisations'],
-    requires: BIC,
-    accepts: AUTH_UPDATE,
-    request: 'authorisations/authorisation-start',
-    response: 'authorisations/authorisation-started',
-  }),
-  op({
-    id: 'signing-baskets.delete',
-    name: 'Delete basket',
-    section: 'E. Signing baskets',
-    group: 'signing-baskets',
-    method: 'DELETE',
-    template: '{signingBaskets}/{basketId}',
-    features: ['signing-baskets'],
-    requires: BIC,
-    accepts: READ,
-  }),
-  // H. SEPA direct debit: "Headers: X-Request-ID, X-BicFi, PSU-ID, PSU-Corporate-ID, PSU-IP-Address, PSU-User-Agent."
-  op({
-    id: 'direct-debit.create',
-    name: 'Create payment (direct debit)',
-    section: 'H. SEPA direct debit',
-    group: 'direct-debit',
-    method: 'POST',
-    template: '{directDebitCreate}',
-    features: ['direct-debit'],
-    requires: BIC,
-    accepts: READ,
-    request: 'direct-debit/payment-request',
-    response: 'direct-debit/payment-created',
-  }),
-  op({
-    id: 'direct-debit.get',
-    name: 'Get payment (direct debit)',
-    section: 'H. SEPA direct debit',
-    group: 'direct-debit',
-    method: 'GET',
-    template: '{directDebitPayments}/{paymentId}',
-    features: ['direct-debit'],
-    requires: BIC,
-    accepts: READ,
-    response: 'direct-debit/payment',
-  }),
-  op({
-    id: 'direct-debit.confirm',
-    name: 'Confirm payment (direct debit)',
-    section: 'H. SEPA direct debit',
-    group: 'direct-debit',
-    method: 'PUT',
-    template: '{directDebitPayments}/confirm',
-    features: ['direct-debit'],
-    requires: [...BIC, 'Consent-ID'],
-    accepts: READ,
-    request: 'direct-debit/confirm-request',
-    response: 'direct-debit/confirm-response',
-  }),
-];
-
-export const GROUPS: readonly OperationGroup[] = [
-  'directory',
-  'consents',
-  'accounts',
-  'payments',
-  'signing-baskets',
-  'direct-debit',
-];
-
-export const operation = (id: string): Operation => {
-  const found = OPERATIONS.find((o) => o.id === id);
-  if (!found) throw new Error(`no operation ${id} in harness/operations.ts`);
-  return found;
-};
+export * from './operation-table.js';
 
 /** Why the profile does not claim an operation, or undefined when it does. */
 export function unclaimedOperation(profile: Profile, o: Operation): string | undefined {
@@ -583,10 +76,8 @@ interface Clients {
   directDebit: DirectDebitClient;
 }
 
-const ok = (res: ApiResponse, what: string): ApiResponse => {
-  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: expected a 2xx; got ${res.describe()}`);
-  return res;
-};
+/** A prerequisite's answer must be a success, or the test is blocked by `by` (the requirement judging that step). */
+const ok = (res: ApiResponse, what: string, by: string): ApiResponse => requireSuccess(res, by, what);
 
 /**
  * The prerequisites of every operation, made on first need and shared by every call of the test:
@@ -618,9 +109,14 @@ export class OperationWorld {
   directoryIds(): Promise<{ bicFi: string; cityId: string; isoCountryCode: string }> {
     return this.once('directory', async () => {
       const d = this.c.directory;
-      const bank = ok(await d.listBanks(), 'List banks').json<{ aspsps: { bicFi: string }[] }>().aspsps[0];
-      const city = ok(await d.listCities(), 'List cities').json<{ cities: City[] }>().cities[0];
-      const country = ok(await d.listCountries(), 'List countries').json<{ countries: Country[] }>().countries[0];
+      const bank = ok(await d.listBanks(), 'List banks', 'directory.aspsps.list-shape').json<{
+        aspsps: { bicFi: string }[];
+      }>().aspsps[0];
+      const city = ok(await d.listCities(), 'List cities', 'directory.cities.list-shape').json<{ cities: City[] }>()
+        .cities[0];
+      const country = ok(await d.listCountries(), 'List countries', 'directory.countries.list-shape').json<{
+        countries: Country[];
+      }>().countries[0];
       return { bicFi: bank.bicFi, cityId: city.cityId, isoCountryCode: country.isoCountryCode };
     });
   }
@@ -628,7 +124,11 @@ export class OperationWorld {
   /** A one-off consent, not authorised (one-off: authorising it ends no recurring consent of the PSU). */
   consent(key = 'consent'): Promise<string> {
     return this.once(key, async () => {
-      const res = ok(await this.c.consents.create({ body: aisConsent() }), 'create consent');
+      const res = ok(
+        await this.c.consents.create({ body: aisConsent() }),
+        'create consent',
+        'consents.create.response',
+      );
       return res.json<{ consentId: string }>().consentId;
     });
   }
@@ -642,16 +142,25 @@ export class OperationWorld {
         : base.startsWith(this.c.baskets.path)
           ? this.c.baskets.sca
           : this.c.payments.sca;
-      const res = ok(await driver.create(base, sub, headers), `create ${sub} of ${base}`);
+      const by =
+        sub === 'cancellation-authorisations'
+          ? 'payments.cancel.authorisations'
+          : driver === this.c.consents.sca
+            ? 'authorisations.create.response'
+            : driver === this.c.baskets.sca
+              ? 'signing-baskets.authorisation.start'
+              : 'payments.authorisations.create';
+      const res = ok(await driver.create(base, sub, headers), `create ${sub} of ${base}`, by);
       const id = res.json<{ authorisationId: string }>().authorisationId;
       return { href: `${base}/${sub}/${id}`, method: this.decoupledMethod(res) };
     });
   }
 
+  /** An authorisation on a consent of its own (as for payments: an SCA ended at once leaves the others untouched). */
   async consentAuthorisation() {
     return this.authorisation(
       'consent-authorisation',
-      this.c.consents.basePath(await this.consent()),
+      this.c.consents.basePath(await this.consent('consent-for-authorisation')),
       'authorisations',
     );
   }
@@ -667,6 +176,7 @@ export class OperationWorld {
           dateFrom: '2000-01-01',
         }),
         'Transaction list',
+        'accounts.transactions.shape',
       ).json<{ transactions?: { booked?: { transactionId?: string }[] } }>();
       const transactionId = list.transactions?.booked?.find((t) => t.transactionId)?.transactionId;
       return { consentId, accountId: account.resourceId!, transactionId };
@@ -678,15 +188,20 @@ export class OperationWorld {
     return this.once(`${key}:${label(c)}`, async () => (await this.c.payments.initiated(c)).basePath);
   }
 
+  /** An authorisation on a payment of its own: a bank that finalises at once leaves no other operation a finished payment. */
   async paymentAuthorisation(c: Combination) {
-    return this.authorisation(`payment-authorisation:${label(c)}`, await this.payment(c), 'authorisations');
+    return this.authorisation(
+      `payment-authorisation:${label(c)}`,
+      await this.payment(c, 'payment-for-authorisation'),
+      'authorisations',
+    );
   }
 
   /** A payment of `c` whose cancellation was asked for (DELETE), so that its cancellation authorisations exist. */
   cancelled(c: Combination): Promise<string> {
     return this.once(`cancelled:${label(c)}`, async () => {
       const basePath = await this.payment(c, 'to-cancel');
-      ok(await this.c.payments.cancel(basePath), `cancel ${label(c)} payment`);
+      ok(await this.c.payments.cancel(basePath), `cancel ${label(c)} payment`, 'payments.cancel.response');
       return basePath;
     });
   }
@@ -702,7 +217,11 @@ export class OperationWorld {
 
   basket(key = 'basket'): Promise<string> {
     return this.once(key, async () => {
-      const res = ok(await this.c.baskets.create(await this.basketPayments()), 'create signing basket');
+      const res = ok(
+        await this.c.baskets.create(await this.basketPayments()),
+        'create signing basket',
+        'signing-baskets.create.response',
+      );
       return res.json<{ basketId: string }>().basketId;
     });
   }
@@ -809,7 +328,11 @@ export class OperationWorld {
       case 'accounts.transaction': {
         const a = await this.accountRead();
         if (o.id === 'accounts.transaction' && !a.transactionId)
-          throw new Error('Transaction detail: the account lists no booked transaction with a transactionId');
+          block(
+            'accounts.transactions.shape',
+            'a booked transaction to read',
+            'the account lists no booked transaction with a transactionId',
+          );
         fill({ 'account-id': a.accountId, transactionId: a.transactionId ?? '' });
         accountRead = a.consentId;
         if (o.id === 'accounts.transactions') query = { bookingStatus: 'booked', dateFrom: '2000-01-01' };
@@ -826,7 +349,8 @@ export class OperationWorld {
         fill({ ...pay(c!), paymentId: idOf(await this.payment(c!)) });
         break;
       case 'payments.authorisations.start':
-        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!)) });
+        // A payment of its own: the authorisation updated by another operation may have finalised the other.
+        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!, 'payment-to-authorise')) });
         base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
         json =
           profile.payments?.startAuthorisationBody === 'operations-table'
@@ -988,6 +512,25 @@ export function claimedOperations(
     else claimed.push(o);
   }
   return { claimed, skipped };
+}
+
+/**
+ * The operation the common rules are shown on (headers.*: X-Request-ID, Authorization, error
+ * bodies, names, Content-Type): a read the profile claims, the directory's first (it needs no
+ * resource), else a consent's, a payment's, a basket's or a direct debit's status. Undefined when
+ * the profile claims none of them.
+ */
+export function commonOperation(profile: Profile): Operation | undefined {
+  const order = [
+    'directory.list-banks',
+    'consents.status',
+    'payments.status',
+    'signing-baskets.status',
+    'direct-debit.get',
+  ];
+  return order
+    .map((id) => OPERATIONS.find((o) => o.id === id)!)
+    .find((o) => claimedOperations(profile, o.group, (x) => x.id === o.id).claimed.length > 0);
 }
 
 /** A fresh uuid, for header values. */

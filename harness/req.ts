@@ -7,6 +7,18 @@ const SPEC = 'open-banking-gateway-api.md';
 /** The annotation type under which a test names its requirements (read by the reporters). */
 export const REQUIREMENT_ANNOTATION = 'requirement';
 
+/**
+ * The annotation type under which a passed refusal names its positive control: the requirement
+ * that judges the same request made valid (harness/expect.ts). A test may name its own in its
+ * details (`controlledBy`).
+ */
+export const CONTROL_ANNOTATION = 'control';
+
+/** Details naming a test's positive control, for a refusal whose valid request another requirement judges. */
+export const controlledBy = (id: string): TestDetails => ({
+  annotation: [{ type: CONTROL_ANNOTATION, description: id }],
+});
+
 /** The tag a test carries for each requirement it names (`--grep @payments.initiate.response`). */
 export const tagOf = (id: string) => `@${id}`;
 

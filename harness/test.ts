@@ -7,11 +7,13 @@ import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry } from './proof.js';
-import { REQUIREMENT_ANNOTATION } from './req.js';
+import { useRefusalLedger } from './expect.js';
+import { CONTROLS, operationAt } from './operation-table.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { TokenCache } from './tokens.js';
 
-export { because, expect } from './expect.js';
+export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './req.js';
 
 export interface BaseWorkerFixtures {
@@ -37,7 +39,17 @@ export interface BaseTestFixtures {
   _keepWorker: void;
   _evidence: void;
   _claims: void;
+  _controls: void;
 }
+
+/** Checks of a token's scope or PSU context, which ACCESS_TOKEN (one token for every scope) cannot show. */
+export const ONE_TOKEN_UNJUDGED = [
+  'accounts.scope.payment-token',
+  'consents.scope.accountinformation',
+  'direct-debit.auth.scope-corporate',
+  'headers.authorization.scope',
+  'headers.psu-corporate-id.context',
+];
 
 /**
  * The base of every area's fixtures: the target, tokens, the recording client, the evidence
@@ -129,6 +141,34 @@ export const test = perProofEntry(
       },
       { auto: true },
     ],
+    // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger).
+    _controls: [
+      async ({ target, exchanges }, use, testInfo) => {
+        const at = (e: Exchange) => operationAt(target, e.method, e.url);
+        const refused = new Set<string>();
+        useRefusalLedger({ operationAt: at, refused });
+        try {
+          await use();
+        } finally {
+          useRefusalLedger(undefined);
+        }
+        if (refused.size === 0) return;
+        const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
+        // A test that names its own control (controlledBy) depends on that one only.
+        if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION)) return;
+        const accepted = new Set(
+          exchanges.filter((e) => e.status !== undefined && e.status >= 200 && e.status < 300).map(at),
+        );
+        for (const op of refused) {
+          const control = CONTROLS[op];
+          // Accepted in this very test, or the test judges the valid call itself: no other control needed.
+          if (!control || accepted.has(op) || named.includes(control)) continue;
+          if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION && a.description === control)) continue;
+          testInfo.annotations.push({ type: CONTROL_ANNOTATION, description: control });
+        }
+      },
+      { auto: true },
+    ],
     _claims: [
       async ({ target, expectFailing }, use, testInfo) => {
         const catalogue = loadCatalogue();
@@ -137,6 +177,13 @@ export const test = perProofEntry(
           .map((a) => a.description ?? '');
         const failing = named.filter((id) => expectFailing.includes(id));
         testInfo.fail(failing.length > 0, `expected to fail here: ${failing.join(', ')}`);
+        // ACCESS_TOKEN alone: the same token for every scope and context, so a check that a token
+        // of one scope or context is refused elsewhere cannot be judged.
+        const oneToken = named.filter((id) => ONE_TOKEN_UNJUDGED.includes(id));
+        testInfo.skip(
+          !!target.accessToken && oneToken.length > 0,
+          `not judged: one token for every scope (ACCESS_TOKEN): ${oneToken.join(', ')}`,
+        );
         const claimed = new Set(target.profile.features);
         const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));
         testInfo.skip(

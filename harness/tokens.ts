@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Target } from './config/target.js';
+import { requiredHeaderValues, type Target } from './config/target.js';
 import { registerSecret } from './evidence/redact.js';
-import { TargetBroken } from './http/broken.js';
+import { block, requireSuccess, TargetBroken } from './http/broken.js';
 import type { ApiClient, HeaderSpec } from './http/client.js';
 import { linkUrl } from './http/links.js';
 import type { ApiResponse, Exchange } from './http/response.js';
@@ -34,7 +34,7 @@ export class TokenCache {
   }
 
   private async fetch(scope: string, record?: (e: Exchange) => void): Promise<string> {
-    const url = `${this.target.authUrl}/connect/token`;
+    const url = this.target.tokenUrl;
     const form = {
       grant_type: 'client_credentials',
       client_id: this.target.clientId,
@@ -46,7 +46,7 @@ export class TokenCache {
       seq: 0,
       method: 'POST',
       url,
-      requestHeaders: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      requestHeaders: { ...requiredHeaderValues(this.target), 'Content-Type': 'application/x-www-form-urlencoded' },
       requestBody: new URLSearchParams(form).toString(),
       durationMs: 0,
       startedAt: new Date(started).toISOString(),
@@ -131,14 +131,21 @@ export async function psuTokenByRedirect(
   };
   const created = await driver.create(o.resourceBasePath, 'authorisations', headers);
   const authorisationId = created.json<{ authorisationId?: string }>().authorisationId;
-  if (created.status !== 201 && created.status !== 200)
-    throw new Error(`create the redirect authorisation: expected a 2xx; got ${created.describe()}`);
+  requireSuccess(created, 'authorisations.create.response', 'create the redirect authorisation');
   if (!authorisationId)
-    throw new Error(`create the redirect authorisation: no authorisationId in ${created.describe()}`);
+    block(
+      'authorisations.create.response',
+      'create the redirect authorisation',
+      `no authorisationId in ${created.describe()}`,
+    );
   const started = await driver.start(`${o.resourceBasePath}/authorisations/${authorisationId}`, 'mbid', headers);
   const scaOAuth = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
-  if (started.status !== 200 || !scaOAuth)
-    throw new Error(`start the redirect authorisation: expected 200 with _links.scaOAuth; got ${started.describe()}`);
+  if (started.status < 200 || started.status >= 300 || !scaOAuth)
+    block(
+      'oauth.sca-oauth.link',
+      'start the redirect authorisation',
+      `expected a 2xx with _links.scaOAuth; got ${started.describe()}`,
+    );
   const state = randomBytes(12).toString('base64url');
   const url = authorizeUrlFor(linkUrl(target, scaOAuth).toString(), {
     state,
@@ -148,8 +155,12 @@ export async function psuTokenByRedirect(
   const approval = await psuAgentFor(api.with({ bicFi: false })).decide(url, 'approve');
   registerSecret(approval.code);
   if (!approval.code)
-    throw new Error(`the PSU's approval gave no code: ${(approval.submitted ?? approval.page).describe()}`);
-  const exchanged = await api.post(`${target.authUrl}/connect/token`, {
+    block(
+      'oauth.authorize.approve',
+      "the PSU's approval",
+      `no code: ${(approval.submitted ?? approval.page).describe()}`,
+    );
+  const exchanged = await api.post(target.tokenUrl, {
     noAuth: true,
     headers: {
       [`X-${o.resource}Id`]: o.resourceId,
@@ -165,9 +176,11 @@ export async function psuTokenByRedirect(
     },
   });
   const token = exchanged.json<{ access_token?: unknown }>().access_token;
-  if (exchanged.status !== 200 || typeof token !== 'string' || !token)
-    throw new Error(
-      `exchange the code for the PSU's token: expected 200 with access_token; got ${exchanged.describe()}`,
+  if (exchanged.status < 200 || exchanged.status >= 300 || typeof token !== 'string' || !token)
+    block(
+      'oauth.token.exchange',
+      "exchange the code for the PSU's token",
+      `expected a 2xx with access_token; got ${exchanged.describe()}`,
     );
   registerSecret(token);
   return { token, authorisationId, exchanged };

@@ -26,10 +26,9 @@ export const profileSchema = {
     },
     paths: {
       description:
-        'Paths under TARGET_BASE_URL, without a leading slash, for the parts the specification does not show.',
+        'Paths under TARGET_BASE_URL, without a leading slash, for the parts the specification does not show. Only those of the claimed features are needed (aspsps, cities and countries when the profile claims directory).',
       type: 'object',
       additionalProperties: false,
-      required: ['aspsps', 'cities', 'countries'],
       properties: {
         aspsps: { $ref: '#/$defs/path' },
         cities: { $ref: '#/$defs/path' },
@@ -310,6 +309,32 @@ export const profileSchema = {
           type: 'integer',
           minimum: 100,
           maximum: 600000,
+        },
+      },
+    },
+    oauth: {
+      description:
+        'Where the bank serves OAuth2 (endpoint section G), under TARGET_AUTH_URL, without a leading slash. Defaults: connect/token and connect/authorize.',
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        tokenPath: { $ref: '#/$defs/path' },
+        authorizePath: { $ref: '#/$defs/path' },
+      },
+    },
+    requiredHeaders: {
+      description:
+        "Headers the bank requires on every call beside the specification's, sent by the suite on each request: a value from a .env key ('fromEnv') or one generated per request ('generated': 'date' is an HTTP date, RFC 9110; 'uuid' a fresh UUID).",
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        oneOf: [{ required: ['fromEnv'] }, { required: ['generated'] }],
+        properties: {
+          name: { type: 'string', pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$" },
+          fromEnv: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$' },
+          generated: { enum: ['date', 'uuid'] },
         },
       },
     },

@@ -1,6 +1,7 @@
 import { isoDate } from '../dates.js';
 import type { SchemaType } from '../../schemas/index.js';
 import type { Target } from '../config/target.js';
+import { block } from '../http/broken.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { accountReadsToken, psuTokenByRedirect } from '../tokens.js';
@@ -96,13 +97,17 @@ export class AccountsClient {
         sca: { headers: { ...consents.psuHeaders(), ...headers } },
       });
       if (sca.scaStatus !== 'finalised')
-        throw new Error(`SCA of the test's consent ended ${sca.scaStatus}, not finalised`);
+        block('authorisations.status.ends', "the SCA of the test's consent", `ended ${sca.scaStatus}, not finalised`);
       return consentId;
     }
     const res = await consents.create({ body, headers });
     const consentId = res.json<{ consentId?: string }>().consentId;
     if (res.status < 200 || res.status >= 300 || !consentId)
-      throw new Error(`create the test's consent: expected a 2xx with a consentId; got ${res.describe()}`);
+      block(
+        'consents.create.response',
+        "create the test's consent",
+        `expected a 2xx with a consentId; got ${res.describe()}`,
+      );
     const { token } = await psuTokenByRedirect(consents.sca, consents.api, {
       resourceBasePath: consents.basePath(consentId),
       resource: 'Consent',
@@ -172,8 +177,8 @@ export class AccountsClient {
   /** The accounts listed under the consent (a list that does not answer 200 stops the test). */
   async accountsOf(consentId: string): Promise<Account[]> {
     const res = await this.list(consentId);
-    if (res.status !== 200)
-      throw new Error(`List accounts under the test's consent: expected 200; got ${res.describe()}`);
+    if (res.status < 200 || res.status >= 300)
+      block('accounts.list.shape', "List accounts under the test's consent", `expected a 2xx; got ${res.describe()}`);
     return res.json<{ accounts: Account[] }>().accounts;
   }
 
@@ -188,8 +193,12 @@ export class AccountsClient {
     query: Record<string, QueryValue>,
   ): Promise<TransactionList> {
     const res = await this.transactions(consentId, accountId, query);
-    if (res.status !== 200)
-      throw new Error(`Transaction list ${JSON.stringify(query)}: expected 200; got ${res.describe()}`);
+    if (res.status < 200 || res.status >= 300)
+      block(
+        'accounts.transactions.shape',
+        `Transaction list ${JSON.stringify(query)}`,
+        `expected a 2xx; got ${res.describe()}`,
+      );
     const download = downloadLink(res.json());
     base.skip(
       download !== undefined,
@@ -234,6 +243,10 @@ export const test = base.extend<{
 export function withIban(list: Account[], count = 1): Account[] {
   const found = list.filter((a) => typeof a.iban === 'string' && a.iban.length > 0);
   if (found.length < count)
-    throw new Error(`the PSU needs at least ${count} account(s) with an iban; List accounts gave ${found.length}`);
+    block(
+      'accounts.list.shape',
+      `${count} account(s) with an iban`,
+      `the PSU needs at least ${count}; List accounts gave ${found.length}`,
+    );
   return found.slice(0, count);
 }

@@ -100,6 +100,21 @@ export class ConsentsClient {
     return ((await this.status(consentId, headers)).body as { consentStatus?: string } | undefined)?.consentStatus;
   }
 
+  /**
+   * A consent created as a step of another check: a create the bank refuses blocks that check
+   * (consents.create.response judges the answer itself). Returns the answer and the consentId.
+   */
+  async createdForStep(o: CreateOptions = {}): Promise<ApiResponse & { consentId: string }> {
+    const res = await this.create(o);
+    const consentId = await prerequisite('consents.create.response', 'create the consent', async () => {
+      expect(res).toSucceed();
+      const id = res.json<{ consentId?: string }>().consentId;
+      expect(id, `create consent: a consentId; got ${res.describe()}`).toBeTruthy();
+      return id!;
+    });
+    return Object.assign(res, { consentId });
+  }
+
   /** Creates a consent and drives its SCA to the end (decoupled); returns the consent id and the SCA outcome. */
   async createAuthorised(
     o: CreateOptions & { sca?: AuthoriseOptions } = {},

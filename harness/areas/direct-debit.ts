@@ -6,7 +6,7 @@ import { validatePain008 } from '../../spec/iso20022/pain008.js';
 import { isoDate } from '../dates.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { prerequisite } from '../http/broken.js';
+import { block, prerequisite } from '../http/broken.js';
 import { expect } from '../test.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
@@ -242,7 +242,11 @@ export class DirectDebitClient {
       sca: { headers: { ...this.consents.psuHeaders(), ...this.consentHeaders() } },
     });
     if (sca.scaStatus !== 'finalised')
-      throw new Error(`SCA of direct debit consent ${consentId} ended ${sca.scaStatus}, not finalised`);
+      block(
+        'authorisations.status.ends',
+        `the SCA of direct debit consent ${consentId}`,
+        `ended ${sca.scaStatus}, not finalised`,
+      );
     return consentId;
   }
 

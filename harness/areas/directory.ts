@@ -20,8 +20,14 @@ export interface DirectoryQuery {
 export class DirectoryClient {
   constructor(readonly api: ApiClient) {}
 
-  private get paths() {
-    return this.api.target.profile.paths;
+  /** The directory's paths; a profile that gives none claims no directory (loadProfile insists where it does). */
+  private get paths(): { aspsps: string; cities: string; countries: string } {
+    const { aspsps, cities, countries } = this.api.target.profile.paths;
+    if (!aspsps || !cities || !countries) {
+      test.skip(true, `not claimed: the profile "${this.api.target.profileName}" gives no directory paths`);
+      throw new Error('unreachable: skipped');
+    }
+    return { aspsps, cities, countries };
   }
 
   listBanks(query: DirectoryQuery & Record<string, string[] | undefined> = {}): Promise<ApiResponse> {

@@ -6,7 +6,7 @@ import type { ApiResponse } from '../http/response.js';
 import { psuAgentFor } from '../sca/agents.js';
 import { authorizeUrlFor, type AgentResult, type RedirectAgent } from '../sca/psu-agent.js';
 import { expect } from '../expect.js';
-import { prerequisite } from '../http/broken.js';
+import { block, prerequisite } from '../http/broken.js';
 import { linkUrl } from '../http/links.js';
 import { because } from '../test.js';
 import {
@@ -54,7 +54,7 @@ export async function expectScaOAuthLink(
   ).toBeTruthy();
   const u = linkUrl(target, start.scaOAuth!);
   expect(`${u.origin}${u.pathname}`, because('scaOAuth points at {auth_url}/connect/authorize')).toBe(
-    `${target.authUrl}/connect/authorize`,
+    target.authorizeUrl,
   );
   const q = u.searchParams;
   for (const name of BANK_FILLS) {
@@ -159,7 +159,7 @@ export class RedirectFlow {
     decision: 'approve' | 'deny' = 'approve',
     url = start.authorizeUrl,
   ): Promise<AgentResult> {
-    if (!url) throw new Error(`no scaOAuth link to follow: ${start.started.describe()}`);
+    if (!url) block('oauth.sca-oauth.link', 'a scaOAuth link to follow', `none in ${start.started.describe()}`);
     const r = await this.agent.decide(url, decision);
     registerSecret(r.code);
     return r;
@@ -187,7 +187,7 @@ export class RedirectFlow {
       'X-ConsentAuthorisationId': start.authorisationId,
       ...o.headers,
     };
-    const url = `${this.target.authUrl}/connect/token`;
+    const url = this.target.tokenUrl;
     return this.authorisations.consents.api.post(url, {
       noAuth: true,
       headers,
@@ -200,7 +200,11 @@ export class RedirectFlow {
     const start = await this.begin();
     const result = await this.psu(start, 'approve');
     if (!result.code)
-      throw new Error(`the PSU's approval gave no code: ${(result.submitted ?? result.page).describe()}`);
+      block(
+        'oauth.authorize.approve',
+        "the PSU's approval",
+        `no code: ${(result.submitted ?? result.page).describe()}`,
+      );
     return { start, result };
   }
 }
@@ -340,7 +344,8 @@ export class ResourceRedirectFlow {
 
   /** The PSU approves (or denies) on the bank's page; the code is a secret from here on. */
   async psu(start: ResourceRedirectStart, decision: 'approve' | 'deny' = 'approve'): Promise<AgentResult> {
-    if (!start.authorizeUrl) throw new Error(`no scaOAuth link to follow: ${start.started.describe()}`);
+    if (!start.authorizeUrl)
+      block('oauth.sca-oauth.link', 'a scaOAuth link to follow', `none in ${start.started.describe()}`);
     const r = await this.agent.decide(start.authorizeUrl, decision);
     registerSecret(r.code);
     return r;
@@ -364,7 +369,7 @@ export class ResourceRedirectFlow {
       grant_type: 'authorization_code',
       ...(code === undefined ? {} : { code }),
     };
-    return this.baskets.api.post(`${this.target.authUrl}/connect/token`, {
+    return this.baskets.api.post(this.target.tokenUrl, {
       noAuth: true,
       form,
       headers: {

@@ -1,3 +1,4 @@
+import { requireSuccess } from '../http/broken.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
@@ -55,8 +56,7 @@ export class BasketsClient {
   async createdBasket(count = 2) {
     const items = await this.paymentsToSign(count);
     const res = await this.create(items.map((p) => p.paymentId));
-    if (res.status < 200 || res.status >= 300)
-      throw new Error(`create signing basket: expected a 2xx; got ${res.describe()}`);
+    requireSuccess(res, 'signing-baskets.create.response', 'create signing basket');
     const basketId = res.json<{ basketId: string }>().basketId;
     return { basketId, basePath: this.basePath(basketId), payments: items, res };
   }

@@ -80,6 +80,12 @@ export function loadProfile(nameOrPath: string): Profile {
     const problems = (validate.errors ?? []).map(describeError);
     throw new ConfigError(`profile ${file} is invalid:\n  - ${[...new Set(problems)].join('\n  - ')}`);
   }
+  // The directory's paths are needed only where the profile claims the directory.
+  const missing = (['aspsps', 'cities', 'countries'] as const).filter((k) => !data.paths[k]);
+  if (data.features.includes('directory') && missing.length)
+    throw new ConfigError(
+      `profile ${file} is invalid:\n  - paths: the profile claims directory, so it needs ${missing.join(', ')}`,
+    );
   writeCached(mark, true);
   return withOptionFeatures(data);
 }

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parse } from 'dotenv';
 import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from '../../sandbox/tls/pki.js';
 import { readSigning, type SigningIdentity } from '../http/signing.js';
 import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
@@ -42,6 +44,12 @@ export interface Target {
   testPkiDir?: string;
   /** The FX quote international-tp payments carry as FX-Quote-Id (FX_QUOTE_ID); absent: international-tp is not claimed. */
   fxQuoteId?: string;
+  /** The OAuth2 token endpoint: TARGET_AUTH_URL and the profile's oauth.tokenPath (default connect/token). */
+  tokenUrl: string;
+  /** The OAuth2 authorisation endpoint: TARGET_AUTH_URL and oauth.authorizePath (default connect/authorize). */
+  authorizeUrl: string;
+  /** Headers the bank requires on every call (profile requiredHeaders): fixed values read from .env, or generated per request. */
+  requiredHeaders: { name: string; value?: string; generated?: 'date' | 'uuid' }[];
 }
 
 const EMBEDDED_MARK = 'OBG_EMBEDDED_SANDBOX';
@@ -156,7 +164,37 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     signAll: claimsSigning && profile.signatures?.mandated === true,
     testPkiDir: s.TPP_TEST_PKI_DIR || undefined,
     ...(s.FX_QUOTE_ID ? { fxQuoteId: s.FX_QUOTE_ID } : {}),
+    tokenUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth?.tokenPath ?? 'connect/token'}`,
+    authorizeUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth?.authorizePath ?? 'connect/authorize'}`,
+    requiredHeaders: requiredHeadersOf(profile, env, profileName),
   };
+}
+
+/** The values of the headers the bank requires on every call, for one request (a generated Date is now's). */
+export function requiredHeaderValues(t: Pick<Target, 'requiredHeaders'>): Record<string, string> {
+  return Object.fromEntries(
+    (t.requiredHeaders ?? []).map((h) => [
+      h.name,
+      h.generated === 'date' ? new Date().toUTCString() : h.generated === 'uuid' ? randomUUID() : h.value!,
+    ]),
+  );
+}
+
+/** The profile's requiredHeaders with their values: a `fromEnv` key must be set (environment or .env). */
+function requiredHeadersOf(profile: Profile, env: NodeJS.ProcessEnv, profileName: string): Target['requiredHeaders'] {
+  const list = profile.requiredHeaders ?? [];
+  if (!list.length) return [];
+  const envFile = resolve(process.cwd(), '.env');
+  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  return list.map((h) => {
+    if (h.generated) return { name: h.name, generated: h.generated };
+    const value = (env[h.fromEnv!] ?? fromFile[h.fromEnv!] ?? '').trim();
+    if (!value)
+      throw new ConfigError(
+        `${h.fromEnv}: not set, and the profile ${profileName} sends its value as header ${h.name} on every call (requiredHeaders).`,
+      );
+    return { name: h.name, value };
+  });
 }
 
 /** The secrets of a target, for redaction and for the self-test that greps reports for them. */

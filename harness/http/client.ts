@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import type { Dispatcher } from 'undici';
-import type { Target } from '../config/target.js';
+import { requiredHeaderValues, type Target } from '../config/target.js';
 import { TargetBroken } from './broken.js';
 import { limitsOf } from './limits.js';
 import { resolveLink } from './links.js';
@@ -108,6 +108,8 @@ export class ApiClient {
   async send(spec: RequestSpec): Promise<ApiResponse> {
     const url = this.url(spec.path, spec.query);
     const headers: Record<string, string> = { 'X-Request-ID': randomUUID() };
+    // Headers the bank requires on every call (profile requiredHeaders), under the test's own.
+    Object.assign(headers, requiredHeaderValues(this.target));
     if (this.defaults.bicFi && this.target.bicFi) headers['X-BicFi'] = this.target.bicFi;
     const scope = spec.scope ?? this.defaults.scope;
     if (!spec.noAuth && scope) headers.Authorization = `Bearer ${await this.tokens(scope)}`;

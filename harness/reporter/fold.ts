@@ -4,12 +4,21 @@ import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Requirement } from '../catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { blockedBy, isBrokenMessage, isSuiteError } from '../http/broken.js';
-import { REQUIREMENT_ANNOTATION } from '../req.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../req.js';
 import { toResult, type RequirementResult, type TestOutcome } from './verdicts.js';
 
 /** The requirement ids a test names (through `req(...)`). */
 export const requirementsOf = (test: TestCase): string[] =>
   test.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description).map((a) => a.description!);
+
+/** The positive controls a test's refusals name (harness/expect.ts), static or recorded as it ran. */
+export const controlsOf = (test: TestCase, result: TestResult): string[] => [
+  ...new Set(
+    [...test.annotations, ...result.annotations]
+      .filter((a) => a.type === CONTROL_ANNOTATION && a.description)
+      .map((a) => a.description!),
+  ),
+];
 
 /** One test's verdict: a timeout, an interruption or a TargetBroken error is "broken", not "failed". */
 export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
@@ -21,8 +30,10 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
       (result.status === 'skipped' ? (test.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped') : ''),
   ).slice(0, 4000);
   switch (result.status) {
-    case 'passed':
-      return { title, file, status: 'passed', message: '' };
+    case 'passed': {
+      const controls = controlsOf(test, result);
+      return { title, file, status: 'passed', message: '', ...(controls.length ? { controls } : {}) };
+    }
     case 'skipped':
       return { title, file, status: 'skipped', message };
     case 'timedOut':
@@ -62,6 +73,7 @@ export function foldRequirements(
   inScope: Requirement[],
   outcomes: Iterable<{ test: TestCase; result: TestResult }>,
   claimed: ReadonlySet<string>,
+  options: FoldOptions = {},
 ): RequirementResult[] {
   const byReq = new Map<string, TestOutcome[]>();
   for (const { test, result } of outcomes) {
@@ -71,7 +83,7 @@ export function foldRequirements(
       byReq.get(id)!.push(outcome);
     }
   }
-  return inScope.map((r) => {
+  const results = inScope.map((r) => {
     const res = toResult(r, byReq.get(r.id) ?? []);
     if (res.verdict === 'untested' && r.features.some((f) => !claimed.has(f))) {
       res.verdict = 'skipped';
@@ -86,4 +98,62 @@ export function foldRequirements(
     }
     return res;
   });
+  return blockUncontrolled(results, inScope, options);
+}
+
+export interface FoldOptions {
+  /**
+   * A control the fold has no verdict for (its tests did not run here): 'block' (the default: the
+   * refusal is blocked, its valid request never seen accepted) or 'keep' (the refusal stands; for
+   * a run narrowed to other checks, whose controls are judged by a complete run).
+   */
+  unrunControls?: 'block' | 'keep';
+}
+
+/** The verdicts under which a control shows the bank accepting the valid request. */
+const CONTROL_HELD = new Set(['passed', 'warning']);
+
+/**
+ * No vacuous refusal: a passed test whose refusals name a positive control (the requirement that
+ * judges the same request made valid) is blocked when that control did not pass here (failed,
+ * blocked, broken, untested, skipped or not run), naming the root cause: the control, or the
+ * requirement that blocked it. Repeated until nothing changes (a control may be a refusal's too).
+ */
+function blockUncontrolled(
+  results: RequirementResult[],
+  inScope: Requirement[],
+  options: FoldOptions,
+): RequirementResult[] {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const levels = new Map(inScope.map((r) => [r.id, r]));
+  for (let changed = true, round = 0; changed && round < 20; round++) {
+    changed = false;
+    for (const res of results) {
+      let touched = false;
+      const tests = res.tests.map((t) => {
+        if (t.status !== 'passed' || !t.controls?.length) return t;
+        for (const id of t.controls) {
+          const control = byId.get(id);
+          if (!control && options.unrunControls === 'keep') continue;
+          if (control && CONTROL_HELD.has(control.verdict)) continue;
+          const verdict = control?.verdict ?? 'not run';
+          const root = control?.verdict === 'blocked' && control.blockedBy?.length ? control.blockedBy[0] : id;
+          touched = true;
+          return {
+            ...t,
+            status: 'blocked' as const,
+            blockedBy: root,
+            message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}${control ? '' : ': run its area too'}): the bank was not seen accepting the same request made valid, so its refusal proves nothing`,
+          };
+        }
+        return t;
+      });
+      if (!touched) continue;
+      changed = true;
+      const again = toResult(levels.get(res.id)!, tests);
+      Object.assign(res, again);
+      if (again.verdict !== 'blocked') delete res.blockedBy;
+    }
+  }
+  return results;
 }

@@ -62,6 +62,8 @@ export default class ProofReporter implements Reporter {
           catalogue.all.filter((r) => named.has(r.id)),
           outcomes,
           claimed,
+          // A case runs the files of what it concerns: a control outside them is judged by the green run.
+          { unrunControls: 'keep' },
         ),
         tests: outcomes.length,
         from: outcomes.length ? seconds(Math.min(...starts)) : 0,

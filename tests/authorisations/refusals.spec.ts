@@ -63,8 +63,7 @@ test(
   req('authorisations.create.final-resource'),
   async ({ authorisations }) => {
     const consents = authorisations.consents;
-    const deleted = await consents.create();
-    await expect(deleted).toSucceed();
+    const deleted = await consents.createdForStep();
     const deletedId = deleted.json<{ consentId: string }>().consentId;
     await expect(await consents.delete(deletedId), because('delete the consent')).toSucceed();
     const onDeleted = await authorisations.sca.create(

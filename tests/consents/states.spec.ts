@@ -58,8 +58,7 @@ test.describe('recurring consents of the isolated PSUs', () => {
       const former = await authorisedFor(consents, psu, true);
       // The new recurring consent, created but not yet authorised: the former stays valid until then.
       const headers = { ...consents.psuHeaders(), 'PSU-ID': psu };
-      const created = await consents.create({ body: consentRequest(), headers });
-      await expect(created).toSucceed();
+      const created = await consents.createdForStep({ body: consentRequest(), headers });
       const latter = created.json<{ consentId: string }>().consentId;
       expect(
         await statusOf(consents, former),

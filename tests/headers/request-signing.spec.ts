@@ -23,14 +23,14 @@ test.describe('request signing', () => {
 
   test('a correctly signed call is accepted', req('headers.signing.signed-accepted'), async ({ directory }) => {
     const consents = consentsOf(directory.api);
-    const list = await directory.api.get(directory.api.target.profile.paths.aspsps, { sign: true });
+    const list = await directory.api.get(directory.api.target.profile.paths.aspsps!, { sign: true });
     await expect(list, 'signed List banks').toSucceed();
     const res = await createSigned(consents, {});
     await expect(res, 'signed create consent').toSucceed();
   });
 
   test("a Digest that is not the body's is refused", req('headers.signing.digest-mismatch'), async ({ directory }) => {
-    const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
+    const res = await directory.api.get(directory.api.target.profile.paths.aspsps!, {
       sign: { digest: digestOf('not the body of this call') },
     });
     await expect(res, 'List banks signed with the Digest of another body').toBeTppError(401, 'SIGNATURE_INVALID');

@@ -16,7 +16,7 @@ test.describe('signing mandated', () => {
       if (profile.signatures?.mandated !== true)
         throw new Error('the profile claims signing.mandated but not signatures.mandated: true');
       const consents = new ConsentsClient(directory.api.with({ scope: 'accountinformation', bicFi: true }));
-      const list = await directory.api.get(profile.paths.aspsps, { sign: false });
+      const list = await directory.api.get(profile.paths.aspsps!, { sign: false });
       const created = await consents.api.post(consents.path, {
         json: consentRequest(),
         headers: consents.psuHeaders(),

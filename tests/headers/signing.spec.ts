@@ -11,7 +11,7 @@ test(
   'Signature without Digest, Signature without a certificate, and Digest without Signature are rejected',
   req('headers.digest.with-signature'),
   async ({ directory }) => {
-    const path = directory.api.target.profile.paths.aspsps;
+    const path = directory.api.target.profile.paths.aspsps!;
     const cases: [string, Record<string, string>][] = [
       ['Signature without Digest', { Signature: SIGNATURE, 'TPP-Signature-Certificate': CERTIFICATE }],
       ['Signature without TPP-Signature-Certificate', { Signature: SIGNATURE, Digest: digestOf('') }],
@@ -25,7 +25,7 @@ test(
 );
 
 test('a Digest that is not SHA-256=<base64> is rejected', req('headers.digest.format'), async ({ directory }) => {
-  const res = await directory.api.get(directory.api.target.profile.paths.aspsps, {
+  const res = await directory.api.get(directory.api.target.profile.paths.aspsps!, {
     headers: { Digest: 'MD5=abc', Signature: SIGNATURE, 'TPP-Signature-Certificate': CERTIFICATE },
   });
   await expect(res, 'Digest "MD5=abc"').toBeRefused();

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { loadCatalogue } from '../../harness/catalogue.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import { loadProfile } from '../../harness/config/profile.js';
+import type { Target } from '../../harness/config/target.js';
+import { CONTROLS, OPERATIONS, operationAt } from '../../harness/operation-table.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../../harness/req.js';
+import { foldRequirements } from '../../harness/reporter/fold.js';
+
+const catalogue = loadCatalogue();
+const all = new Set(catalogue.all.flatMap((r) => r.features));
+
+test('every operation names its positive control, a requirement of the catalogue', () => {
+  for (const o of OPERATIONS) expect(CONTROLS[o.id], o.id).toBeDefined();
+  for (const [op, id] of Object.entries(CONTROLS)) expect(catalogue.byId.has(id), `${op} → ${id}`).toBe(true);
+});
+
+test('a request is matched to its operation under the profile paths', () => {
+  const target = {
+    baseUrl: 'http://127.0.0.1:1/bank',
+    authUrl: 'http://127.0.0.1:1',
+    profile: loadProfile('reference'),
+  } as unknown as Target;
+  const at = (m: string, p: string) => operationAt(target, m, `http://127.0.0.1:1/bank/${p}?x=1`);
+  expect(at('POST', 'psd2/consent/v1/consents')).toBe('consents.create');
+  expect(at('GET', 'psd2/consent/v1/consents/abc/status')).toBe('consents.status');
+  expect(at('POST', 'psd2/paymentinitiation/v1/payments/sepa-credit-transfers')).toBe('payments.initiate');
+  expect(at('GET', 'psd2/paymentinitiation/v1/signing-baskets/b1/status')).toBe('signing-baskets.status');
+  expect(at('GET', 'psd2/paymentinitiation/v1/payments/sepa-credit-transfers/p1')).toBe('payments.read');
+  expect(at('PUT', 'iso/payments/confirm')).toBe('direct-debit.confirm');
+  expect(at('GET', 'somewhere/else')).toBeUndefined();
+  expect(operationAt(target, 'POST', 'http://127.0.0.1:1/connect/token')).toBe('oauth.token');
+});
+
+const testCase = (id: string, controls: string[] = []) =>
+  ({
+    location: { file: fromRoot('tests', 'x.spec.ts'), line: 1, column: 1 },
+    titlePath: () => ['', 'conformance', 'x.spec.ts', id],
+    title: id,
+    timeout: 1000,
+    annotations: [
+      { type: REQUIREMENT_ANNOTATION, description: id },
+      ...controls.map((c) => ({ type: CONTROL_ANNOTATION, description: c })),
+    ],
+  }) as unknown as TestCase;
+const result = (status: 'passed' | 'failed', message = '') =>
+  ({
+    status,
+    errors: message ? [{ message }] : [],
+    annotations: [],
+    duration: 1,
+    startTime: new Date(),
+  }) as unknown as TestResult;
+
+test('a passed refusal whose positive control did not pass is blocked by it, naming the root cause', () => {
+  const [control, refusal, chained] = [
+    'consents.create.response',
+    'consents.create.required-fields',
+    'consents.read.fields',
+  ].map((id) => catalogue.byId.get(id)!);
+  const fold = (controlStatus: 'passed' | 'failed', options = {}) =>
+    foldRequirements(
+      [control, refusal, chained],
+      [
+        { test: testCase(control.id), result: result(controlStatus, 'Error: Expected a success (HTTP 2xx)') },
+        { test: testCase(refusal.id, [control.id]), result: result('passed') },
+        { test: testCase(chained.id, [refusal.id]), result: result('passed') },
+      ],
+      all,
+      options,
+    );
+  const failed = fold('failed');
+  expect(failed.map((r) => [r.id, r.verdict, r.blockedBy])).toEqual([
+    [control.id, 'failed', undefined],
+    [refusal.id, 'blocked', [control.id]],
+    // A control that is itself blocked passes its root cause on.
+    [chained.id, 'blocked', [control.id]],
+  ]);
+  expect(failed[1].tests[0].message).toContain(`its positive control ${control.id} did not pass here (failed)`);
+  expect(fold('passed').map((r) => r.verdict)).toEqual(['passed', 'passed', 'passed']);
+  // A control not run at all blocks too, unless the fold is told it is judged elsewhere.
+  const alone = (options = {}) =>
+    foldRequirements([refusal], [{ test: testCase(refusal.id, [control.id]), result: result('passed') }], all, options);
+  expect(alone()[0].verdict).toBe('blocked');
+  expect(alone()[0].tests[0].message).toContain('(not run: run its area too)');
+  expect(alone({ unrunControls: 'keep' })[0].verdict).toBe('passed');
+});
