@@ -217,6 +217,84 @@ const faults: Fault[] = [
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => void delete b.account?.iban),
   },
   {
+    id: 'accounts.account-product-dropped',
+    description:
+      'List accounts leaves out product on every Account (listed, not required: a completeness warning the currency-only check did not give)',
+    breaks: ['accounts.list.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts?: Record<string, unknown>[] }) =>
+        b.accounts?.forEach((a) => delete a.product),
+      ),
+  },
+  {
+    id: 'accounts.balance-reference-date-dropped',
+    description:
+      'every balance leaves out its referenceDate (listed, not required: a completeness warning the balanceType/balanceAmount check did not give)',
+    breaks: ['accounts.balances.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BALANCES }, (b: { balances?: Record<string, unknown>[] }) =>
+        b.balances?.forEach((x) => delete x.referenceDate),
+      ),
+  },
+  {
+    id: 'accounts.transaction-value-date-dropped',
+    description:
+      'every entry of the transaction list leaves out its valueDate (listed, not required: a completeness warning the transactionAmount check did not give)',
+    breaks: ['accounts.transactions.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => {
+        for (const t of [...(b.transactions?.booked ?? []), ...(b.transactions?.pending ?? [])]) delete t.valueDate;
+      }),
+  },
+  {
+    id: 'accounts.with-balance-outside-access',
+    description:
+      'withBalance=true brings balances on every account of List accounts, account detail and the transaction list, also where the consent gives transaction access only',
+    breaks: ['accounts.access.with-balance-outside'],
+    install: (app) => {
+      const ais = accountsOf(app);
+      const consentOf = (req: FastifyRequest) => app.sandbox.consents.get(requestHeader(req, 'Consent-ID') ?? '');
+      const asked = (req: FastifyRequest) => String((req.query as Query).withBalance) === 'true';
+      const balancesOf = (consent: Consent, key: string) =>
+        ais
+          .bankOf(consent)
+          .balances(key)
+          .map((x) => ({
+            balanceType: x.balanceType,
+            balanceAmount: { currency: x.currency, amount: x.amount },
+            referenceDate: x.referenceDate,
+          }));
+      const idOf = (req: FastifyRequest) => (req.params as { accountId: string }).accountId;
+      rewriteJson(
+        app,
+        { method: 'GET', route: LIST, status: 200 },
+        (b: { accounts?: Record<string, unknown>[] }, req) => {
+          const consent = consentOf(req);
+          if (!consent || !asked(req)) return;
+          for (const a of b.accounts ?? []) {
+            const account = ais.resolve(consent, String(a.resourceId));
+            if (account && !a.balances) a.balances = balancesOf(consent, account.key);
+          }
+        },
+      );
+      rewriteJson(
+        app,
+        { method: 'GET', route: DETAIL, status: 200 },
+        (b: { account?: Record<string, unknown> }, req) => {
+          const consent = consentOf(req);
+          const account = consent && ais.resolve(consent, idOf(req));
+          if (consent && account && asked(req) && b.account && !b.account.balances)
+            b.account.balances = balancesOf(consent, account.key);
+        },
+      );
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS, status: 200 }, (b: Record<string, unknown>, req) => {
+        const consent = consentOf(req);
+        const account = consent && ais.resolve(consent, idOf(req));
+        if (consent && account && asked(req) && !b.balances) b.balances = balancesOf(consent, account.key);
+      });
+    },
+  },
+  {
     id: 'accounts.transactions-iban-of-another-account',
     description: "the transaction list names an iban that is not the account's",
     breaks: ['accounts.transactions.shape'],

@@ -1,3 +1,4 @@
+import { prerequisite } from '../../harness/http/broken.js';
 import { because, expect, req, test, withIban, type Account } from '../../harness/areas/accounts.js';
 
 // What a consent's access reaches: only the accounts it names, only the services it names. Each
@@ -55,6 +56,60 @@ test(
       await accounts.balances(limited, onlyTransactions!.resourceId),
     ]) {
       await expect(res, 'a service the consent does not give on the account').toBeRefused();
+    }
+  },
+);
+
+test(
+  'withBalance=true brings balances only on accounts the consent gives balance access to',
+  req('accounts.access.with-balance-outside'),
+  async ({ accounts, recurring, consent }) => {
+    const [a, b] = withIban(consent.accounts, 2);
+    const limited = await recurring({ access: { balances: [{ iban: a.iban }], transactions: [{ iban: b.iban }] } });
+    const listed = await accounts.accountsOf(limited);
+    const onlyTransactions = byIban(listed, b.iban!);
+    await prerequisite(
+      'accounts.access.service-outside',
+      'find the transactions-only account in List accounts',
+      async () =>
+        expect(
+          onlyTransactions,
+          because(`List accounts must show the account the consent gives transactions on`),
+        ).toBeDefined(),
+    );
+    const id = onlyTransactions!.resourceId;
+    const reads = [
+      { what: 'List accounts', res: await accounts.list(limited, { query: { withBalance: true } }) },
+      { what: 'account detail', res: await accounts.detail(limited, id, { query: { withBalance: true } }) },
+      {
+        what: 'the transaction list',
+        res: await accounts.transactions(limited, id, {
+          bookingStatus: 'booked',
+          dateFrom: '2000-01-01',
+          withBalance: true,
+        }),
+      },
+    ];
+    for (const { what, res } of reads) {
+      // withBalance may be ignored, not refused (accounts.list.with-balance-accepted, accounts.transactions.with-balance-accepted).
+      await prerequisite('accounts.list.with-balance-accepted', `read ${what} with withBalance=true`, async () =>
+        expect(res).toSucceed(),
+      );
+      const body = res.json<{ accounts?: Account[]; account?: Account; balances?: unknown }>();
+      const balances =
+        what === 'List accounts'
+          ? body.accounts?.find((x) => x.resourceId === id || x.iban === b.iban)?.balances
+          : what === 'account detail'
+            ? body.account?.balances
+            : body.balances;
+      expect
+        .soft(
+          balances,
+          because(
+            `${res.label}: ${what} with withBalance=true gave balances on account ${id}, which the consent gives transaction access only (access.balances names ${a.iban} alone)`,
+          ),
+        )
+        .toBeUndefined();
     }
   },
 );
