@@ -13,6 +13,7 @@ const BALANCES = /\/accounts\/:accountId\/balances$/;
 const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
 const TRANSACTION = /\/accounts\/:accountId\/transactions\/:transactionId$/;
 const BY_ID = /\/accounts\/:accountId/;
+const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 
 type Query = Record<string, unknown>;
 type Tx = Record<string, unknown> & { bookingDate?: string; valueDate?: string; transactionId?: string };
@@ -291,6 +292,24 @@ const faults: Fault[] = [
         const consent = consentOf(req);
         const account = consent && ais.resolve(consent, idOf(req));
         if (consent && account && asked(req) && !b.balances) b.balances = balancesOf(consent, account.key);
+      });
+    },
+  },
+  {
+    id: 'accounts.consent-read-lists-other-accounts',
+    description:
+      "the read consent of an authorised consent asked with empty arrays lists the PSU's first account alone, while List accounts shows every account",
+    breaks: ['accounts.access.granted-accounts'],
+    install: (app) => {
+      const ais = accountsOf(app);
+      rewriteJson(app, { method: 'GET', route: CONSENT }, (b: { access?: Record<string, unknown> }, req) => {
+        const c = app.sandbox.consents.get((req.params as { consentId: string }).consentId);
+        const { balances, transactions } = c?.access ?? {};
+        if (!c || c.status !== 'valid' || !Array.isArray(balances) || balances.length || !Array.isArray(transactions))
+          return;
+        if (transactions.length) return;
+        const refs = [{ iban: ais.bankOf(c).accounts[0].iban }];
+        b.access = { ...b.access, balances: refs, transactions: refs };
       });
     },
   },

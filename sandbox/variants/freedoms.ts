@@ -206,6 +206,7 @@ const variants: Variant[] = [
       'accounts.access.account-outside',
       'accounts.access.service-outside',
       'accounts.access.with-balance-outside',
+      'accounts.access.granted-accounts',
       'accounts.balances.shape',
       'accounts.transactions.shape',
       'consents.read.fields',

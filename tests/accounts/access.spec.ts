@@ -113,3 +113,41 @@ test(
     }
   },
 );
+
+test(
+  'a consent asked with empty arrays grants the accounts its read-back lists, or every account when it lists none',
+  req('accounts.access.granted-accounts'),
+  async ({ accounts, consents, consent }) => {
+    // The test's consent asks balances and transactions with empty arrays. A bank may read that as
+    // every account, or as a bank-offered consent whose accounts the PSU picks at the SCA, listed by
+    // the read consent afterwards: List accounts then shows those.
+    const read = await consents.read(consent.consentId);
+    await prerequisite('consents.read.fields', 'read the consent back after its SCA', async () =>
+      expect(read).toHaveStatus(200),
+    );
+    type Refs = { iban?: unknown }[] | undefined;
+    const access = read.json<{ access?: { balances?: Refs; transactions?: Refs } }>().access;
+    const ibans = (refs: Refs) =>
+      (Array.isArray(refs) ? refs : []).map((r) => r?.iban).filter((i): i is string => typeof i === 'string');
+    const named = [...new Set([...ibans(access?.balances), ...ibans(access?.transactions)])].sort();
+    const shown = consent.accounts
+      .map((a) => a.iban)
+      .filter((i): i is string => typeof i === 'string')
+      .sort();
+    if (named.length === 0) {
+      expect(
+        consent.accounts.length,
+        because(
+          `${read.label}: the consent lists no account, so it gives every account the bank offers; List accounts (${accounts.path}) showed none`,
+        ),
+      ).toBeGreaterThan(0);
+      return;
+    }
+    expect(
+      shown,
+      because(
+        `${read.label}: the read consent lists the accounts ${named.join(', ')} (picked at the SCA); List accounts must show exactly those`,
+      ),
+    ).toEqual(named);
+  },
+);
