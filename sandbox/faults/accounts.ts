@@ -13,6 +13,7 @@ const BALANCES = /\/accounts\/:accountId\/balances$/;
 const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
 const TRANSACTION = /\/accounts\/:accountId\/transactions\/:transactionId$/;
 const BY_ID = /\/accounts\/:accountId/;
+const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 
 type Query = Record<string, unknown>;
 type Tx = Record<string, unknown> & { bookingDate?: string; valueDate?: string; transactionId?: string };
@@ -215,6 +216,102 @@ const faults: Fault[] = [
     breaks: ['accounts.transactions.complete'],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => void delete b.account?.iban),
+  },
+  {
+    id: 'accounts.account-product-dropped',
+    description:
+      'List accounts leaves out product on every Account (listed, not required: a completeness warning the currency-only check did not give)',
+    breaks: ['accounts.list.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts?: Record<string, unknown>[] }) =>
+        b.accounts?.forEach((a) => delete a.product),
+      ),
+  },
+  {
+    id: 'accounts.balance-reference-date-dropped',
+    description:
+      'every balance leaves out its referenceDate (listed, not required: a completeness warning the balanceType/balanceAmount check did not give)',
+    breaks: ['accounts.balances.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BALANCES }, (b: { balances?: Record<string, unknown>[] }) =>
+        b.balances?.forEach((x) => delete x.referenceDate),
+      ),
+  },
+  {
+    id: 'accounts.transaction-value-date-dropped',
+    description:
+      'every entry of the transaction list leaves out its valueDate (listed, not required: a completeness warning the transactionAmount check did not give)',
+    breaks: ['accounts.transactions.complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => {
+        for (const t of [...(b.transactions?.booked ?? []), ...(b.transactions?.pending ?? [])]) delete t.valueDate;
+      }),
+  },
+  {
+    id: 'accounts.with-balance-outside-access',
+    description:
+      'withBalance=true brings balances on every account of List accounts, account detail and the transaction list, also where the consent gives transaction access only',
+    breaks: ['accounts.access.with-balance-outside'],
+    install: (app) => {
+      const ais = accountsOf(app);
+      const consentOf = (req: FastifyRequest) => app.sandbox.consents.get(requestHeader(req, 'Consent-ID') ?? '');
+      const asked = (req: FastifyRequest) => String((req.query as Query).withBalance) === 'true';
+      const balancesOf = (consent: Consent, key: string) =>
+        ais
+          .bankOf(consent)
+          .balances(key)
+          .map((x) => ({
+            balanceType: x.balanceType,
+            balanceAmount: { currency: x.currency, amount: x.amount },
+            referenceDate: x.referenceDate,
+          }));
+      const idOf = (req: FastifyRequest) => (req.params as { accountId: string }).accountId;
+      rewriteJson(
+        app,
+        { method: 'GET', route: LIST, status: 200 },
+        (b: { accounts?: Record<string, unknown>[] }, req) => {
+          const consent = consentOf(req);
+          if (!consent || !asked(req)) return;
+          for (const a of b.accounts ?? []) {
+            const account = ais.resolve(consent, String(a.resourceId));
+            if (account && !a.balances) a.balances = balancesOf(consent, account.key);
+          }
+        },
+      );
+      rewriteJson(
+        app,
+        { method: 'GET', route: DETAIL, status: 200 },
+        (b: { account?: Record<string, unknown> }, req) => {
+          const consent = consentOf(req);
+          const account = consent && ais.resolve(consent, idOf(req));
+          if (consent && account && asked(req) && b.account && !b.account.balances)
+            b.account.balances = balancesOf(consent, account.key);
+        },
+      );
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS, status: 200 }, (b: Record<string, unknown>, req) => {
+        const consent = consentOf(req);
+        const account = consent && ais.resolve(consent, idOf(req));
+        if (consent && account && asked(req) && !b.balances) b.balances = balancesOf(consent, account.key);
+      });
+    },
+  },
+  {
+    id: 'accounts.consent-read-lists-other-accounts',
+    description:
+      "the read consent of an authorised consent asked with empty arrays lists the PSU's first account alone, while List accounts shows every account",
+    breaks: ['accounts.access.granted-accounts'],
+    install: (app) => {
+      const ais = accountsOf(app);
+      rewriteJson(app, { method: 'GET', route: CONSENT }, (b: { access?: Record<string, unknown> }, req) => {
+        const c = app.sandbox.consents.get((req.params as { consentId: string }).consentId);
+        const { balances, transactions } = c?.access ?? {};
+        if (!c || c.status !== 'valid' || !Array.isArray(balances) || balances.length || !Array.isArray(transactions))
+          return;
+        if (transactions.length) return;
+        const refs = [{ iban: ais.bankOf(c).accounts[0].iban }];
+        b.access = { ...b.access, balances: refs, transactions: refs };
+      });
+    },
   },
   {
     id: 'accounts.transactions-iban-of-another-account',

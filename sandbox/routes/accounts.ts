@@ -37,11 +37,13 @@ interface TransactionListQuery {
   withBalance?: boolean;
 }
 
-const balanceOut = (b: SeedBalance) => ({
+/** A Balance of account `a` (the Balance resource lists the account's clearingNumber). */
+const balanceOut = (a: SeedAccount) => (b: SeedBalance) => ({
   balanceType: b.balanceType,
   balanceAmount: { currency: b.currency, amount: b.amount },
   referenceDate: b.referenceDate,
   ...(b.lastChangeDateTime ? { lastChangeDateTime: b.lastChangeDateTime } : {}),
+  clearingNumber: a.clearingNumber,
 });
 
 /** Account information (endpoint section C) under a consent, at the vendor's paths. */
@@ -128,7 +130,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     clearingNumber: a.clearingNumber,
     // withBalance is honoured where the consent gives balances on the account.
     ...(withBalance && ais.allows(consent, a, 'balances')
-      ? { balances: ais.bankOf(consent).balances(a.key).map(balanceOut) }
+      ? { balances: ais.bankOf(consent).balances(a.key).map(balanceOut(a)) }
       : {}),
     _links: {
       ...(ais.allows(consent, a, 'balances') ? { balances: { href: `${SHORT}/${id}/balances` } } : {}),
@@ -186,7 +188,10 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     const consent = consents.get(req)!;
     const { account } = accounts.get(req)!;
     count(req, consent, account.key, 'balances', 'balances');
-    return { account: { iban: account.iban }, balances: ais.bankOf(consent).balances(account.key).map(balanceOut) };
+    return {
+      account: { iban: account.iban },
+      balances: ais.bankOf(consent).balances(account.key).map(balanceOut(account)),
+    };
   });
 
   app.get<{ Querystring: TransactionListQuery }>(
@@ -229,7 +234,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
         },
         // withBalance may be ignored (section C); honoured, as Berlin Group does, where the consent gives balances.
         ...(req.query.withBalance && ais.allows(consent, account, 'balances')
-          ? { balances: ais.bankOf(consent).balances(account.key).map(balanceOut) }
+          ? { balances: ais.bankOf(consent).balances(account.key).map(balanceOut(account)) }
           : {}),
       };
     },

@@ -429,6 +429,8 @@ function buildBank(psuId: string, context: 'private' | 'corporate', today: strin
         currency: c,
         amount: money(closing.get(c)!),
         referenceDate: addDays(today, -PENDING_DAYS),
+        // The closing balance last changed at the end of its reference day.
+        lastChangeDateTime: `${addDays(today, -PENDING_DAYS)}T23:59:59+01:00`,
       },
       {
         balanceType: 'interimBooked' as const,

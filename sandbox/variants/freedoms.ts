@@ -1,5 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import { accountsOf, type AisService } from '../accounts/service.js';
+import type { Consent } from '../consents/store.js';
 import { rewriteJson } from '../faults/fault.js';
+import type { SeedAccount } from '../seed/accounts.js';
 import behaviourVariants from './behaviours.js';
 import type { Variant } from './index.js';
 
@@ -198,6 +201,57 @@ const variants: Variant[] = [
         if (typeof b.city === 'string') b.city = `${b.city} centrum`;
         if (typeof b.country === 'string') b.country = `Konungariket ${b.country}`;
       }),
+  },
+  {
+    id: 'behaviours.consent-bank-offered',
+    description:
+      "a consent with empty balances and transactions arrays is a bank-offered consent: the PSU picks the accounts at the SCA (here every account but the PSU's last, when the PSU holds more than two); after the SCA the read consent lists them, and only they are served",
+    allows:
+      '| access | object (accountAccess) | yes | requested access services. It contains `balances` and `transactions`, each an array of account references. A reference has `iban`, `maskedPan` or `pan`, and an optional `currency`. Other accountAccess fields: not shown | (what empty arrays ask for is not stated); reference facts: "A consent whose `balances` and `transactions` arrays are empty is, in Berlin Group, a "bank-offered consent": the PSU chooses the accounts during the SCA, and the read consent then lists them."',
+    concerns: [
+      'accounts.list.shape',
+      'accounts.list.complete',
+      'accounts.detail.shape',
+      'accounts.account.links',
+      'accounts.account.id-stable',
+      'accounts.list.with-balance',
+      'accounts.access.account-outside',
+      'accounts.access.service-outside',
+      'accounts.access.with-balance-outside',
+      'accounts.access.granted-accounts',
+      'accounts.balances.shape',
+      'accounts.transactions.shape',
+      'consents.read.fields',
+      'consents.read.complete',
+      'consents.state.valid-after-sca',
+    ],
+    warns: [],
+    install: (app) => {
+      const ais = accountsOf(app);
+      const bankOffered = (c: Consent) =>
+        Array.isArray(c.access.balances) &&
+        c.access.balances.length === 0 &&
+        Array.isArray(c.access.transactions) &&
+        c.access.transactions.length === 0 &&
+        !c.access.accounts?.length &&
+        c.access.allPsd2 === undefined &&
+        c.access.availableAccounts === undefined;
+      /** The accounts the PSU picked at the SCA. */
+      const picked = (c: Consent): SeedAccount[] => {
+        const all = ais.bankOf(c).accounts;
+        return all.length > 2 ? all.slice(0, -1) : all;
+      };
+      const allows = ais.allows.bind(ais);
+      ais.allows = (c: Consent, account: SeedAccount, service: AisService) =>
+        bankOffered(c) ? picked(c).some((p) => p.key === account.key) : allows(c, account, service);
+      // After the SCA (not before it, nor after a failed one) the read consent lists the picked accounts.
+      rewriteJson(app, { method: 'GET', route: CONSENT }, (b: Body, req) => {
+        const c = app.sandbox.consents.get((req.params as { consentId: string }).consentId);
+        if (!c || !bankOffered(c) || c.status === 'received' || c.status === 'rejected') return;
+        const refs = picked(c).map((a) => ({ iban: a.iban }));
+        b.access = { ...(b.access as Body), balances: refs, transactions: refs };
+      });
+    },
   },
 ];
 

@@ -2,7 +2,7 @@ export const accountsAccountCompleteSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://obg-conformance.dev/schemas/accounts/account-complete.json',
   title:
-    'Account carrying its currency as well as its resourceId (presence only: the types are judged by account.json)',
+    'Account carrying every field the specification lists for it: resourceId, iban, currency, product, cashAccountType, name, clearingNumber and _links (presence only: the types are judged by account.json, the links by accounts.account.links)',
   type: 'object',
-  required: ['resourceId', 'currency'],
+  required: ['resourceId', 'iban', 'currency', 'product', 'cashAccountType', 'name', 'clearingNumber', '_links'],
 } as const;

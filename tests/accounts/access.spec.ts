@@ -1,3 +1,4 @@
+import { prerequisite } from '../../harness/http/broken.js';
 import { because, expect, req, test, withIban, type Account } from '../../harness/areas/accounts.js';
 
 // What a consent's access reaches: only the accounts it names, only the services it names. Each
@@ -56,5 +57,103 @@ test(
     ]) {
       await expect(res, 'a service the consent does not give on the account').toBeRefused();
     }
+  },
+);
+
+test(
+  'withBalance=true brings balances only on accounts the consent gives balance access to',
+  req('accounts.access.with-balance-outside'),
+  async ({ accounts, recurring, consent }) => {
+    const [a, b] = withIban(consent.accounts, 2);
+    const limited = await recurring({ access: { balances: [{ iban: a.iban }], transactions: [{ iban: b.iban }] } });
+    const listed = await accounts.accountsOf(limited);
+    const onlyTransactions = byIban(listed, b.iban!);
+    await prerequisite(
+      'accounts.access.service-outside',
+      'find the transactions-only account in List accounts',
+      async () =>
+        expect(
+          onlyTransactions,
+          because(`List accounts must show the account the consent gives transactions on`),
+        ).toBeDefined(),
+    );
+    const id = onlyTransactions!.resourceId;
+    type Body = { accounts?: Account[]; account?: Account; balances?: unknown };
+    const reads = [
+      {
+        what: 'List accounts',
+        accepted: 'accounts.list.with-balance-accepted',
+        res: await accounts.list(limited, { query: { withBalance: true } }),
+        balances: (body: Body) => body.accounts?.find((x) => x.resourceId === id || x.iban === b.iban)?.balances,
+      },
+      {
+        what: 'account detail',
+        accepted: 'accounts.list.with-balance-accepted',
+        res: await accounts.detail(limited, id, { query: { withBalance: true } }),
+        balances: (body: Body) => body.account?.balances,
+      },
+      {
+        what: 'the transaction list',
+        accepted: 'accounts.transactions.with-balance-accepted',
+        res: await accounts.transactions(limited, id, {
+          bookingStatus: 'booked',
+          dateFrom: '2000-01-01',
+          withBalance: true,
+        }),
+        balances: (body: Body) => body.balances,
+      },
+    ];
+    for (const { what, accepted, res, balances } of reads) {
+      // withBalance may be ignored, not refused: that the read is served is another requirement's.
+      await prerequisite(accepted, `read ${what} with withBalance=true`, async () => expect(res).toSucceed());
+      const given = balances(res.json<Body>());
+      // No balances given (absent, or an empty array) is what the consent allows.
+      expect
+        .soft(
+          Array.isArray(given) ? given.length : (given ?? 0),
+          because(
+            `${res.label}: ${what} with withBalance=true gave balances ${JSON.stringify(given)?.slice(0, 200)} on account ${id}, to which the consent gives transaction access only (access.balances names ${a.iban} alone)`,
+          ),
+        )
+        .toBe(0);
+    }
+  },
+);
+
+test(
+  'a consent asked with empty arrays grants the accounts its read-back lists, or every account when it lists none',
+  req('accounts.access.granted-accounts'),
+  async ({ accounts, consents, consent }) => {
+    // The test's consent asks balances and transactions with empty arrays. A bank may read that as
+    // every account, or as a bank-offered consent whose accounts the PSU picks at the SCA, listed by
+    // the read consent afterwards: List accounts then shows those.
+    const read = await consents.read(consent.consentId);
+    await prerequisite('consents.read.fields', 'read the consent back after its SCA', async () =>
+      expect(read).toHaveStatus(200),
+    );
+    type Refs = { iban?: unknown }[] | undefined;
+    const access = read.json<{ access?: { balances?: Refs; transactions?: Refs } }>().access;
+    const ibans = (refs: Refs) =>
+      (Array.isArray(refs) ? refs : []).map((r) => r?.iban).filter((i): i is string => typeof i === 'string');
+    const named = [...new Set([...ibans(access?.balances), ...ibans(access?.transactions)])].sort();
+    const shown = consent.accounts
+      .map((a) => a.iban)
+      .filter((i): i is string => typeof i === 'string')
+      .sort();
+    if (named.length === 0) {
+      expect(
+        consent.accounts.length,
+        because(
+          `${read.label}: the consent lists no account, so it gives every account the bank offers; List accounts (${accounts.path}) showed none`,
+        ),
+      ).toBeGreaterThan(0);
+      return;
+    }
+    expect(
+      shown,
+      because(
+        `${read.label}: the read consent lists the accounts ${named.join(', ')} (picked at the SCA); List accounts must show exactly those`,
+      ),
+    ).toEqual(named);
   },
 );

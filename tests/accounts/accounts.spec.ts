@@ -22,7 +22,7 @@ test(
 );
 
 test(
-  'every Account of List accounts carries its currency',
+  'every Account of List accounts carries the fields listed for an Account',
   req('accounts.list.complete'),
   async ({ accounts, consent }) => {
     const res = await accounts.list(consent.consentId);

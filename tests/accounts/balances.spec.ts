@@ -21,7 +21,7 @@ test(
 );
 
 test(
-  'the balance response names its account, and every balance carries balanceType and balanceAmount',
+  'the balance response names its account, and every balance carries the fields listed for a Balance',
   req('accounts.balances.complete'),
   async ({ accounts, consent }) => {
     for (const a of consent.accounts) {

@@ -73,7 +73,7 @@ test(
 );
 
 test(
-  'the transaction list names its account, and every transaction carries its transactionAmount',
+  'the transaction list names its account, and every transaction carries the fields listed for a Transaction',
   req('accounts.transactions.complete'),
   async ({ accounts, consent }) => {
     for (const a of consent.accounts) {
@@ -88,6 +88,14 @@ test(
       const { booked = [], pending = [] } = body.transactions ?? {};
       for (const t of [...booked, ...pending])
         await expect.soft(t, res.label).toMatchSchema('accounts/transaction-complete');
+      // bookingDate is listed for booked entries (pending ones carry none in the example).
+      for (const t of booked)
+        expect
+          .soft(
+            Object.keys(t),
+            because(`${res.label}: booked entry ${String(t.transactionId)} should carry its bookingDate`),
+          )
+          .toContain('bookingDate');
     }
   },
 );
