@@ -193,7 +193,12 @@ export default class ConformanceReporter implements Reporter {
         );
     } else {
       const inScope = catalogue.all.filter((r) => (this.filtered ? this.named.has(r.id) : this.areas.has(r.area)));
-      folded = foldRequirements(inScope, this.outcomes.values(), claimed);
+      // A run of some areas, some tests or one shard keeps a refusal whose positive control is not in
+      // the run (its tests ran elsewhere: a whole run judges both); a whole run blocks it.
+      const partial = this.filtered || this.areaProjects.length > 0 || !!this.shard;
+      folded = foldRequirements(inScope, this.outcomes.values(), claimed, {
+        unrunControls: partial ? 'keep' : 'block',
+      });
     }
     const requirements = withQuotes(folded, catalogue);
     const info = suiteInfo();
