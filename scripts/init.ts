@@ -1,8 +1,10 @@
 // `obg-conformance init`: drafts a profile and .env from what a bank publishes and answers.
 // Flags or prompts give the URLs and credentials; the bank's OpenAPI file gives the paths and the
 // payment services and products; the ASPSP detail gives globalPaymentProducts; with
-// --probe-consent one consent (deleted again) gives the SCA methods. Every field it could not
-// find is listed in profiles/<name>.notes.md with how to find it. Exit 2 on a usage error.
+// --probe-consent one consent (deleted again) gives the SCA methods and its authorise page, which
+// chooses sca.psuAgent (form, browser or manual). Every reading the profile can pin is left at
+// "either"; the others keep the reference's value. Every field it could not find, the agent's
+// reason and every reading are listed in profiles/<name>.notes.md. Exit 2 on a usage error.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -11,7 +13,9 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../harness/config/errors.js';
 import { fromRoot } from '../harness/config/paths.js';
 import { loadProfile } from '../harness/config/profile.js';
-import { BIC_PATTERN } from '../harness/config/settings.js';
+import { BIC_PATTERN, DEFAULT_CHROMIUM } from '../harness/config/settings.js';
+import { parseForm } from '../harness/sca/psu-agent.js';
+import { profileSchema } from '../profiles/profile.schema.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -105,9 +109,11 @@ interface Draft {
   features: string[];
   psuContext: string;
   paths: Record<string, string>;
-  sca: { methods: string[] };
+  sca: { methods: string[]; psuAgent?: string; browser?: { approve: BrowserStep[]; deny?: BrowserStep[] } };
   payments: { products: string[]; services: string[]; cancellationAuthorisation?: string[] };
+  [section: string]: unknown;
 }
+type BrowserStep = { fill: string; from: string } | { click: string } | { waitForRedirect: true };
 const reference = JSON.parse(readFileSync(fromRoot('profiles', 'reference.json'), 'utf8')) as Draft;
 const profile = JSON.parse(JSON.stringify(reference)) as Draft;
 profile.name = name;
@@ -229,16 +235,32 @@ if (services) {
   if (kept.length) profile.payments.services = kept;
 } else note('payments.services', 'not found in an OpenAPI enum: list the payment services the bank offers.');
 
-// --- SCA methods: one consent, created and deleted again (--probe-consent) ----------------------
+// --- SCA methods and the authorise page: one consent, created and deleted again (--probe-consent) -
+/** What the probe consent showed: the authorise URL of its redirect flow, its delete answer, its read after. */
+const seen: { authorizeUrl?: string; authorizeFrom?: string; deleted?: string; afterDelete?: string } = {};
+const redirectUri = process.env.REDIRECT_URI ?? '';
+const linkOf = (body: unknown, name: string): string | undefined => {
+  const href = (body as { _links?: Record<string, { href?: string } | string> } | undefined)?._links?.[name];
+  return typeof href === 'string' ? href : href?.href;
+};
+/** The authorise URL from a scaOAuth or scaRedirect link, with what the client fills (section F) when the link leaves it out. */
+const authorizeUrlOf = (href: string): string => {
+  const u = new URL(href, `${baseUrl}/`);
+  if (!u.searchParams.has('client_id') && clientId) u.searchParams.set('client_id', clientId);
+  if (!u.searchParams.has('redirect_uri') && redirectUri) u.searchParams.set('redirect_uri', redirectUri);
+  if (!u.searchParams.has('state')) u.searchParams.set('state', randomUUID());
+  return u.toString();
+};
 if (flag('probe-consent')) {
   const t = await token('accountinformation');
   let consentId: string | undefined;
+  const psu = { ...(psuId ? { 'PSU-ID': psuId } : {}), 'PSU-IP-Address': '192.0.2.10' };
+  const redirect = { 'TPP-Redirect-Preferred': 'true', ...(redirectUri ? { 'TPP-Redirect-URI': redirectUri } : {}) };
   try {
     if (!t) throw new Error('no application token for accountinformation');
-    const psu = { ...(psuId ? { 'PSU-ID': psuId } : {}), 'PSU-IP-Address': '192.0.2.10' };
     const created = await fetch(url(profile.paths.consents), {
       method: 'POST',
-      headers: headers(t, { 'Content-Type': 'application/json', ...psu }),
+      headers: headers(t, { 'Content-Type': 'application/json', ...psu, ...redirect }),
       body: JSON.stringify({
         access: { balances: [], transactions: [] },
         recurringIndicator: false,
@@ -248,15 +270,25 @@ if (flag('probe-consent')) {
       }),
     });
     if (!created.ok) throw new Error(`create consent: ${created.status}`);
-    consentId = ((await created.json()) as { consentId?: string }).consentId;
+    const consent = (await created.json()) as { consentId?: string };
+    consentId = consent.consentId;
     if (!consentId) throw new Error('create consent: no consentId');
+    // A bank that creates the authorisation itself gives the authorise link on creation.
+    for (const name of ['scaOAuth', 'scaRedirect']) {
+      const href = linkOf(consent, name);
+      if (href && !seen.authorizeUrl)
+        [seen.authorizeUrl, seen.authorizeFrom] = [authorizeUrlOf(href), `the create-consent answer's ${name}`];
+    }
     const auth = await fetch(url(`${profile.paths.consents}/${consentId}/authorisations`), {
       method: 'POST',
-      headers: headers(t, psu),
+      headers: headers(t, { ...psu, ...redirect }),
     });
     if (!auth.ok) throw new Error(`create authorisation: ${auth.status}`);
-    const methods = ((await auth.json()) as { scaMethods?: { authenticationMethodId?: string }[] }).scaMethods ?? [];
-    const ids = methods.map((m) => m.authenticationMethodId).filter((m): m is string => !!m);
+    const authorisation = (await auth.json()) as {
+      authorisationId?: string;
+      scaMethods?: { authenticationMethodId?: string }[];
+    };
+    const ids = (authorisation.scaMethods ?? []).map((m) => m.authenticationMethodId).filter((m): m is string => !!m);
     const kept = ids.filter((m) => reference.sca.methods.includes(m));
     if (kept.length) {
       profile.sca.methods = kept;
@@ -266,13 +298,42 @@ if (flag('probe-consent')) {
         'sca.methods',
         `the consent's authorisation offered ${ids.join(', ') || 'no method'}: list the methods the bank offers.`,
       );
+    // The redirect flow's authorise page (sections E, F): start the authorisation with mbid, redirect preferred.
+    if (!seen.authorizeUrl && authorisation.authorisationId && ids.includes('mbid')) {
+      const started = await fetch(
+        url(`${profile.paths.consents}/${consentId}/authorisations/${authorisation.authorisationId}`),
+        {
+          method: 'PUT',
+          headers: headers(t, { 'Content-Type': 'application/json', ...psu, ...redirect }),
+          body: JSON.stringify({ authenticationMethodId: 'mbid' }),
+        },
+      );
+      const body = started.ok ? ((await started.json()) as unknown) : undefined;
+      for (const name of ['scaOAuth', 'scaRedirect']) {
+        const href = linkOf(body, name);
+        if (href && !seen.authorizeUrl)
+          [seen.authorizeUrl, seen.authorizeFrom] = [
+            authorizeUrlOf(href),
+            `the start-authorisation answer's ${name} (mbid)`,
+          ];
+      }
+    }
   } catch (err) {
     note('sca.methods', `--probe-consent: ${(err as Error).message}; list the methods the bank offers.`);
   } finally {
-    if (consentId && t)
-      await fetch(url(`${profile.paths.consents}/${consentId}`), { method: 'DELETE', headers: headers(t) }).catch(
-        () => undefined,
-      );
+    if (consentId && t) {
+      const at = url(`${profile.paths.consents}/${consentId}`);
+      const del = await fetch(at, { method: 'DELETE', headers: headers(t, psu) }).catch(() => undefined);
+      if (del) {
+        const text = await del.text().catch(() => '');
+        seen.deleted = `${del.status}${text.trim() ? ' with a body' : ' without a body'}`;
+        const read = await fetch(`${at}/status`, { headers: headers(t, psu) }).catch(() => undefined);
+        const status = read?.ok
+          ? ((await read.json().catch(() => ({}))) as { consentStatus?: string }).consentStatus
+          : undefined;
+        if (read) seen.afterDelete = status ? `${read.status}, consentStatus ${status}` : String(read.status);
+      }
+    }
   }
 } else
   note(
@@ -293,10 +354,200 @@ note(
   'features',
   'the reference sandbox\'s claims, which are every feature: remove what the bank does not offer (an unclaimed requirement is "not claimed", never failed).',
 );
-note(
-  'sca.psuAgent',
-  '"form" approves on the reference sandbox\'s own SCA page; a real bank needs "browser" or "manual".',
-);
+
+// --- The PSU agent (sca.psuAgent): chosen by the authorise page the bank serves ------------------
+const agentNotes: string[] = [];
+const loginKeys: string[] = [];
+const chromiumPath = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
+const hasChromium = existsSync(chromiumPath);
+interface PageInput {
+  selector: string;
+  name: string;
+  type: string;
+  value: string;
+}
+/** The first form's inputs a PSU must type (a password, or an empty text field) and its approve and deny buttons. */
+function readForm(html: string) {
+  const form = parseForm(html);
+  if (!form) return undefined;
+  const inner = /<form\b[^>]*>([\s\S]*?)<\/form>/i.exec(html)![1];
+  const attr = (tag: string, n: string) =>
+    new RegExp(`\\b${n}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+      .exec(tag)
+      ?.slice(2)
+      .find((v) => v !== undefined);
+  const typed: PageInput[] = [];
+  for (const m of inner.matchAll(/<input\b[^>]*>/gi)) {
+    const type = (attr(m[0], 'type') ?? 'text').toLowerCase();
+    const name = attr(m[0], 'name') ?? '';
+    const id = attr(m[0], 'id');
+    const value = attr(m[0], 'value') ?? '';
+    const needsTyping = type === 'password' || (['text', 'email', 'tel', 'number'].includes(type) && !value);
+    if (needsTyping && (id || name))
+      typed.push({ selector: id ? `#${id}` : `input[name="${name}"]`, name, type, value });
+  }
+  const buttonOf = (decision: string) => {
+    for (const m of inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)) {
+      const value = (attr(m[1], 'value') ?? '').toLowerCase();
+      const label = m[2]
+        .replace(/<[^>]+>/g, '')
+        .trim()
+        .toLowerCase();
+      if (value !== decision && label !== decision) continue;
+      const id = attr(m[1], 'id');
+      const name = attr(m[1], 'name');
+      return id
+        ? `#${id}`
+        : name
+          ? `button[name="${name}"][value="${attr(m[1], 'value') ?? ''}"]`
+          : `button:has-text("${label}")`;
+    }
+    return undefined;
+  };
+  return { typed, approve: buttonOf('approve'), deny: buttonOf('deny') };
+}
+/** The browser agent's steps drafted from a login form: each field typed from a .env key, then approve. */
+function stepsOf(form: NonNullable<ReturnType<typeof readForm>>) {
+  const approve: BrowserStep[] = form.typed.map((f) => {
+    const key = `PSU_LOGIN_${(f.type === 'password' ? 'password' : f.name || f.selector).toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+    if (!loginKeys.includes(key)) loginKeys.push(key);
+    return { fill: f.selector, from: key };
+  });
+  approve.push({ click: form.approve ?? 'button[type="submit"]' }, { waitForRedirect: true });
+  return { approve, ...(form.deny ? { deny: [{ click: form.deny }, { waitForRedirect: true as const }] } : {}) };
+}
+/** The page as Chromium renders it (its scripts run), or undefined when it cannot be rendered. */
+async function rendered(at: string): Promise<string | undefined> {
+  try {
+    const { chromium } = await import('@playwright/test');
+    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true });
+    try {
+      const page = await browser.newPage();
+      await page.goto(at, { timeout: 15_000 });
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+      return await page.content();
+    } finally {
+      await browser.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+let psuAgent: 'form' | 'browser' | 'manual' = 'form';
+let agentReason = '';
+const probeUrl = (() => {
+  if (seen.authorizeUrl) return { at: seen.authorizeUrl, from: seen.authorizeFrom! };
+  if (!clientId) return undefined;
+  const u = new URL(
+    `${authUrl}/${(profile.oauth as { authorizePath?: string } | undefined)?.authorizePath ?? 'connect/authorize'}`,
+  );
+  u.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    scope: `accountinformation ${psuContext}`,
+    state: randomUUID(),
+    ...(redirectUri ? { redirect_uri: redirectUri } : {}),
+  }).toString();
+  return { at: u.toString(), from: "the bank's authorise URL (no consent behind it)" };
+})();
+let page: { status: number; html: string } | undefined;
+if (probeUrl) {
+  try {
+    const res = await fetch(probeUrl.at, { headers: { Accept: 'text/html' }, redirect: 'follow' });
+    const type = res.headers.get('content-type') ?? '';
+    page = { status: res.status, html: /html/i.test(type) ? await res.text() : '' };
+  } catch (err) {
+    agentReason = `${probeUrl.from} could not be fetched (${(err as Error).message})`;
+  }
+}
+const noBrowser = `no Chromium at ${chromiumPath} (install Debian's chromium package or set CHROMIUM_PATH for the browser agent)`;
+if (!probeUrl) agentReason = 'nothing probed (no client id)';
+else if (page && (!page.html || page.status < 200 || page.status >= 300))
+  agentReason = `${probeUrl.from} answered ${page.status}${page.html ? '' : ' without an HTML page'}: nothing judged`;
+if (page && !agentReason) {
+  const form = readForm(page.html);
+  if (form && !form.typed.length && form.approve) {
+    agentReason = `${probeUrl!.from} is a static HTML form the form agent fills over HTTP (hidden fields and a button "approve")`;
+  } else {
+    const why = form
+      ? form.typed.length
+        ? `${probeUrl!.from} is a form that asks the PSU to type ${form.typed.map((f) => f.name || f.selector).join(', ')}, which the form agent cannot`
+        : `${probeUrl!.from} is a form without a button "approve" the form agent can press`
+      : `${probeUrl!.from} holds no form in its HTML (a script builds the page), which the form agent cannot read`;
+    if (hasChromium) {
+      psuAgent = 'browser';
+      const shown = form ?? readForm((await rendered(probeUrl!.at)) ?? '');
+      if (shown) {
+        profile.sca.browser = stepsOf(shown);
+        agentReason = `${why}; Chromium (${chromiumPath}) drives it. The steps in sca.browser are read from the ${form ? 'page' : 'page as Chromium renders it'}: check them`;
+      } else {
+        profile.sca.browser = { approve: [{ click: 'button:has-text("Approve")' }, { waitForRedirect: true }] };
+        agentReason = `${why}; Chromium (${chromiumPath}) drives it. No form was found even as Chromium renders it: sca.browser holds a guess, replace it with the steps on the bank's login page (Playwright selectors; fill steps type the value of a .env key)`;
+      }
+    } else {
+      psuAgent = 'manual';
+      agentReason = `${why}; ${noBrowser}, so a person approves: the suite prints the authorise URL and waits for the return to REDIRECT_URI (a loopback http URI with a port, or set PSU_CALLBACK_LISTEN)`;
+    }
+  }
+}
+if (psuAgent === 'form' && !agentReason.includes('static HTML form'))
+  agentReason += `; "form" is kept (the reference sandbox's): ${flag('probe-consent') ? '' : 'with --probe-consent init opens the authorise page of one consent; '}if the bank's page asks the PSU to log in, write "browser" with sca.browser steps (needs Chromium) or "manual"`;
+profile.sca.psuAgent = psuAgent;
+if (psuAgent !== 'browser') delete profile.sca.browser;
+agentNotes.push(`- \`sca.psuAgent\`: "${psuAgent}": ${agentReason}.`);
+if (loginKeys.length)
+  agentNotes.push(
+    `- \`sca.browser\`: the .env keys ${loginKeys.join(', ')} hold what the browser agent types (a test PSU's login): fill them in .env.`,
+  );
+say(`sca.psuAgent ${psuAgent}: ${agentReason}`);
+
+// --- Readings: where the specification and Berlin Group differ, the profile can pin one -----------
+// Every reading option of the schema (a string enum in a section) is written "either" where the
+// schema has it; the others keep the reference's value, with how to find the bank's.
+const readingNotes: string[] = [];
+const HOW: Record<string, string> = {
+  'consents.afterDelete':
+    'delete a consent and read its status: 200 with consentStatus terminatedByTpp → "terminatedByTpp"; 403 or 404 → "gone"',
+  'payments.startAuthorisationBody':
+    'create an authorisation on a payment without a body: a 2xx → "flow-guide"; a 4xx asking for psuData → "operations-table" (the bank\'s documentation of start authorisation says which)',
+  'payments.giroCreditor':
+    'the bank\'s documentation of a swedish-giro payment: creditorGiro → "creditorGiro"; a creditorAccount with a bban giro number → "creditorAccount"',
+  'directDebit.consentScope':
+    'the bank\'s documentation of the direct debit consent: the token scope it is created with (accountinformation corporate → "accountinformation"; paymentinitiation corporate, as section H says → "paymentinitiation")',
+  'tokens.accountReads':
+    'read an account under a valid consent with the application token: a 2xx → "application"; a 401 or 403 asking for the PSU\'s token → "psu"',
+};
+const schemaSections = profileSchema.properties as unknown as Record<
+  string,
+  { properties?: Record<string, { enum?: readonly unknown[]; description?: string }> }
+>;
+for (const [section, def] of Object.entries(schemaSections)) {
+  for (const [key, option] of Object.entries(def.properties ?? {})) {
+    const values = option.enum?.filter((v): v is string => typeof v === 'string');
+    if (!values || `${section}.${key}` === 'sca.psuAgent') continue;
+    const field = `${section}.${key}`;
+    const part = profile[section] as Record<string, unknown> | undefined;
+    const readings = values.filter((v) => v !== 'either').join(', ');
+    if (values.includes('either')) {
+      ((profile[section] ??= {}) as Record<string, unknown>)[key] = 'either';
+      readingNotes.push(
+        `- \`${field}\`: "either" (readings ${readings}): each answer is judged as the reading it gives. To pin one (the stricter check), write it here once the bank documents it or a run's evidence shows it.`,
+      );
+    } else {
+      const kept =
+        part?.[key] === undefined
+          ? "absent: the schema's default applies"
+          : `"${String(part[key])}", the reference sandbox's`;
+      readingNotes.push(
+        `- \`${field}\`: ${kept} (readings ${readings}; no "either": the bank follows one). To find which: ${HOW[field] ?? option.description ?? 'see profiles/profile.schema.ts'}.`,
+      );
+    }
+  }
+}
+if (seen.deleted)
+  readingNotes.push(
+    `- seen on the probe consent: delete answered ${seen.deleted}; its status read after answered ${seen.afterDelete ?? 'nothing'}.`,
+  );
 note(
   'accounts.readerPsuIds, accounts.isolatedPsuIds, consents.isolatedPsuIds',
   "the reference sandbox's test PSUs: name the bank's.",
@@ -327,10 +578,42 @@ const env = [
   `TPP_SIGNING_CERT_FILE=${signingCert && resolve(cwd, signingCert)}`,
   `TPP_SIGNING_KEY_FILE=${signingKey && resolve(cwd, signingKey)}`,
   `TPP_TEST_PKI_DIR=${testPkiDir && resolve(cwd, testPkiDir)}`,
+  ...(redirectUri ? [`REDIRECT_URI=${redirectUri}`] : []),
+  ...(psuAgent === 'manual'
+    ? [
+        `# The manual agent (sca.psuAgent "manual") listens here (host:port) for the PSU's return, unless REDIRECT_URI is a loopback http URI with a port.`,
+        'PSU_CALLBACK_LISTEN=',
+      ]
+    : []),
+  ...(psuAgent === 'browser'
+    ? [
+        `# The browser agent (sca.psuAgent "browser"): Debian's chromium, and what it types on the bank's login page.`,
+        `CHROMIUM_PATH=${process.env.CHROMIUM_PATH ?? ''}`,
+        ...loginKeys.map((k) => `${k}=`),
+      ]
+    : []),
   '',
 ].join('\n');
 writeFileSync(envFile, env, { mode: 0o600 });
-writeFileSync(notesFile, [`# What obg-conformance init could not find for ${name}`, '', ...notes, ''].join('\n'));
+writeFileSync(
+  notesFile,
+  [
+    `# What obg-conformance init could not find for ${name}`,
+    '',
+    ...notes,
+    '',
+    '## The PSU agent',
+    '',
+    ...agentNotes,
+    '',
+    '## Readings the profile can pin',
+    '',
+    'Where the specification and Berlin Group differ, the bank follows one reading; the profile says which.',
+    '',
+    ...readingNotes,
+    '',
+  ].join('\n'),
+);
 say(
   `wrote ${relative(cwd, envFile)}, ${relative(cwd, profileFile)} and ${relative(cwd, notesFile)} (${notes.length} notes)`,
 );
