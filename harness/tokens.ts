@@ -97,6 +97,11 @@ export function accountReadsToken(target: Target): 'application' | 'psu' {
   return target.profile.tokens?.accountReads ?? 'application';
 }
 
+/** Which token the suite sends on the read, status and cancel of a payment it authorised (profile tokens.paymentReads). */
+export function paymentReadsToken(target: Target): 'application' | 'psu' {
+  return target.profile.tokens?.paymentReads ?? 'application';
+}
+
 /** What a redirect authorisation with its code exchange gave: the PSU's token and how the SCA ended. */
 export interface PsuToken {
   token: string;
@@ -109,7 +114,7 @@ export interface PsuToken {
  * The PSU's token of a resource (endpoint sections F and G): an authorisation created and started
  * with mbid in the redirect flow, the PSU agent approving on the bank's page, and the code
  * exchanged at {auth_url}/connect/token with X-<Resource>Id and X-<Resource>AuthorisationId.
- * Used where the profile claims tokens.accountReads psu; any step that fails stops the test.
+ * Used where the profile claims tokens.accountReads or tokens.paymentReads psu; any step that fails stops the test.
  */
 export async function psuTokenByRedirect(
   driver: ScaDriver,
@@ -121,8 +126,11 @@ export async function psuTokenByRedirect(
     /** The resourceScope, e.g. accountinformation private. */
     scope: string;
     headers?: HeaderSpec;
+    /** The requirement that judges the authorisation's POST (default authorisations.create.response). */
+    createRoot?: string;
   },
 ): Promise<PsuToken> {
+  const createRoot = o.createRoot ?? 'authorisations.create.response';
   const target = api.target;
   const headers: HeaderSpec = {
     ...o.headers,
@@ -131,13 +139,9 @@ export async function psuTokenByRedirect(
   };
   const created = await driver.create(o.resourceBasePath, 'authorisations', headers);
   const authorisationId = created.json<{ authorisationId?: string }>().authorisationId;
-  requireSuccess(created, 'authorisations.create.response', 'create the redirect authorisation');
+  requireSuccess(created, createRoot, 'create the redirect authorisation');
   if (!authorisationId)
-    block(
-      'authorisations.create.response',
-      'create the redirect authorisation',
-      `no authorisationId in ${created.describe()}`,
-    );
+    block(createRoot, 'create the redirect authorisation', `no authorisationId in ${created.describe()}`);
   const started = await driver.start(`${o.resourceBasePath}/authorisations/${authorisationId}`, 'mbid', headers);
   const scaOAuth = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
   if (started.status < 200 || started.status >= 300 || !scaOAuth)

@@ -253,6 +253,11 @@ export const profileSchema = {
             "The token the suite sends on account reads: 'application' (client credentials, as everywhere else: the specification's code-exchange token 'need not be stored or used in later calls'; the reference sandbox's) or 'psu' (the target requires the PSU's token: the suite authorises each consent it reads under in the redirect flow, exchanges the code and sends that token on the consent's reads). Payment cancellations still use the application token (the payments they cancel were never authorised, so no PSU token exists for them). 'psu' brings the feature tokens.psu-reads (harness/config/profile.ts, OPTION_FEATURES), under which the suite judges that the application token is refused. Default 'application'.",
           enum: ['application', 'psu'],
         },
+        paymentReads: {
+          description:
+            "The token the suite sends on the read, status and cancel of a payment it has authorised: 'application' (client credentials, as everywhere else; the reference sandbox's) or 'psu' (the target requires, once a payment's SCA is done, the PSU's token of that payment: the suite authorises the reference PSU's payments in the redirect flow, exchanges the code with X-PaymentId and X-PaymentAuthorisationId, and sends that token on the payment's read, status and cancel). A payment not authorised this way (before its SCA, a failing PSU, a multilevel signer, a payment authorised through a basket, a cancellation authorisation) is read with the application token. Default 'application'.",
+          enum: ['application', 'psu'],
+        },
       },
     },
     signatures: {

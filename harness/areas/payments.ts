@@ -10,6 +10,7 @@ import type { Json } from '../json.js';
 import { prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
 import { expect, test as base } from '../test.js';
+import { paymentReadsToken, psuTokenByRedirect } from '../tokens.js';
 
 export { because, expect, req } from '../test.js';
 
@@ -245,13 +246,20 @@ export class PaymentsClient {
     readonly api: ApiClient,
     readonly created: string[] = [],
     readonly context: 'private' | 'corporate' = api.target.profile.psuContext,
+    /** The PSU's token of each payment (by base path) authorised in the redirect flow under tokens.paymentReads psu. */
+    readonly psuTokens = new Map<string, string>(),
   ) {
     this.sca = new ScaDriver(api, this.target.timeouts.scaMs, this.target.profile.payments?.startAuthorisationBody);
   }
 
   /** The same client in a corporate context (token scope paymentinitiation corporate, PSU-Corporate-ID). */
   corporate(): PaymentsClient {
-    return new PaymentsClient(this.api.with({ scope: 'paymentinitiation corporate' }), this.created, 'corporate');
+    return new PaymentsClient(
+      this.api.with({ scope: 'paymentinitiation corporate' }),
+      this.created,
+      'corporate',
+      this.psuTokens,
+    );
   }
 
   get target(): Target {
@@ -325,27 +333,87 @@ export class PaymentsClient {
     return { paymentId, basePath: this.basePath(c, paymentId), body, res };
   }
 
+  /** The profile claims that a payment's reads after its SCA need the PSU's token of the payment (tokens.paymentReads psu). */
+  get psuTokenReads(): boolean {
+    return paymentReadsToken(this.target) === 'psu';
+  }
+
+  /**
+   * The options of a read, status or cancel: with the PSU's token of the payment when the suite
+   * holds one (tokens.paymentReads psu, a payment it authorised in the redirect flow) and the
+   * caller sends no Authorization of its own; else with the application token.
+   */
+  private readOptions(basePath: string, headers?: HeaderSpec): { headers?: HeaderSpec; noAuth?: boolean } {
+    const token = this.psuTokens.get(basePath);
+    const own = Object.keys(headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+    if (!token || own) return { headers };
+    return { noAuth: true, headers: { Authorization: `Bearer ${token}`, ...headers } };
+  }
+
   read(basePath: string, headers?: HeaderSpec) {
-    return this.api.get(basePath, { headers });
+    return this.api.get(basePath, this.readOptions(basePath, headers));
   }
   status(basePath: string, headers?: HeaderSpec) {
-    return this.api.get(`${basePath}/status`, { headers });
+    return this.api.get(`${basePath}/status`, this.readOptions(basePath, headers));
   }
   cancel(basePath: string, headers?: HeaderSpec) {
-    return this.api.delete(basePath, { headers });
+    return this.api.delete(basePath, this.readOptions(basePath, headers));
   }
 
   async transactionStatus(basePath: string): Promise<string> {
     return String((await this.status(basePath)).json<{ transactionStatus?: string }>().transactionStatus);
   }
 
-  /** Drives a decoupled SCA on the payment (or its cancellation) to its end. */
-  authorise(basePath: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
+  /**
+   * Drives a decoupled SCA on the payment (or its cancellation) to its end. Under tokens.paymentReads
+   * psu, the payment authorisation of the reference PSU in the profile's context (no other PSU-ID,
+   * no method or offered methods asked for) goes through the redirect flow instead: the code is
+   * exchanged for the PSU's token, which the payment's later reads send.
+   */
+  async authorise(basePath: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
+    const otherPsu = Object.keys(o.headers ?? {}).some((h) => h.toLowerCase() === 'psu-id');
+    if (
+      this.psuTokenReads &&
+      this.context === this.profile.psuContext &&
+      (o.sub ?? 'authorisations') === 'authorisations' &&
+      !otherPsu &&
+      !o.method &&
+      !o.offered
+    )
+      return this.authoriseByRedirect(basePath, o);
     return this.sca.authorise(basePath, {
       ...o,
       headers: { ...this.psuHeaders(), ...o.headers },
       roots: { create: 'payments.authorisations.create', ...o.roots },
     });
+  }
+
+  /** The redirect flow of `authorise` under tokens.paymentReads psu: the SCA ends with the code exchange. */
+  private async authoriseByRedirect(basePath: string, o: AuthoriseOptions): Promise<ScaOutcome> {
+    const startedAt = Date.now();
+    const paymentId = basePath.split('/').pop()!;
+    const { token, authorisationId, exchanged } = await psuTokenByRedirect(this.sca, this.api, {
+      resourceBasePath: basePath,
+      resource: 'Payment',
+      resourceId: paymentId,
+      scope: `paymentinitiation ${this.context}`,
+      headers: { ...this.psuHeaders(), ...o.headers },
+      createRoot: o.roots?.create ?? 'payments.authorisations.create',
+    });
+    this.psuTokens.set(basePath, token);
+    const href = `${basePath}/authorisations/${authorisationId}`;
+    const status = await this.sca.status(href, this.psuHeaders());
+    const scaStatus = String(status.json<{ scaStatus?: unknown }>().scaStatus);
+    return {
+      authorisationId,
+      href,
+      scaStatus,
+      startedAt,
+      endedAt: Date.now(),
+      polls: [],
+      created: exchanged,
+      started: status,
+    };
   }
 
   /** Initiates a payment and drives its SCA to the end. */

@@ -11,6 +11,8 @@ const AUTHORISATIONS = /\/(authorisations|cancellation-authorisations)$/;
 const isAuthorisationPost = (req: FastifyRequest) =>
   req.method === 'POST' && AUTHORISATIONS.test(req.routeOptions.url ?? '');
 const ACCOUNT_READS = /^\/psd2\/accountinformation\/v1\/accounts/;
+/** A payment's read (GET), its status (GET) and its cancel (DELETE). */
+const PAYMENT_READS = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId(\/status)?$/;
 const bearer = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
 /** The PSU tokens of the code exchange: token → id of the consent its authorisation authorised. */
@@ -80,6 +82,59 @@ const variants: Variant[] = [
             401,
             'TOKEN_INVALID',
             "account reads need the PSU's token of the consent, from the code exchange of its authorisation",
+          );
+      });
+    },
+  },
+  {
+    id: 'tokens.psu-token-on-payment-reads',
+    description:
+      "the read, status and cancel of a payment whose SCA ended with a code exchange need the PSU's token of that exchange (401 TOKEN_INVALID with the application token or another payment's token), under a profile claiming tokens.paymentReads psu",
+    allows:
+      'Response: access token response. The returned token need not be stored or used in later calls. (endpoint section G: "need not", so a bank may still ask for it; the profile claims that reading)',
+    concerns: [
+      'payments.sca.accepted',
+      'payments.cancel.time-limit',
+      'payments.authorisations.final-resource',
+      'payments.read.fields',
+      'payments.status.response',
+      'payments.cancel.response',
+    ],
+    warns: [],
+    claims: { tokens: { paymentReads: 'psu' } },
+    install: (app) => {
+      /** token → paymentId of the payment whose authorisation's code it was exchanged for. */
+      const bound = new BoundedMap<string, string>(app.sandbox.options.maxResources);
+      /** Payments whose SCA ended with a code exchange: from then on, their reads need the PSU's token. */
+      const exchanged = new BoundedMap<string, true>(app.sandbox.options.maxResources);
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== '/connect/token' || reply.statusCode !== 200)
+          return payload;
+        const paymentId = requestHeader(req, 'X-PaymentId');
+        if (!paymentId || typeof payload !== 'string') return payload;
+        try {
+          const token = (JSON.parse(payload) as { access_token?: unknown }).access_token;
+          if (typeof token === 'string') {
+            bound.set(token, paymentId);
+            exchanged.set(paymentId, true);
+          }
+        } catch {
+          /* not JSON: no token */
+        }
+        return payload;
+      });
+      // After the route's own checks (preValidation): an unknown payment keeps its own answer.
+      app.addHook('preHandler', async (req) => {
+        const url = req.routeOptions.url ?? '';
+        if (!PAYMENT_READS.test(url) || !(req.method === 'GET' || req.method === 'DELETE')) return;
+        const paymentId = (req.params as { paymentId?: string }).paymentId;
+        if (!paymentId || !exchanged.get(paymentId)) return;
+        const token = bearer(req);
+        if (!token || bound.get(token) !== paymentId)
+          throw new BgError(
+            401,
+            'TOKEN_INVALID',
+            "the payment's SCA ended with a code exchange: its reads need the PSU's token of that exchange",
           );
       });
     },

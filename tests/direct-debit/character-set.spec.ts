@@ -1,3 +1,4 @@
+import { requireSuccess } from '../../harness/http/broken.js';
 import { getPath, withPath, type Json } from '../../harness/json.js';
 import { text } from '../../harness/text.js';
 import { because, expect, req, test } from '../../harness/areas/direct-debit.js';
@@ -25,8 +26,7 @@ test(
     await expect(res, 'create a direct debit whose text fields carry the character set').toSucceed();
     const paymentId = res.json<{ paymentId?: string }>().paymentId;
     expect(paymentId, because(`create answers a paymentId; got ${res.describe()}`)).toBeTruthy();
-    const read = await directDebit.get(paymentId!);
-    await expect(read).toSucceed();
+    const read = requireSuccess(await directDebit.get(paymentId!), 'direct-debit.get.fields', 'read the direct debit');
     for (const f of TEXT_FIELDS) {
       const sent = getPath(body, f.path);
       expect

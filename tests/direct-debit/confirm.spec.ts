@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import { because, consentRequest, expect, req, test } from '../../harness/areas/direct-debit.js';
 
 // One-off account-information consents: a recurring one, once authorised, would expire the one
@@ -90,8 +90,11 @@ test(
   req('direct-debit.confirm.consent-invalid-code'),
   async ({ directDebit }) => {
     const { paymentId } = await directDebit.createPayment();
-    const consent = await directDebit.createConsent();
-    await expect(consent).toSucceed();
+    const consent = requireSuccess(
+      await directDebit.createConsent(),
+      'direct-debit.consent.id-uuid',
+      'create a direct debit consent',
+    );
     await expect(await directDebit.confirm([paymentId], consent.json().consentId)).toBeTppError(401, 'CONSENT_INVALID');
   },
 );

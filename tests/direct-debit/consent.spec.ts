@@ -1,3 +1,4 @@
+import { requireSuccess } from '../../harness/http/broken.js';
 import { because, expect, req, test } from '../../harness/areas/direct-debit.js';
 
 // The direct debit consent: its id is the uuid confirm sends as Consent-ID (H 2), and it is
@@ -28,7 +29,11 @@ test(
   async ({ directDebit }) => {
     const consentId = await directDebit.authorisedConsent();
     const first = await directDebit.createPayment();
-    await expect(await directDebit.confirm([first.paymentId], consentId), 'first confirm').toSucceed();
+    requireSuccess(
+      await directDebit.confirm([first.paymentId], consentId),
+      'direct-debit.confirm.file-uploaded',
+      'the first confirm',
+    );
     const corporate = directDebit.api.target.psuCorporateId;
     expect(
       await directDebit.consents.consentStatus(consentId, corporate ? { 'PSU-Corporate-ID': corporate } : {}),

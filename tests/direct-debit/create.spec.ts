@@ -1,3 +1,4 @@
+import { requireSuccess } from '../../harness/http/broken.js';
 import { levelOf } from '../../harness/catalogue.js';
 import { linkUrl } from '../../harness/http/links.js';
 import {
@@ -39,8 +40,11 @@ test(
   'the confirmPayment link, when given, points to /iso/payments/confirm and self to /iso/payments/<paymentId>',
   req('direct-debit.create.links'),
   async ({ directDebit }) => {
-    const res = await directDebit.create(directDebit.body());
-    await expect(res).toSucceed();
+    const res = requireSuccess(
+      await directDebit.create(directDebit.body()),
+      'direct-debit.create.response',
+      'create a direct debit',
+    );
     const body = res.json<{ paymentId: string; _links?: Record<string, { href?: string }> }>();
     // A link may be absolute, rooted or relative: it is judged as the harness resolves it (harness/http/links.ts).
     const path = (href: string | undefined) =>

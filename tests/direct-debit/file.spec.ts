@@ -1,3 +1,4 @@
+import { requireSuccess } from '../../harness/http/broken.js';
 import {
   because,
   cents,
@@ -13,8 +14,11 @@ import {
 /** Confirms the given collections with a fresh consent and fetches the file FILE_UPLOADED names. */
 async function confirmAndFetch(directDebit: DirectDebitClient, paymentIds: string[]) {
   const consentId = await directDebit.authorisedConsent();
-  const confirm = await directDebit.confirm(paymentIds, consentId);
-  await expect(confirm).toSucceed();
+  const confirm = requireSuccess(
+    await directDebit.confirm(paymentIds, consentId),
+    'direct-debit.confirm.file-uploaded',
+    'confirm the collections',
+  );
   const text =
     confirm
       .json<{ tppMessages?: { text?: string }[] }>()

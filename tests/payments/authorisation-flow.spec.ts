@@ -10,7 +10,7 @@ import {
   type Combination,
   type PaymentsClient,
 } from '../../harness/areas/payments.js';
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import type { HeaderSpec } from '../../harness/http/client.js';
 import type { ApiResponse } from '../../harness/http/response.js';
 
@@ -252,7 +252,11 @@ test(
       'authorisations.status.failed',
       'the SCA of the failing PSU ends failed',
       async () => {
-        await expect(await start(payments, a)).toSucceed();
+        requireSuccess(
+          await start(payments, a),
+          'payments.authorisations.start',
+          `start the payment authorisation of the failing PSU with ${a.method}`,
+        );
         const out = await payments.sca.pollUntilEnd(a.href, 500, a.headers);
         expect(out.status, `the SCA of the PSU named sca.failingPsuId ends failed`).toBe('failed');
         return out;

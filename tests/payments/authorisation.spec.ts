@@ -8,6 +8,7 @@ import {
   test,
   settleMs,
 } from '../../harness/areas/payments.js';
+import { requireSuccess } from '../../harness/http/broken.js';
 import { linkUrl } from '../../harness/http/links.js';
 
 forEachCombination(() => {
@@ -90,7 +91,7 @@ forEachCombination(() => {
           await expect(created, 'a second authorisation while the first is open').toBeRefused();
           break;
         }
-        await expect(created).toSucceed();
+        requireSuccess(created, 'payments.authorisations.create', 'create an authorisation on the payment');
         ids.push(created.json<{ authorisationId: string }>().authorisationId);
       }
       const list = await payments.api.get(`${basePath}/authorisations`);
@@ -107,7 +108,7 @@ forEachCombination(() => {
       const { paymentId, basePath } = await payments.initiated(combination);
       const redirect = { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri };
       const created = await payments.sca.create(basePath, 'authorisations', { ...payments.psuHeaders(), ...redirect });
-      await expect(created).toSucceed();
+      requireSuccess(created, 'payments.authorisations.create', 'create an authorisation with the redirect preferred');
       const authorisationId = created.json<{ authorisationId: string }>().authorisationId;
       const started = await payments.sca.start(`${basePath}/authorisations/${authorisationId}`, 'mbid', {
         ...payments.psuHeaders(),
@@ -134,7 +135,7 @@ forEachCombination(() => {
       const res = await payments.corporate().initiate(combination, {
         headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': payments.target.redirectUri },
       });
-      await expect(res).toSucceed();
+      requireSuccess(res, 'payments.initiate.response', `initiate a ${label(combination)} payment with multilevel SCA`);
       const links = res.json<{ _links?: Record<string, unknown> }>()._links ?? {};
       expect(
         Object.keys(links).filter((k) => k === 'scaRedirect' || k === 'scaOAuth'),

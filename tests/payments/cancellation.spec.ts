@@ -8,7 +8,7 @@ import {
   test,
   settleMs,
 } from '../../harness/areas/payments.js';
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 
 forEachCombination(() => {
   test(
@@ -81,7 +81,7 @@ forEachCombination(() => {
       );
       const { basePath } = await payments.initiated(combination);
       const res = await payments.cancel(basePath);
-      await expect(res).toSucceed();
+      requireSuccess(res, 'payments.cancel.response', `cancel the ${label(combination)} payment`);
       const links = res.json<{ _links?: Record<string, { href?: string }> }>()._links ?? {};
       expect(
         links.startAuthorisation?.href,
@@ -101,7 +101,11 @@ forEachCombination(() => {
         `not claimed: the profile does not list ${combination.product} in payments.cancellationAuthorisation`,
       );
       const { basePath } = await payments.initiated(combination);
-      await expect(await payments.cancel(basePath)).toSucceed();
+      requireSuccess(
+        await payments.cancel(basePath),
+        'payments.cancel.response',
+        `cancel the ${label(combination)} payment`,
+      );
       const created = await payments.sca.create(basePath, 'cancellation-authorisations', payments.psuHeaders());
       await expect(created).toSucceed();
       const id = created.json<{ authorisationId?: string }>().authorisationId;
@@ -126,8 +130,11 @@ forEachCombination(() => {
     req('payments.cancel.cancelled-after-sca'),
     async ({ payments, combination }) => {
       const { basePath } = await payments.initiated(combination);
-      const res = await payments.cancel(basePath);
-      await expect(res).toSucceed();
+      requireSuccess(
+        await payments.cancel(basePath),
+        'payments.cancel.response',
+        `cancel the ${label(combination)} payment`,
+      );
       if (payments.needsCancellationAuthorisation(combination)) {
         const sca = await payments.authorise(basePath, { sub: 'cancellation-authorisations' });
         expect(sca.scaStatus, because('the cancellation SCA of the reference PSU finalises')).toBe('finalised');

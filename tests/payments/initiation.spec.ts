@@ -1,5 +1,5 @@
 import { isoDate } from '../../harness/dates.js';
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import { differences, withPath } from '../../harness/json.js';
 import {
   because,
@@ -51,8 +51,9 @@ forEachCombination((c) => {
     req('payments.initiate.headers'),
     async ({ payments, combination }) => {
       const res = await payments.initiate(combination);
-      // The headers are judged on any 2xx: the exact code is payments.initiate.response-code's.
-      await expect(res).toSucceed();
+      // The headers are judged on any 2xx (the exact code is payments.initiate.response-code's); an
+      // initiation refused blocks them, judged by payments.initiate.response.
+      requireSuccess(res, 'payments.initiate.response', `initiate a ${label(combination)} payment`);
       await expect(res).toHaveHeader('Location');
       await expect(res).toHaveHeader('ASPSP-SCA-Approach', /^(EMBEDDED|DECOUPLED|REDIRECT)$/);
     },

@@ -1,4 +1,4 @@
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import { because, expect, req, test, type BasketsClient } from '../../harness/areas/signing-baskets.js';
 
 // A basket's authorisation operations (endpoint section E), judged as the consent ones are
@@ -41,17 +41,12 @@ test(
 async function startedDecoupled(baskets: BasketsClient) {
   const { basketId, basePath } = await baskets.createdBasket();
   const created = await baskets.startAuthorisation(basketId, { 'TPP-Redirect-Preferred': 'false' });
-  const { authorisationId, methods } = await prerequisite(
+  const { authorisationId, scaMethods } = requireSuccess(
+    created,
     'signing-baskets.authorisation.start',
     "start the basket's authorisation",
-    async () => {
-      expect(created).toSucceed();
-      return created.json<{ authorisationId: string; scaMethods?: { authenticationMethodId: string }[] }>();
-    },
-  ).then((b) => ({
-    authorisationId: b.authorisationId,
-    methods: (b.scaMethods ?? []).map((m) => m.authenticationMethodId),
-  }));
+  ).json<{ authorisationId: string; scaMethods?: { authenticationMethodId: string }[] }>();
+  const methods = (scaMethods ?? []).map((m) => m.authenticationMethodId);
   const method = DECOUPLED_PREFERENCE.find((m) => methods.includes(m)) ?? methods[0] ?? 'mbid_same_device';
   const href = `${basePath}/authorisations/${authorisationId}`;
   const headers = { ...baskets.payments.psuHeaders(), 'TPP-Redirect-Preferred': 'false' };

@@ -1,4 +1,4 @@
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import { ACCEPTED, because, expect, req, test, settleMs } from '../../harness/areas/signing-baskets.js';
 
 test.beforeEach(({ baskets }) => {
@@ -147,7 +147,9 @@ test(
   async ({ baskets }) => {
     const { basketId } = await baskets.createdBasket();
     const sca = await baskets.authorise(basketId);
-    expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+    await prerequisite('authorisations.status.ends', "the basket's SCA finalises", async () =>
+      expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised'),
+    );
     const res = await baskets.delete(basketId);
     // The class and no data: the exact code and a tppMessages body are signing-baskets.delete.after-authorisation-code.
     await expect(res, because('delete the authorised basket')).toBeRefused();
@@ -177,10 +179,9 @@ test(
   async ({ baskets, payments }) => {
     const { basketId, payments: items } = await baskets.createdBasket();
     const before = await Promise.all(items.map((p) => payments.transactionStatus(p.basePath)));
-    await expect(await baskets.delete(basketId)).toSucceed();
+    requireSuccess(await baskets.delete(basketId), 'signing-baskets.delete.before-authorisation', 'delete the basket');
     for (const [i, p] of items.entries()) {
-      const read = await payments.read(p.basePath);
-      await expect(read).toSucceed();
+      const read = requireSuccess(await payments.read(p.basePath), 'payments.read.fields', `read payment ${i + 1}`);
       expect(read.json().transactionStatus, because(`payment ${i + 1} of the deleted basket keeps its status`)).toBe(
         before[i],
       );
