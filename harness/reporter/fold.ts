@@ -116,8 +116,9 @@ const CONTROL_HELD = new Set(['passed', 'warning']);
 /**
  * No vacuous refusal: a passed test whose refusals name a positive control (the requirement that
  * judges the same request made valid) is blocked when that control did not pass here (failed,
- * blocked, broken, untested, skipped or not run), naming the root cause: the control, or the
- * requirement that blocked it. Repeated until nothing changes (a control may be a refusal's too).
+ * blocked, broken, untested or not run), naming the root cause: the control, or the requirement
+ * that blocked it; it is not judged (skipped) when its control was not judged here. Repeated until
+ * nothing changes (a control may be a refusal's too).
  */
 function blockUncontrolled(
   results: RequirementResult[],
@@ -136,9 +137,18 @@ function blockUncontrolled(
           const control = byId.get(id);
           if (!control && options.unrunControls === 'keep') continue;
           if (control && CONTROL_HELD.has(control.verdict)) continue;
+          touched = true;
+          // A control not judged here (not claimed, or not applicable: a bank that answers the list by
+          // a download link has no entry to detail) leaves the refusal not judged either: no verdict
+          // either way, since the bank was never seen accepting the valid request nor refusing it.
+          if (control?.verdict === 'skipped')
+            return {
+              ...t,
+              status: 'skipped' as const,
+              message: `not judged: its positive control ${id} was not judged here (${control.tests[0]?.message || 'skipped'}), so the bank was not seen accepting the same request made valid`,
+            };
           const verdict = control?.verdict ?? 'not run';
           const root = control?.verdict === 'blocked' && control.blockedBy?.length ? control.blockedBy[0] : id;
-          touched = true;
           return {
             ...t,
             status: 'blocked' as const,

@@ -102,7 +102,7 @@ const faults: Fault[] = [
   {
     id: 'accounts.consent-services-ignored',
     description: 'a listed account serves balances and transactions whatever services the consent names on it',
-    breaks: ['accounts.access.service-outside'],
+    breaks: ['accounts.access.service-outside', 'accounts.access.with-balance-outside'],
     install: (app) => wrap(app, 'allows', (original) => (consent, account) => original(consent, account, 'accounts')),
   },
   {

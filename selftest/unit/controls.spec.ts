@@ -86,3 +86,32 @@ test('a passed refusal whose positive control did not pass is blocked by it, nam
   expect(alone()[0].tests[0].message).toContain('(not run: run its area too)');
   expect(alone({ unrunControls: 'keep' })[0].verdict).toBe('passed');
 });
+
+test('a passed refusal whose positive control was not judged here (skipped) is not judged either, never passed or blocked', () => {
+  const [control, refusal] = ['accounts.transaction.details', 'accounts.transaction.unknown'].map((id) =>
+    catalogue.byId.get(id)!,
+  );
+  const skippedControl = {
+    ...result('passed'),
+    status: 'skipped',
+    annotations: [{ type: 'skip', description: 'not judged: the list is a download link' }],
+  } as unknown as TestResult;
+  const skipTest = {
+    ...testCase(control.id),
+    annotations: [
+      { type: REQUIREMENT_ANNOTATION, description: control.id },
+      { type: 'skip', description: 'not judged: the list is a download link' },
+    ],
+  } as unknown as TestCase;
+  const [c, r] = foldRequirements(
+    [control, refusal],
+    [
+      { test: skipTest, result: skippedControl },
+      { test: testCase(refusal.id, [control.id]), result: result('passed') },
+    ],
+    all,
+  );
+  expect(c.verdict).toBe('skipped');
+  expect(r.verdict).toBe('skipped');
+  expect(r.tests[0].message).toContain(`its positive control ${control.id} was not judged here`);
+});
