@@ -115,7 +115,8 @@ Options:
   --test-pki-dir=<dir>     a test PKI in the sandbox's layout (signing.test-certificates)
   --openapi=<file or url>  the bank's OpenAPI file: paths, services and products
   --name=<name>            the profile's name (default: bank; writes profiles/<name>.json)
-  --probe-consent          create one consent to read the SCA methods, then delete it
+  --probe-consent          create one consent to read the SCA methods and the authorise page
+                           (which chooses sca.psuAgent), then delete it
   --force                  overwrite an existing .env or profile
   --yes                    ask nothing: what no option gives is left to its default
   -h, --help               this help

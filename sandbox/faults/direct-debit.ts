@@ -253,8 +253,6 @@ const faults: Fault[] = [
       'direct-debit.confirm.file-uploaded',
       'direct-debit.confirm.payment-unknown',
       'direct-debit.confirm.payment-ids-required',
-      'direct-debit.file.pain008-valid',
-      'direct-debit.file.totals',
     ],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CONSENTS }, (req) => {
