@@ -160,6 +160,8 @@ export const profileSchema = {
       additionalProperties: false,
       properties: {
         approaches: {
+          description:
+            'The SCA approaches the bank offers. Where given, the redirect and decoupled checks run exactly for the approaches listed: REDIRECT goes with the feature sca.redirect and DECOUPLED with sca.decoupled, and a listed approach without its feature (or a feature without its approach) stops the run naming this field. EMBEDDED has no checks (the specification shows no embedded flow).',
           type: 'array',
           uniqueItems: true,
           items: { enum: ['REDIRECT', 'DECOUPLED', 'EMBEDDED'] },

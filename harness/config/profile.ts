@@ -86,6 +86,31 @@ export function loadProfile(nameOrPath: string): Profile {
     throw new ConfigError(
       `profile ${file} is invalid:\n  - paths: the profile claims directory, so it needs ${missing.join(', ')}`,
     );
+  const contradiction = approachContradiction(data);
+  if (contradiction) throw new ConfigError(`profile ${file} is invalid:\n  - sca.approaches: ${contradiction}`);
   writeCached(mark, true);
   return withOptionFeatures(data);
+}
+
+/** The SCA approaches the suite judges, each by the checks of its feature. */
+const APPROACH_FEATURES = { REDIRECT: 'sca.redirect', DECOUPLED: 'sca.decoupled' } as const;
+
+/**
+ * `sca.approaches` steers the SCA checks through the features of its approaches: where it is given,
+ * the redirect (sca.redirect) and decoupled (sca.decoupled) checks run exactly for the approaches
+ * it lists, so an approach listed without its feature, or a feature claimed without its approach,
+ * is a contradiction the run stops on (EMBEDDED has no checks: the specification shows no
+ * embedded flow). Undefined when the two agree or the list is not given.
+ */
+export function approachContradiction(p: Pick<Profile, 'features' | 'sca'>): string | undefined {
+  const listed = p.sca?.approaches;
+  if (!listed) return undefined;
+  for (const [approach, feature] of Object.entries(APPROACH_FEATURES)) {
+    const has = listed.includes(approach as keyof typeof APPROACH_FEATURES);
+    if (has && !p.features.includes(feature))
+      return `lists ${approach}, but features does not claim ${feature} (claim it, or leave ${approach} out)`;
+    if (!has && p.features.includes(feature))
+      return `features claims ${feature}, but the list leaves ${approach} out (add it, or drop the feature)`;
+  }
+  return undefined;
 }

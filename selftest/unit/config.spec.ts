@@ -49,6 +49,34 @@ test('an invalid profile is refused, naming the field', () => {
   expect(() => loadProfile(join(dir, 'broken.json'))).toThrow(/not valid JSON/);
 });
 
+test('sca.approaches steers the SCA checks: an approach without its feature, or a feature without its approach, stops the run naming the field', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'obg-approaches-'));
+  const good = loadProfile('reference');
+  const write = (p: unknown) => {
+    const f = join(dir, `p${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(f, JSON.stringify(p));
+    return f;
+  };
+  const decoupledOnly = { ...good.sca, approaches: ['DECOUPLED'] };
+  expect(() => loadProfile(write({ ...good, sca: decoupledOnly }))).toThrow(
+    /sca\.approaches: features claims sca\.redirect, but the list leaves REDIRECT out/,
+  );
+  const withoutDecoupled = good.features.filter((f) => f !== 'sca.decoupled' && f !== 'sca.animated-qr');
+  expect(() => loadProfile(write({ ...good, features: withoutDecoupled }))).toThrow(
+    /sca\.approaches: lists DECOUPLED, but features does not claim sca\.decoupled/,
+  );
+  // Agreeing, or not given: loaded.
+  const redirectOnly = { ...good.sca, approaches: ['REDIRECT', 'EMBEDDED'] };
+  expect(loadProfile(write({ ...good, features: withoutDecoupled, sca: redirectOnly })).sca?.approaches).toEqual([
+    'REDIRECT',
+    'EMBEDDED',
+  ]);
+  const { approaches: _unused, ...noList } = good.sca!;
+  expect(loadProfile(write({ ...good, features: withoutDecoupled, sca: noList })).features).not.toContain(
+    'sca.decoupled',
+  );
+});
+
 test('a bad setting stops the suite before any test, naming the key', () => {
   const run = spawnSync(fromRoot('node_modules/.bin/playwright'), ['test', '--list'], {
     cwd: fromRoot(),
