@@ -170,6 +170,14 @@ export class OperationWorld {
     return this.once('account', async () => {
       const consentId = await this.c.recurring();
       const [account] = await this.c.accounts.accountsOf(consentId);
+      // A consent that gives no account (a bank-offered consent whose PSU picked none) leaves
+      // nothing to read: the account operations' checks are blocked, not crashed.
+      if (!account?.resourceId)
+        block(
+          'accounts.list.shape',
+          "an account under the test's consent",
+          'List accounts gave no account with a resourceId',
+        );
       const list = ok(
         await this.c.accounts.transactions(consentId, account.resourceId!, {
           bookingStatus: 'booked',
