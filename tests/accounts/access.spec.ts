@@ -49,8 +49,8 @@ test(
       because(`List accounts must show the account the consent gives transactions on`),
     ).toBeDefined();
     const query = { bookingStatus: 'both', dateFrom: '2000-01-01' };
-    await expect(await accounts.balances(limited, onlyBalances!.resourceId)).toHaveStatus(200);
-    await expect(await accounts.transactions(limited, onlyTransactions!.resourceId, query)).toHaveStatus(200);
+    await expect(await accounts.balances(limited, onlyBalances!.resourceId)).toSucceed();
+    await expect(await accounts.transactions(limited, onlyTransactions!.resourceId, query)).toSucceed();
     for (const res of [
       await accounts.transactions(limited, onlyBalances!.resourceId, query),
       await accounts.balances(limited, onlyTransactions!.resourceId),
@@ -129,7 +129,7 @@ test(
     // the read consent afterwards: List accounts then shows those.
     const read = await consents.read(consent.consentId);
     await prerequisite('consents.read.fields', 'read the consent back after its SCA', async () =>
-      expect(read).toHaveStatus(200),
+      expect(read).toSucceed(),
     );
     type Refs = { iban?: unknown }[] | undefined;
     const access = read.json<{ access?: { balances?: Refs; transactions?: Refs } }>().access;

@@ -12,7 +12,7 @@ test(
   req('accounts.list.shape'),
   async ({ accounts, consent }) => {
     const res = await accounts.list(consent.consentId);
-    await expect(res).toHaveStatus(200);
+    await expect(res).toSucceed();
     await expect(res).toMatchSchema('accounts/account-list');
     expect(
       res.json<{ accounts: Account[] }>().accounts.length,
@@ -37,7 +37,7 @@ test(
   async ({ accounts, consent }) => {
     for (const entry of consent.accounts) {
       const res = await accounts.detail(consent.consentId, entry.resourceId);
-      await expect(res).toHaveStatus(200);
+      await expect(res).toSucceed();
       await expect(res).toMatchSchema('accounts/account-detail');
       const detail = res.json<{ account: Account }>().account;
       expect(detail.resourceId, because(`${res.label} must be the account of the list entry`)).toBe(entry.resourceId);
@@ -69,12 +69,12 @@ test(
         links.transactions?.href,
         because(`account ${a.resourceId}: _links.transactions is missing under a consent giving transactions`),
       ).toBeTruthy();
-      await expect(await accounts.read(consent.consentId, links.balances!.href)).toHaveStatus(200);
+      await expect(await accounts.read(consent.consentId, links.balances!.href)).toSucceed();
       await expect(
         await accounts.read(consent.consentId, links.transactions!.href, {
           query: { bookingStatus: 'both', dateFrom: isoDate(-7) },
         }),
-      ).toHaveStatus(200);
+      ).toSucceed();
     }
   },
 );
@@ -86,15 +86,15 @@ test(
     const ids = consent.accounts.map((a) => a.resourceId);
     for (const id of ids) {
       const detail = await accounts.detail(consent.consentId, id);
-      await expect(detail).toHaveStatus(200);
+      await expect(detail).toSucceed();
       expect(
         detail.json<{ account: Account }>().account.resourceId,
         because(`account detail of ${id} must carry the same resourceId`),
       ).toBe(id);
-      await expect(await accounts.balances(consent.consentId, id)).toHaveStatus(200);
+      await expect(await accounts.balances(consent.consentId, id)).toSucceed();
       await expect(
         await accounts.transactions(consent.consentId, id, { bookingStatus: 'booked', dateFrom: isoDate(-7) }),
-      ).toHaveStatus(200);
+      ).toSucceed();
     }
     // The same set: the order of the list is not stated.
     const again = (await accounts.accountsOf(consent.consentId)).map((a) => a.resourceId).sort();
@@ -109,10 +109,10 @@ test(
   'withBalance=true is accepted on List accounts and account detail',
   req('accounts.list.with-balance-accepted'),
   async ({ accounts, consent }) => {
-    await expect(await accounts.list(consent.consentId, { query: { withBalance: true } })).toHaveStatus(200);
+    await expect(await accounts.list(consent.consentId, { query: { withBalance: true } })).toSucceed();
     await expect(
       await accounts.detail(consent.consentId, consent.accounts[0].resourceId, { query: { withBalance: true } }),
-    ).toHaveStatus(200);
+    ).toSucceed();
   },
 );
 
@@ -121,7 +121,7 @@ test(
   req('accounts.list.with-balance'),
   async ({ accounts, consent }) => {
     const res = await accounts.list(consent.consentId, { query: { withBalance: true } });
-    await expect(res).toHaveStatus(200);
+    await expect(res).toSucceed();
     for (const a of res.json<{ accounts: Account[] }>().accounts) {
       expect(
         Array.isArray(a.balances) && a.balances.length > 0,

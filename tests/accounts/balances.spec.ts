@@ -9,7 +9,7 @@ test(
   async ({ accounts, consent }) => {
     for (const a of consent.accounts) {
       const res = await accounts.balances(consent.consentId, a.resourceId);
-      await expect(res).toHaveStatus(200);
+      await expect(res).toSucceed();
       await expect(res).toMatchSchema('accounts/balances');
       // account and its iban are listed, not required (their presence is accounts.balances.complete):
       // judged where both the answer and the account carry an iban.

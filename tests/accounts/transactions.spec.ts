@@ -61,7 +61,7 @@ test(
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
       });
-      await expect(res).toHaveStatus(200);
+      await expect(res).toSucceed();
       await expect(res).toMatchSchema('accounts/transaction-list');
       // account and its iban are listed, not required (their presence is accounts.transactions.complete):
       // judged where both the answer and the account carry an iban.
@@ -271,7 +271,7 @@ test(
     const href = list.transactions._links?.account?.href;
     expect(href, because('transactions._links.account is missing')).toBeTruthy();
     const res = await accounts.read(consent.consentId, href!);
-    await expect(res).toHaveStatus(200);
+    await expect(res).toSucceed();
     const target = res.json<{ account?: Account }>().account;
     expect(
       target?.resourceId,
@@ -331,13 +331,13 @@ test(
         .annotations.push({ type: 'note', description: `the target rejects deltaList (allowed): ${first.describe()}` });
       return;
     }
-    await expect(first).toHaveStatus(200);
+    await expect(first).toSucceed();
     test.skip(
       downloadLink(first.json()) !== undefined,
       'not judged: the deltaList read is answered with a download link instead of entries',
     );
     const second = await accounts.transactions(consent.consentId, account.resourceId, query);
-    await expect(second).toHaveStatus(200);
+    await expect(second).toSucceed();
     test.skip(
       downloadLink(second.json()) !== undefined,
       'not judged: the second deltaList read is answered with a download link instead of entries',
@@ -362,7 +362,7 @@ test(
     expect(entries.length, because('the transaction list gives no entry with a transactionId')).toBeGreaterThan(0);
     for (const entry of entries) {
       const res = await accounts.transaction(consent.consentId, account.resourceId, entry.transactionId!);
-      await expect(res).toHaveStatus(200);
+      await expect(res).toSucceed();
       await expect(res).toMatchSchema('accounts/transaction-details');
       const detail = res.json<{ transactionsDetails: Transaction }>().transactionsDetails;
       expect(

@@ -32,7 +32,7 @@ test(
     const res = await consents.create({ body: consentRequest({ validUntil: asked }) });
     await expect(res).toSucceed();
     const read = await consents.read(res.json().consentId);
-    await expect(read).toHaveStatus(200);
+    await expect(read).toSucceed();
     const validUntil = read.json<{ validUntil: string }>().validUntil;
     expect(
       validUntil <= asked && validUntil >= today(),
@@ -54,7 +54,7 @@ test(
     const body = consentRequest({ access, recurringIndicator: false, frequencyPerDay: 1 });
     const res = await consents.createdForStep({ body });
     const read = await consents.read(res.json().consentId);
-    await expect(read).toHaveStatus(200);
+    await expect(read).toSucceed();
     await expect(read).toMatchSchema('consents/consent');
     // Only validUntil is required (the schema); the other listed fields are judged when given, their
     // presence by consents.read.complete.
@@ -100,7 +100,7 @@ test(
       return res.json<{ consentId: string }>().consentId;
     });
     const read = await consents.read(consentId);
-    await prerequisite('consents.read.fields', 'read the consent', async () => expect(read).toHaveStatus(200));
+    await prerequisite('consents.read.fields', 'read the consent', async () => expect(read).toSucceed());
     await expect(read).toMatchSchema('consents/consent-complete');
   },
 );
@@ -108,7 +108,7 @@ test(
 test('consent status answers the consentStatus', req('consents.status.response'), async ({ consents }) => {
   const res = await consents.createdForStep();
   const st = await consents.status(res.json().consentId);
-  await expect(st).toHaveStatus(200);
+  await expect(st).toSucceed();
   await expect(st).toMatchSchema('consents/consent-status');
   expect(st.json().consentStatus, because('a consent not yet authorised is received')).toBe('received');
 });
@@ -148,7 +148,7 @@ test(
     if ((target.profile.consents?.afterDelete ?? 'terminatedByTpp') === 'gone') {
       await expect(read).toHaveStatus([403, 404]);
     } else {
-      await expect(read).toHaveStatus(200);
+      await expect(read).toSucceed();
       // Read consent only lists consentStatus: without it, the consent status operation's. Deleted
       // before its SCA, a consent reads terminatedByTpp or rejected (reference facts: both are used).
       expect(

@@ -24,7 +24,7 @@ test(
       await expect(res, because(`another TPP's ${what} of the consent`)).toBeRefused();
     }
     const after = await consents.status(consentId);
-    await expect(after).toHaveStatus(200);
+    await expect(after).toSucceed();
     expect(
       after.json<{ consentStatus?: string }>().consentStatus,
       because("the consent's status after another TPP's calls on it: unchanged"),

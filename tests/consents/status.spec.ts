@@ -14,7 +14,7 @@ test(
     expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
     const statusNow = async () => {
       const st = await consents.status(consentId);
-      await expect(st).toHaveStatus(200);
+      await expect(st).toSucceed();
       await expect(st).toMatchSchema('consents/consent-status');
       return st.json<{ consentStatus?: string }>().consentStatus;
     };

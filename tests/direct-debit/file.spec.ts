@@ -32,7 +32,7 @@ async function confirmAndFetch(directDebit: DirectDebitClient, paymentIds: strin
     ),
   ).toBeTruthy();
   const file = await directDebit.fetchFile(reference!);
-  await expect(file).toHaveStatus(200);
+  await expect(file).toSucceed();
   return { reference: reference!, xml: file.text };
 }
 

@@ -10,10 +10,10 @@ test(
     const consentId = await directDebit.authorisedConsent();
     const res = await directDebit.confirm([paymentId], consentId);
     expect(
-      res.status,
+      res,
       because(
         `confirm with the consent created with X-Consent-Type sepaDirectDebit is accepted; got ${res.describe()}`,
       ),
-    ).toBe(200);
+    ).toSucceed();
   },
 );
