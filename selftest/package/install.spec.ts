@@ -73,4 +73,7 @@ test('the packed tarball installs into an empty folder and runs one area there, 
     if (existsSync(stamp) && readFileSync(stamp, 'utf8').startsWith(app))
       rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
+  // The installed copy (a whole node_modules, Playwright's own sources among them) goes too: the
+  // run's reports stay for a look, nothing of a third party's code stays in the work tree.
+  rmSync(join(app, 'node_modules'), { recursive: true, force: true });
 });
