@@ -119,14 +119,9 @@ export class ConsentsClient {
   async createAuthorised(
     o: CreateOptions & { sca?: AuthoriseOptions } = {},
   ): Promise<{ consentId: string; sca: ScaOutcome }> {
-    const res = await this.create(o);
     // A step other checks build on: its exact answer is judged by consents.create.response itself.
-    const consentId = await prerequisite('consents.create.response', 'create the consent', async () => {
-      expect(res).toSucceed();
-      const id = res.json<{ consentId?: string }>().consentId;
-      expect(id, `create consent: a consentId; got ${res.describe()}`).toBeTruthy();
-      return id!;
-    });
+    const res = await this.createdForStep(o);
+    const { consentId } = res;
     // scaMethods of the create-consent answer: the methods of an authorisation the bank created itself.
     const offered = (res.body as { scaMethods?: { authenticationMethodId?: string }[] } | undefined)?.scaMethods
       ?.map((m) => m.authenticationMethodId)
