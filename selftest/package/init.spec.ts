@@ -33,6 +33,19 @@ const bin = (cwd: string, env: NodeJS.ProcessEnv, args: string[], timeout: numbe
     });
   });
 
+/** The arguments of `init --yes` that name the sandbox, its client and the PSU: what both tests give. */
+const initArgs = (sandbox: { baseUrl: string; clientId: string; clientSecret: string }, name: string) => [
+  'init',
+  '--yes',
+  `--base-url=${sandbox.baseUrl}`,
+  `--client-id=${sandbox.clientId}`,
+  `--client-secret=${sandbox.clientSecret}`,
+  '--bicfi=SBXBSESS',
+  '--psu-id=selftest-init-psu',
+  '--probe-consent',
+  `--name=${name}`,
+];
+
 /**
  * `obg-conformance init` against a started reference sandbox writes .env and a profile in the
  * working folder; `obg-conformance run` of one area there, under that profile, is conformant.
@@ -50,21 +63,13 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
       work,
       env,
       [
-        'init',
-        '--yes',
-        `--base-url=${sandbox.baseUrl}`,
-        `--client-id=${sandbox.clientId}`,
-        `--client-secret=${sandbox.clientSecret}`,
+        ...initArgs(sandbox, 'sandbox-bank'),
         `--second-client-id=${second.clientId}`,
         `--second-client-secret=${second.clientSecret}`,
-        '--bicfi=SBXBSESS',
-        '--psu-id=selftest-init-psu',
         '--psu-corporate-id=selftest-init-corp',
         `--signing-cert=${join(DEFAULT_PKI_DIR, PKI_FILES.tppCert)}`,
         `--signing-key=${join(DEFAULT_PKI_DIR, PKI_FILES.tppKey)}`,
         `--test-pki-dir=${DEFAULT_PKI_DIR}`,
-        '--probe-consent',
-        '--name=sandbox-bank',
       ],
       60_000,
     );
@@ -122,22 +127,7 @@ test('init on a bank whose authorise page is built by a script chooses the brows
   const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, CHROMIUM_PATH: chromium };
   try {
-    const init = await bin(
-      work,
-      env,
-      [
-        'init',
-        '--yes',
-        `--base-url=${sandbox.baseUrl}`,
-        `--client-id=${sandbox.clientId}`,
-        `--client-secret=${sandbox.clientSecret}`,
-        '--bicfi=SBXBSESS',
-        '--psu-id=selftest-init-psu',
-        '--probe-consent',
-        '--name=scripted-bank',
-      ],
-      60_000,
-    );
+    const init = await bin(work, env, initArgs(sandbox, 'scripted-bank'), 60_000);
     expect(init.status, `${init.stdout}${init.stderr}`).toBe(0);
     const profile = loadProfile(join(work, 'profiles', 'scripted-bank.json'));
     const notes = readFileSync(join(work, 'profiles', 'scripted-bank.notes.md'), 'utf8');
