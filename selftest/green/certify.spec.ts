@@ -264,7 +264,7 @@ test('no secret of the green run is in the unpacked package, the data embedded i
 });
 
 test('the Allure report of the package opens from disk in Chromium and shows the tests', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(200_000);
   if (!existsSync(CHROMIUM)) {
     expect(process.env.CI, `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`).not.toBe(
       'true',
@@ -277,10 +277,14 @@ test('the Allure report of the package opens from disk in Chromium and shows the
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`file://${join(work, 'unpacked', ALLURE_HTML)}`);
-    await expect(page.getByTestId('metadata-item-total').getByTestId('metadata-value')).toHaveText(String(results), {
-      timeout: 60_000,
-    });
+    // The single-file report holds every result inline; on a loaded machine its first parse has
+    // once outlasted a minute while a reopening rendered in seconds: open it again, bounded.
+    await expect(async () => {
+      await page.goto(`file://${join(work, 'unpacked', ALLURE_HTML)}`);
+      await expect(page.getByTestId('metadata-item-total').getByTestId('metadata-value')).toHaveText(String(results), {
+        timeout: 45_000,
+      });
+    }).toPass({ timeout: 140_000 });
     const areas = await page.getByTestId('tree-section-title').allInnerTexts();
     expect(areas.join(' ')).toContain('payments');
     expect(areas.join(' ')).toContain('directory');
