@@ -428,6 +428,9 @@ export const profileSchema = {
 /** A target profile: what the target claims. */
 export type Profile = FromSchema<typeof profileSchema>;
 
+/** One payment product's test data (payments.accounts). */
+export type ProductAccounts = NonNullable<NonNullable<NonNullable<Profile['payments']>['accounts']>['domestic']>;
+
 /**
  * Options of the profile a self-proof variant runs under instead of the target's own, section by
  * section (a variant's `claims`: e.g. the other reading of a contradiction in the specification).
