@@ -141,8 +141,10 @@ export function productData(product: PaymentProduct, profile: Profile): ProductD
     creditorAccount: given?.creditorAccount
       ? (structuredClone(given.creditorAccount) as Json)
       : generatedCreditor(product),
-    // A BICFI of the profile's goes without the generated agent's name.
-    creditorAgent: given?.creditorAgent ? { bic: given.creditorAgent } : agent,
+    // A BICFI of the profile's goes without a name, unless it is the generated agent's own.
+    creditorAgent: given?.creditorAgent
+      ? { bic: given.creditorAgent, ...(agent?.bic === given.creditorAgent ? { name: agent.name } : {}) }
+      : agent,
     currency: given?.currency ?? generatedCurrency(product),
   };
 }

@@ -41,12 +41,14 @@ const OTHER: NonNullable<NonNullable<Profile['payments']>['accounts']> = {
   },
 };
 
+const reference = () => loadProfile('reference');
+
 function withAccounts(accounts: typeof OTHER | undefined, giroCreditor?: 'creditorGiro' | 'creditorAccount'): Profile {
-  const reference = loadProfile('reference');
-  const payments = { ...reference.payments, ...(giroCreditor ? { giroCreditor } : {}) };
+  const base = reference();
+  const payments = { ...base.payments, ...(giroCreditor ? { giroCreditor } : {}) };
   if (accounts) payments.accounts = accounts;
   else delete payments.accounts;
-  return { ...reference, payments };
+  return { ...base, payments };
 }
 
 for (const giroCreditor of ['creditorGiro', 'creditorAccount'] as const) {
@@ -108,6 +110,10 @@ test('a product the profile gives no accounts gets generated data of its kind', 
   const sepa = paymentBody({ service: 'payments', product: 'sepa-credit-transfers' }, none) as Body;
   expect(sepa.creditorAgent).toBe('COBADEFFXXX');
   expect(sepa.creditorAgentName).toBe('Commerzbank');
+  // The reference profile's accounts are the sandbox's: its SEPA agent keeps its name.
+  const ref = paymentBody({ service: 'payments', product: 'sepa-credit-transfers' }, reference()) as Body;
+  expect(ref.debtorAccount).toEqual({ iban: 'SE4550000000058398257466', currency: 'EUR' });
+  expect([ref.creditorAgent, ref.creditorAgentName]).toEqual(['COBADEFFXXX', 'Commerzbank']);
 });
 
 test('a profile IBAN whose check digits fail is refused when the profile is loaded, naming the field', () => {
