@@ -43,6 +43,7 @@ const TARGET_KEYS = `Settings (environment, or .env in the working folder; the e
   CLIENT_ID, CLIENT_SECRET          client credentials of the TPP application
   SECOND_CLIENT_ID, SECOND_CLIENT_SECRET   a second application (ownership checks)
   ACCESS_TOKEN           a ready bearer token instead of client credentials
+  ACCESS_TOKEN_<API SCOPE>_<CONTEXT>   a token of one scope, e.g. ACCESS_TOKEN_PAYMENTINITIATION_CORPORATE
   REDIRECT_URI, BICFI, PSU_ID, PSU_CORPORATE_ID, PSU_IP_ADDRESS, APP_LINK_BASE
   REQUEST_TIMEOUT_MS, SCA_TIMEOUT_MS
   TARGET_CA_FILE, TLS_CLIENT_CERT_FILE, TLS_CLIENT_KEY_FILE, TLS_CLIENT_KEY_PASSPHRASE

@@ -18,6 +18,7 @@ export function asSecondTpp(api: ApiClient): ApiClient | undefined {
     clientId: other.clientId,
     clientSecret: other.clientSecret,
     accessToken: '',
+    scopeTokens: {},
   });
   return api.withTokens((record) => (scope) => tokens.get(scope, record));
 }

@@ -11,7 +11,7 @@ import { useRefusalLedger } from './expect.js';
 import { CONTROLS, operationAt } from './operation-table.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
-import { TokenCache } from './tokens.js';
+import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './tokens.js';
 
 export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './req.js';
@@ -42,14 +42,8 @@ export interface BaseTestFixtures {
   _controls: void;
 }
 
-/** Checks of a token's scope or PSU context, which ACCESS_TOKEN (one token for every scope) cannot show. */
-export const ONE_TOKEN_UNJUDGED = [
-  'accounts.scope.payment-token',
-  'consents.scope.accountinformation',
-  'direct-debit.auth.scope-corporate',
-  'headers.authorization.scope',
-  'headers.psu-corporate-id.context',
-];
+/** Checks of a token's scope or PSU context, which ACCESS_TOKEN (one token for every scope) cannot show without per-scope tokens. */
+export const ONE_TOKEN_UNJUDGED = Object.keys(SCOPE_CHECKS);
 
 /**
  * The base of every area's fixtures: the target, tokens, the recording client, the evidence
@@ -178,11 +172,12 @@ export const test = perProofEntry(
         const failing = named.filter((id) => expectFailing.includes(id));
         testInfo.fail(failing.length > 0, `expected to fail here: ${failing.join(', ')}`);
         // ACCESS_TOKEN alone: the same token for every scope and context, so a check that a token
-        // of one scope or context is refused elsewhere cannot be judged.
-        const oneToken = named.filter((id) => ONE_TOKEN_UNJUDGED.includes(id));
+        // of one scope or context is refused elsewhere cannot be judged, unless each scope it
+        // sends has a token of its own (ACCESS_TOKEN_<API SCOPE>_<CONTEXT>).
+        const oneToken = oneTokenUnjudged(target, named);
         testInfo.skip(
-          !!target.accessToken && oneToken.length > 0,
-          `not judged: one token for every scope (ACCESS_TOKEN): ${oneToken.join(', ')}`,
+          oneToken.ids.length > 0,
+          `not judged: one token for every scope (ACCESS_TOKEN): ${oneToken.ids.join(', ')}; to judge, give ${oneToken.keys.join(', ')}`,
         );
         const claimed = new Set(target.profile.features);
         const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { scopeTokenKey } from './config/settings.js';
 import { requiredHeaderValues, type Target } from './config/target.js';
 import { registerSecret } from './evidence/redact.js';
 import { block, requireSuccess, TargetBroken } from './http/broken.js';
@@ -16,8 +17,9 @@ export function fullScope(target: Target, scope: string): string {
 }
 
 /**
- * Application tokens by OAuth2 client credentials at {auth_url}/connect/token, cached per
- * scope for the worker; or the static ACCESS_TOKEN of the settings.
+ * Application tokens: a scope's own token where the settings give one (ACCESS_TOKEN_<API
+ * SCOPE>_<CONTEXT>), else the static ACCESS_TOKEN, else OAuth2 client credentials at the token
+ * endpoint, cached per scope for the worker.
  */
 export class TokenCache {
   private readonly cache = new Map<string, { token: string; expiresAt: number }>();
@@ -25,8 +27,10 @@ export class TokenCache {
   constructor(private readonly target: Target) {}
 
   async get(scope: string, record?: (e: Exchange) => void): Promise<string> {
-    if (this.target.accessToken) return this.target.accessToken;
     const full = fullScope(this.target, scope);
+    const own = this.target.scopeTokens?.[full];
+    if (own) return own;
+    if (this.target.accessToken) return this.target.accessToken;
     const hit = this.cache.get(full);
     if (hit && hit.expiresAt > Date.now() + 5_000) return hit.token;
     const token = await this.fetch(full, record);
@@ -188,4 +192,53 @@ export async function psuTokenByRedirect(
     );
   registerSecret(token);
   return { token, authorisationId, exchanged };
+}
+
+/**
+ * The full scopes each check of a token's scope or PSU context sends tokens of: the scope it
+ * judges refused and the scope of the valid call beside it. Under ACCESS_TOKEN (one token for
+ * every scope) such a check is judged only where each of its scopes has a token of its own.
+ */
+export const SCOPE_CHECKS: Record<string, (t: Pick<Target, 'profile'>) => string[]> = {
+  'accounts.scope.payment-token': (t) => [
+    `accountinformation ${t.profile.psuContext}`,
+    `paymentinitiation ${t.profile.psuContext}`,
+  ],
+  'consents.scope.accountinformation': (t) => [
+    `accountinformation ${t.profile.psuContext}`,
+    `paymentinitiation ${t.profile.psuContext}`,
+  ],
+  'direct-debit.auth.scope-corporate': (t) => [
+    'paymentinitiation corporate',
+    'paymentinitiation private',
+    `${t.profile.directDebit?.consentScope ?? 'accountinformation'} corporate`,
+  ],
+  'headers.authorization.scope': (t) => [
+    `aspspinformation ${t.profile.psuContext}`,
+    `accountinformation ${t.profile.psuContext}`,
+  ],
+  'headers.psu-corporate-id.context': () => ['accountinformation private', 'accountinformation corporate'],
+};
+
+/**
+ * Of the requirements a test names, those it cannot judge with the target's tokens, and the .env
+ * keys that would let it: under ACCESS_TOKEN, a scope check (SCOPE_CHECKS) whose scopes do not
+ * each have a token of their own, distinct from the others'. Empty with client credentials.
+ */
+export function oneTokenUnjudged(
+  t: Pick<Target, 'profile' | 'accessToken' | 'scopeTokens'>,
+  ids: string[],
+): { ids: string[]; keys: string[] } {
+  if (!t.accessToken) return { ids: [], keys: [] };
+  const out = { ids: [] as string[], keys: [] as string[] };
+  for (const id of ids) {
+    const scopes = SCOPE_CHECKS[id]?.(t);
+    if (!scopes) continue;
+    const tokens = scopes.map((s) => t.scopeTokens?.[s]);
+    const own = tokens.every(Boolean) && new Set(tokens).size === scopes.length;
+    if (own) continue;
+    out.ids.push(id);
+    out.keys.push(...scopes.filter((s) => !t.scopeTokens?.[s]).map(scopeTokenKey));
+  }
+  return { ids: out.ids, keys: [...new Set(out.keys)] };
 }

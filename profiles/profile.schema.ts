@@ -153,6 +153,19 @@ export const profileSchema = {
             'How a swedish-giro payment names its creditor: creditorGiro (vendor) or the generic creditorAccount (with a bban giro number).',
           enum: ['creditorGiro', 'creditorAccount'],
         },
+        accounts: {
+          description:
+            "The test data the bank accepts in each payment product's bodies, one place for every payment body the suite sends (initiation, bulk, periodic, basket payments, multilevel, the operations' checks): the debtor's account, the creditor's account, the creditor's agent and the instructed currency (instructedAmount.currency). A product or field left out gets the suite's generated data: a Swedish IBAN in EUR paying a German, Finnish or Dutch IBAN in EUR (sepa-credit-transfers), a Swedish bban with a clearing number in SEK both ways (domestic), a Swedish IBAN in SEK paying a British IBAN in USD, GBP or NOK (international, international-tp), a Swedish IBAN in SEK paying a bankgiro or plusgiro number in SEK (swedish-giro; its creditorAccount is used only under giroCreditor creditorAccount). An IBAN's check digits are checked when the profile is loaded.",
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            'sepa-credit-transfers': { $ref: '#/$defs/productAccounts' },
+            domestic: { $ref: '#/$defs/productAccounts' },
+            international: { $ref: '#/$defs/productAccounts' },
+            'international-tp': { $ref: '#/$defs/productAccounts' },
+            'swedish-giro': { $ref: '#/$defs/productAccounts' },
+          },
+        },
       },
     },
     sca: {
@@ -348,6 +361,38 @@ export const profileSchema = {
   },
   $defs: {
     path: { type: 'string', pattern: '^[^/].*[^/]$' },
+    accountReference: {
+      description:
+        'An account reference (Account reference): an iban, or a bban with the clearingNumber where the product needs one, and optionally its currency (ISO 4217).',
+      type: 'object',
+      additionalProperties: false,
+      oneOf: [{ required: ['iban'] }, { required: ['bban'] }],
+      properties: {
+        iban: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$' },
+        bban: { type: 'string', pattern: '^[A-Za-z0-9]{1,30}$' },
+        clearingNumber: { type: 'string', minLength: 1, maxLength: 35 },
+        currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+      },
+    },
+    productAccounts: {
+      description: "One payment product's test data (payments.accounts); each field left out is generated.",
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        debtorAccount: { $ref: '#/$defs/accountReference' },
+        creditorAccount: { $ref: '#/$defs/accountReference' },
+        creditorAgent: {
+          description: "The creditor's bank (BICFI), sent with the creditor's account where the product carries one.",
+          type: 'string',
+          pattern: '^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$',
+        },
+        currency: {
+          description: 'The instructed currency (instructedAmount.currency, ISO 4217).',
+          type: 'string',
+          pattern: '^[A-Z]{3}$',
+        },
+      },
+    },
     browserSteps: {
       type: 'array',
       minItems: 1,
@@ -382,6 +427,9 @@ export const profileSchema = {
 
 /** A target profile: what the target claims. */
 export type Profile = FromSchema<typeof profileSchema>;
+
+/** One payment product's test data (payments.accounts). */
+export type ProductAccounts = NonNullable<NonNullable<NonNullable<Profile['payments']>['accounts']>['domestic']>;
 
 /**
  * Options of the profile a self-proof variant runs under instead of the target's own, section by

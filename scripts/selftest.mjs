@@ -56,6 +56,7 @@ for (const k of [
   'REPORTS_DIR',
 ])
   delete env[k];
+for (const k of Object.keys(env)) if (k.startsWith('ACCESS_TOKEN_')) delete env[k];
 // The user's reports stay as they were: the self-tests write under selftest/.runs only.
 const userReports = resolve(root, 'reports');
 const fingerprint = (dir, base = dir) =>

@@ -1,4 +1,5 @@
 import type { SchemaType } from '../../schemas/index.js';
+import { block, requireSuccess } from '../http/broken.js';
 import type { ApiClient } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { test as base } from '../test.js';
@@ -49,12 +50,61 @@ export class DirectoryClient {
     return this.api.get(`${this.paths.countries}/${encodeURIComponent(code)}`);
   }
 
-  /** The whole directory, read once: banks with their details, cities, countries. */
+  /**
+   * A list other checks build on: a 2xx with the array, else the check is blocked by the
+   * requirement that judges the list (never a TypeError on a refused answer).
+   */
+  private async listed<T>(res: ApiResponse, field: string, by: string, step: string): Promise<T[]> {
+    requireSuccess(res, by, step);
+    let list: unknown;
+    try {
+      list = res.json<Record<string, unknown>>()[field];
+    } catch {
+      list = undefined;
+    }
+    if (!Array.isArray(list)) block(by, step, `expected a ${field} array; got ${res.describe()}`);
+    return list as T[];
+  }
+  /** The banks listed, as a step (blocked by directory.aspsps.list-shape). */
+  async banks(): Promise<AspspEntry[]> {
+    return this.listed(await this.listBanks(), 'aspsps', 'directory.aspsps.list-shape', 'list the banks');
+  }
+  /** The cities listed, as a step (blocked by directory.cities.list-shape). */
+  async cities(): Promise<City[]> {
+    return this.listed(await this.listCities(), 'cities', 'directory.cities.list-shape', 'list the cities');
+  }
+  /** The countries listed, as a step (blocked by directory.countries.list-shape). */
+  async countries(): Promise<Country[]> {
+    return this.listed(await this.listCountries(), 'countries', 'directory.countries.list-shape', 'list the countries');
+  }
+  /** The first entry of a list, as a step: an empty list blocks the check by the list's requirement. */
+  async first<K extends 'banks' | 'cities' | 'countries'>(
+    kind: K,
+  ): Promise<Awaited<ReturnType<DirectoryClient[K]>>[number]> {
+    const list = await this[kind]();
+    if (!list.length)
+      block(
+        `directory.${kind === 'banks' ? 'aspsps' : kind}.list-shape`,
+        `a listed entry of ${kind}`,
+        `the list of ${kind} is empty`,
+      );
+    return list[0] as Awaited<ReturnType<DirectoryClient[K]>>[number];
+  }
+
+  /** The whole directory, read once: banks with their details, cities, countries (each read a step). */
   async snapshot(): Promise<{ banks: AspspDetail[]; cities: City[]; countries: Country[] }> {
-    const banks = (await this.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
-    const cities = (await this.listCities()).json<{ cities: City[] }>().cities;
-    const countries = (await this.listCountries()).json<{ countries: Country[] }>().countries;
-    const details = await Promise.all(banks.map(async (b) => (await this.bank(b.bicFi)).json<AspspDetail>()));
+    const banks = await this.banks();
+    const cities = await this.cities();
+    const countries = await this.countries();
+    const details = await Promise.all(
+      banks.map(async (b) =>
+        requireSuccess(
+          await this.bank(b.bicFi),
+          'directory.aspsp.detail-shape',
+          `read the bank ${b.bicFi}`,
+        ).json<AspspDetail>(),
+      ),
+    );
     return { banks: details, cities, countries };
   }
 }

@@ -81,44 +81,121 @@ const swedishAccount = () => ({
 });
 const reference = () => faker.string.alphanumeric({ length: 12, casing: 'upper' });
 
+/** The generated debtor's account of a product: an EUR IBAN for SEPA, a Swedish account otherwise. */
+function generatedDebtor(product: PaymentProduct): Json {
+  if (product === 'sepa-credit-transfers') return { iban: iban('SE'), currency: 'EUR' };
+  if (product === 'domestic') return swedishAccount();
+  return { iban: iban('SE'), currency: 'SEK' };
+}
+
+/** The generated creditor's account of a product (swedish-giro names its creditor by giro number, below). */
+function generatedCreditor(product: PaymentProduct): Json | undefined {
+  switch (product) {
+    case 'sepa-credit-transfers':
+      return { iban: iban(faker.helpers.arrayElement(['DE', 'FI', 'NL'] as const)), currency: 'EUR' };
+    case 'domestic':
+      return swedishAccount();
+    case 'international':
+    case 'international-tp':
+      return { iban: iban('GB') };
+    case 'swedish-giro':
+      return undefined;
+  }
+}
+
+/** The generated instructed currency of a product. */
+function generatedCurrency(product: PaymentProduct): string {
+  if (product === 'sepa-credit-transfers') return 'EUR';
+  if (product === 'international' || product === 'international-tp')
+    return faker.helpers.arrayElement(['USD', 'GBP', 'NOK']);
+  return 'SEK';
+}
+
+const GENERATED_AGENT: Partial<Record<PaymentProduct, { bic: string; name: string }>> = {
+  'sepa-credit-transfers': { bic: 'COBADEFFXXX', name: 'Commerzbank' },
+  international: { bic: 'NWBKGB2LXXX', name: 'National Westminster Bank' },
+  'international-tp': { bic: 'NWBKGB2LXXX', name: 'National Westminster Bank' },
+};
+
+/** The test data of one product's bodies (productData). */
+export interface ProductData {
+  debtorAccount: Json;
+  /** Undefined for swedish-giro unless the profile gives one (the giro number names the creditor). */
+  creditorAccount: Json | undefined;
+  /** The creditor's agent (BICFI) and its name, for the products that carry one. */
+  creditorAgent: { bic: string; name?: string } | undefined;
+  /** instructedAmount.currency. */
+  currency: string;
+}
+
+/**
+ * The one place the test data of a payment body comes from: the profile's payments.accounts of
+ * the product where it gives them (fresh copies: callers may edit them), else generated data of
+ * the product (a fresh draw for every body). Every payment body the suite sends is made of it.
+ */
+export function productData(product: PaymentProduct, profile: Profile): ProductData {
+  const given = profile.payments?.accounts?.[product];
+  const agent = GENERATED_AGENT[product];
+  return {
+    debtorAccount: given?.debtorAccount ? (structuredClone(given.debtorAccount) as Json) : generatedDebtor(product),
+    creditorAccount: given?.creditorAccount
+      ? (structuredClone(given.creditorAccount) as Json)
+      : generatedCreditor(product),
+    // A BICFI of the profile's goes without a name, unless it is the generated agent's own.
+    creditorAgent: given?.creditorAgent
+      ? { bic: given.creditorAgent, ...(agent?.bic === given.creditorAgent ? { name: agent.name } : {}) }
+      : agent,
+    currency: given?.currency ?? generatedCurrency(product),
+  };
+}
+
 /** The creditor side of one payment (single, periodic, or one element of a bulk) for a product. */
 export function creditorPart(product: PaymentProduct, profile: Profile): Json {
+  const data = productData(product, profile);
   const common = {
     endToEndIdentification: `E2E-${reference()}`,
     creditorName: faker.person.fullName().slice(0, 70),
     remittanceInformationUnstructured: `Invoice ${reference()}`,
   };
+  const agent = data.creditorAgent
+    ? {
+        creditorAgent: data.creditorAgent.bic,
+        ...(data.creditorAgent.name ? { creditorAgentName: data.creditorAgent.name } : {}),
+      }
+    : {};
   switch (product) {
     case 'sepa-credit-transfers':
       return {
         ...common,
-        instructedAmount: { currency: 'EUR', amount: amount() },
-        creditorAccount: { iban: iban(faker.helpers.arrayElement(['DE', 'FI', 'NL'] as const)), currency: 'EUR' },
-        creditorAgent: 'COBADEFFXXX',
-        creditorAgentName: 'Commerzbank',
+        instructedAmount: { currency: data.currency, amount: amount() },
+        creditorAccount: data.creditorAccount!,
+        ...agent,
       };
     case 'domestic':
       return {
         ...common,
-        instructedAmount: { currency: 'SEK', amount: amount(20000) },
-        creditorAccount: swedishAccount(),
+        instructedAmount: { currency: data.currency, amount: amount(20000) },
+        creditorAccount: data.creditorAccount!,
+        ...agent,
       };
     case 'international':
-    case 'international-tp':
+    case 'international-tp': {
+      const account = data.creditorAccount as { iban?: unknown } | undefined;
+      const country = typeof account?.iban === 'string' ? account.iban.slice(0, 2) : 'GB';
       return {
         ...common,
-        instructedAmount: { currency: faker.helpers.arrayElement(['USD', 'GBP', 'NOK']), amount: amount() },
-        creditorAccount: { iban: iban('GB') },
-        creditorAgent: 'NWBKGB2LXXX',
-        creditorAgentName: 'National Westminster Bank',
+        instructedAmount: { currency: data.currency, amount: amount() },
+        creditorAccount: data.creditorAccount!,
+        ...agent,
         creditorAddress: {
           street: faker.location.street().slice(0, 70),
           buildingNumber: faker.location.buildingNumber(),
           city: faker.location.city(),
           postalCode: faker.location.zipCode(),
-          country: 'GB',
+          country,
         },
       };
+    }
     case 'swedish-giro': {
       const giro = {
         giroType: faker.helpers.arrayElement(['BANKGIRO', 'PLUSGIRO']),
@@ -126,11 +203,11 @@ export function creditorPart(product: PaymentProduct, profile: Profile): Json {
       };
       const creditor =
         profile.payments?.giroCreditor === 'creditorAccount'
-          ? { creditorAccount: { bban: giro.giroNumber.replace('-', '') } }
+          ? { creditorAccount: data.creditorAccount ?? { bban: giro.giroNumber.replace('-', '') } }
           : { creditorGiro: giro };
       return {
         ...common,
-        instructedAmount: { currency: 'SEK', amount: amount(20000) },
+        instructedAmount: { currency: data.currency, amount: amount(20000) },
         ...creditor,
         ocrRef: digits(16),
       };
@@ -138,16 +215,14 @@ export function creditorPart(product: PaymentProduct, profile: Profile): Json {
   }
 }
 
-/** The debtor's account for a product: an EUR IBAN for SEPA, a Swedish account otherwise. */
-export function debtorAccount(product: PaymentProduct): Json {
-  if (product === 'sepa-credit-transfers') return { iban: iban('SE'), currency: 'EUR' };
-  if (product === 'domestic') return swedishAccount();
-  return { iban: iban('SE'), currency: 'SEK' };
+/** The debtor's account of a product's body: the profile's (payments.accounts) or a generated one. */
+export function debtorAccount(product: PaymentProduct, profile: Profile): Json {
+  return productData(product, profile).debtorAccount;
 }
 
 /** A valid initiation body of a service × product (single from the specification; bulk, periodic, giro from reference-facts). */
 export function paymentBody(c: Combination, profile: Profile): Json {
-  const debtor = debtorAccount(c.product);
+  const debtor = debtorAccount(c.product, profile);
   if (c.service === 'bulk-payments') {
     return {
       debtorAccount: debtor,

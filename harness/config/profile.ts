@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
+import { isValidIBAN } from 'ibantools';
 import { profileSchema, type Profile } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
 import { digestOf, readCached, writeCached } from './cache.js';
@@ -88,6 +89,8 @@ export function loadProfile(nameOrPath: string): Profile {
     );
   const contradiction = approachContradiction(data);
   if (contradiction) throw new ConfigError(`profile ${file} is invalid:\n  - sca.approaches: ${contradiction}`);
+  const badIban = accountProblem(data);
+  if (badIban) throw new ConfigError(`profile ${file} is invalid:\n  - ${badIban}`);
   writeCached(mark, true);
   return withOptionFeatures(data);
 }
@@ -112,5 +115,16 @@ export function approachContradiction(p: Pick<Profile, 'features' | 'sca'>): str
     if (!has && p.features.includes(feature))
       return `features claims ${feature}, but the list leaves ${approach} out (add it, or drop the feature)`;
   }
+  return undefined;
+}
+
+/** The first IBAN of payments.accounts whose check digits fail (ISO 13616), named by its field; undefined when none. */
+export function accountProblem(p: Pick<Profile, 'payments'>): string | undefined {
+  for (const [product, data] of Object.entries(p.payments?.accounts ?? {}))
+    for (const side of ['debtorAccount', 'creditorAccount'] as const) {
+      const iban = data?.[side]?.iban;
+      if (iban !== undefined && !isValidIBAN(iban))
+        return `payments.accounts.${product}.${side}.iban: "${iban}" is not a valid IBAN (its check digits fail)`;
+    }
   return undefined;
 }

@@ -138,6 +138,47 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = res
   return settings;
 }
 
+/** The API scopes a token of its own may be given for (Authentication 2; aspspinformation: the directory's). */
+export const TOKEN_API_SCOPES = ['accountinformation', 'paymentinitiation', 'aspspinformation'] as const;
+/** The PSU context scopes (Authentication 2). */
+export const TOKEN_CONTEXTS = ['private', 'corporate'] as const;
+
+/** The .env key of a full scope's own token: "accountinformation private" is ACCESS_TOKEN_ACCOUNTINFORMATION_PRIVATE. */
+export const scopeTokenKey = (scope: string): string =>
+  `ACCESS_TOKEN_${scope.trim().toUpperCase().replace(/\s+/g, '_')}`;
+
+/**
+ * The tokens of single scopes (ACCESS_TOKEN_<API SCOPE>_<CONTEXT>, environment or `.env`, the
+ * environment winning), by full scope ("paymentinitiation corporate"). Beside ACCESS_TOKEN (or
+ * client credentials), each is sent for its scope only. A key of that prefix naming no known
+ * scope is a ConfigError naming the key; an empty value is no token.
+ */
+export function readScopeTokens(
+  env: NodeJS.ProcessEnv = process.env,
+  envFile = resolve(process.cwd(), '.env'),
+): Record<string, string> {
+  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  const known = new Map<string, string>(
+    TOKEN_API_SCOPES.flatMap((a) =>
+      TOKEN_CONTEXTS.map((c): [string, string] => [scopeTokenKey(`${a} ${c}`), `${a} ${c}`]),
+    ),
+  );
+  const keys = [...new Set([...Object.keys(fromFile), ...Object.keys(env)])].filter((k) =>
+    k.startsWith('ACCESS_TOKEN_'),
+  );
+  const tokens: Record<string, string> = {};
+  for (const key of keys.sort()) {
+    const scope = known.get(key);
+    if (!scope)
+      throw new ConfigError(
+        `${key}: names no scope. A token of one scope is given as ACCESS_TOKEN_<API SCOPE>_<CONTEXT>: ${[...known.keys()].join(', ')}.`,
+      );
+    const value = (env[key] ?? fromFile[key] ?? '').trim();
+    if (value) tokens[scope] = value;
+  }
+  return tokens;
+}
+
 /** A value the browser agent types, from the environment or `.env` (the environment wins); empty when unset. */
 export function agentValue(
   key: string,

@@ -9,7 +9,7 @@ import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../htt
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
 import { loadProfile, type Profile } from './profile.js';
-import { checkPsuAgent, readSettings } from './settings.js';
+import { checkPsuAgent, readScopeTokens, readSettings } from './settings.js';
 
 /** The server under judgement, with everything the suite needs to talk to it. */
 export interface Target {
@@ -24,6 +24,11 @@ export interface Target {
   /** A second TPP application (client credentials), for the ownership checks; absent when not configured. */
   secondClient?: { clientId: string; clientSecret: string };
   accessToken: string;
+  /**
+   * Tokens of single scopes (ACCESS_TOKEN_<API SCOPE>_<CONTEXT>), by full scope, e.g.
+   * "accountinformation corporate": sent for that scope instead of ACCESS_TOKEN or client credentials.
+   */
+  scopeTokens?: Record<string, string>;
   redirectUri: string;
   bicFi: string;
   psuId: string;
@@ -146,6 +151,8 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
       ? { secondClient: { clientId: s.SECOND_CLIENT_ID, clientSecret: s.SECOND_CLIENT_SECRET } }
       : {}),
     accessToken: s.ACCESS_TOKEN,
+    // The embedded sandbox's tokens are its own: a real target's scope tokens in .env are not for it.
+    scopeTokens: env[EMBEDDED_MARK] === '1' ? {} : readScopeTokens(env),
     redirectUri: s.REDIRECT_URI || EMBEDDED_DEFAULTS.REDIRECT_URI,
     bicFi: s.BICFI,
     psuId: s.PSU_ID,
@@ -203,6 +210,7 @@ export function secretsOf(t: Target): string[] {
     t.clientSecret,
     t.secondClient?.clientSecret ?? '',
     t.accessToken,
+    ...Object.values(t.scopeTokens ?? {}),
     t.psuId,
     t.psuCorporateId,
     t.tls?.passphrase ?? '',

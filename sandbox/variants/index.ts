@@ -11,6 +11,7 @@ import loginPageVariants from './login-page.js';
 import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
 import redirectVariants from './redirect.js';
+import testDataVariants from './test-data.js';
 
 /**
  * A named variant: a behaviour the specification allows that the reference sandbox does not show
@@ -62,6 +63,7 @@ export const VARIANTS: Variant[] = [
   ...freedomVariants,
   ...redirectVariants,
   ...forwardedVariants,
+  ...testDataVariants,
 ];
 
 /**

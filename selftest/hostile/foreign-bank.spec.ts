@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { tagPattern } from '../../harness/req.js';
+import { EUR_DEBTORS, EUR_TEST_ACCOUNTS } from '../../sandbox/variants/test-data.js';
 import { runDir } from '../support/run-dir.js';
 import { runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
@@ -12,10 +13,16 @@ import { startServer } from '../support/servers.js';
 /**
  * A bank shaped by another vendor: the reference sandbox behind a front that serves it under
  * other paths (bank/v2/...), its token endpoint at oauth2/token, no directory, no baskets, no
- * direct debit, and that refuses every call without a Date header. A profile written for it says
- * so, and nothing else. The suite, told by that profile, must judge it conformant: no suite error,
- * no cascade reported as failed, nothing called that the profile does not claim.
+ * direct debit, and that refuses every call without a Date header; behind the front, a sandbox
+ * whose test accounts are EUR accounts of its own (variant payments.own-test-accounts-eur: any
+ * other debtor or currency is refused) and whose decoupled SCA finalises at once (variant
+ * authorisations.finalised-at-once). A profile written for it says so (its payments.accounts
+ * among it), and nothing else. The suite, told by that profile, must judge it conformant: no
+ * suite error, no cascade reported as failed, nothing called that the profile does not claim.
  */
+
+/** The bank behind the front: its own test accounts, its own pace. */
+const BANK_VARIANTS = ['payments.own-test-accounts-eur', 'authorisations.finalised-at-once'];
 
 const PATHS: [string, string][] = [
   ['/bank/v2/consents', '/psd2/consent/v1/consents'],
@@ -36,9 +43,15 @@ const outward = (text: string) =>
     .split('"/v1/')
     .join('"/bank/v2/pis/');
 
-/** The slice judged: the common rules (no directory), a consent's create, refusals, read and status. */
+/**
+ * The slice judged: the common rules (no directory), a consent's create, refusals, read and
+ * status; a payment's initiation, read and SCA (its accounts and its pace).
+ */
 const SLICE = [
   'consents.create.response',
+  'payments.initiate.response',
+  'payments.read.fields',
+  'payments.sca.accepted',
   'consents.create.required-fields',
   'consents.read.fields',
   'consents.status.response',
@@ -64,6 +77,13 @@ function foreignProfile(): string {
     oauth: { tokenPath: 'oauth2/token', authorizePath: 'oauth2/authorize' },
     requiredHeaders: [{ name: 'Date', generated: 'date' }],
     sca: { ...reference.sca, approaches: ['DECOUPLED'] },
+    // Its own test accounts (EUR only), and fewer products: a bounded run.
+    payments: {
+      ...(reference.payments as Record<string, unknown>),
+      services: ['payments', 'bulk-payments'],
+      products: ['sepa-credit-transfers', 'domestic', 'international'],
+      accounts: EUR_TEST_ACCOUNTS,
+    },
   };
   delete profile.directDebit;
   const dir = runDir('foreign-bank-profile');
@@ -77,8 +97,10 @@ type Mode = 'sound' | 'refuses-everything' | 'refuses-every-create';
 
 /** The front: the foreign bank's shape over the sandbox, with a fault of its own where asked. */
 async function foreignRun(mode: Mode) {
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox({ variants: BANK_VARIANTS });
   const seen: string[] = [];
+  /** The debtor IBAN of every payment initiation the front passed on. */
+  const debtors: unknown[] = [];
   const refuse = (req: IncomingMessage) =>
     !req.headers.date ||
     (mode === 'refuses-everything' && !req.url!.startsWith('/oauth2/')) ||
@@ -103,6 +125,23 @@ async function foreignRun(mode: Mode) {
       res.writeHead(404, { 'Content-Type': 'text/html' });
       res.end('<html><body>Not Found</body></html>');
       return;
+    }
+    if (
+      req.method === 'POST' &&
+      /^\/bank\/v2\/pis\/(payments|bulk-payments|periodic-payments)\/[^/]+$/.test(req.url!)
+    ) {
+      const sent: Buffer[] = [];
+      req.on('data', (c: Buffer) => sent.push(c));
+      req.on('end', () => {
+        try {
+          debtors.push(
+            (JSON.parse(Buffer.concat(sent).toString('utf8')) as { debtorAccount?: { iban?: unknown } }).debtorAccount
+              ?.iban,
+          );
+        } catch {
+          debtors.push(undefined);
+        }
+      });
     }
     const target = new URL(sandbox.baseUrl);
     const up = httpRequest(
@@ -143,7 +182,7 @@ async function foreignRun(mode: Mode) {
     console.log(
       `foreign bank (${mode}): ${run.report!.requirements.length} judged, ${JSON.stringify(run.report!.totals)}, ${seen.length} requests, ${Math.round(run.durationMs / 1000)} s`,
     );
-    return { report: run.report!, output: run.output, seen };
+    return { report: run.report!, output: run.output, seen, debtors };
   } finally {
     await front.close();
     await sandbox.close();
@@ -152,13 +191,17 @@ async function foreignRun(mode: Mode) {
 
 test('a bank shaped by another vendor, told by its own profile, is judged conformant with nothing unclaimed called', async () => {
   test.setTimeout(280_000);
-  const { report, output, seen } = await foreignRun('sound');
+  const { report, output, seen, debtors } = await foreignRun('sound');
   const notPassed = report.requirements.filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped');
   expect(notPassed.map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 300)}`)).toEqual([]);
   expect(report.verdict, output.slice(-2000)).toBe('conformant');
   expect(report.errors ?? []).toEqual([]);
   // Nothing unclaimed was called: no directory, no basket, no direct debit, no path the profile does not give.
   expect(seen.filter((s) => !PATHS.some(([theirs]) => s.split(' ')[1].startsWith(theirs)))).toEqual([]);
+  // The payments were judged, every one from a test account of this bank (the profile's payments.accounts).
+  expect(report.requirements.find((r) => r.id === 'payments.sca.accepted')?.verdict).toBe('passed');
+  expect(debtors.length).toBeGreaterThan(0);
+  expect(debtors.filter((d) => !(EUR_DEBTORS as readonly unknown[]).includes(d))).toEqual([]);
   // The directory filter is not judged without the directory: not claimed, not a TypeError.
   expect(report.requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
 });
@@ -168,15 +211,18 @@ for (const mode of ['refuses-everything', 'refuses-every-create'] as const) {
     test.setTimeout(280_000);
     const { report } = await foreignRun(mode);
     const verdicts = Object.fromEntries(report.requirements.map((r) => [r.id, r]));
-    // The root cause fails: the valid create is refused.
-    expect(verdicts['consents.create.response']?.verdict).toBe('failed');
-    const judged = report.requirements.filter((r) => r.id !== 'consents.create.response' && r.verdict !== 'skipped');
+    // The root causes fail: the valid creates are refused.
+    const roots = ['consents.create.response', 'payments.initiate.response'];
+    for (const root of roots) expect(verdicts[root]?.verdict, root).toBe('failed');
+    const judged = report.requirements.filter((r) => !roots.includes(r.id) && r.verdict !== 'skipped');
     expect(
       judged
         .filter((r) => r.verdict !== 'blocked')
         .map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 200)}`),
       'every other check is blocked',
     ).toEqual([]);
-    expect(judged.flatMap((r) => r.blockedBy ?? []).filter((id) => id !== 'consents.create.response')).toEqual([]);
+    expect(judged.flatMap((r) => r.blockedBy ?? []).filter((id) => !roots.includes(id))).toEqual([]);
+    // The payment checks were among them: blocked by the refused initiation.
+    expect(verdicts['payments.sca.accepted']?.blockedBy).toEqual(['payments.initiate.response']);
   });
 }

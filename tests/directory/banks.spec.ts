@@ -140,7 +140,7 @@ test.describe('List banks', () => {
     req('directory.aspsps.filter-city-format'),
     async ({ directory }) => {
       // A listed city's id without its hyphens: a lookup by a uuid type would filter by it; only a format check refuses it.
-      const [city] = (await directory.listCities()).json<{ cities: { cityId: string }[] }>().cities;
+      const city = await directory.first('cities');
       for (const bad of ['not-a-uuid', city.cityId.replace(/-/g, '')]) {
         const res = await directory.listBanks({ cityIds: [bad] });
         await expect.soft(res, `cityIds "${bad}"`).toHaveStatus([400, 404, 422]);
@@ -160,12 +160,9 @@ test.describe('List banks', () => {
 
 test.describe('Bank detail', () => {
   test('answers the ASPSP detail with typed fields', req('directory.aspsp.detail-shape'), async ({ directory }) => {
-    const list = await directory.listBanks();
-    const first = list.json<{ aspsps?: AspspEntry[] }>().aspsps?.[0];
-    expect(first?.bicFi, because(`a listed bank whose detail to read; got ${list.describe()}`)).toEqual(
-      expect.any(String),
-    );
-    const res = await directory.bank(first!.bicFi);
+    // A listed bank whose detail to read: a step (blocked by directory.aspsps.list-shape).
+    const first = await directory.first('banks');
+    const res = await directory.bank(first.bicFi);
     await expect(res).toSucceed();
     await expect(res).toMatchSchema('directory/aspsp-detail');
   });
@@ -183,7 +180,7 @@ test.describe('Bank detail', () => {
     'every listed bicFi resolves to the same bank',
     req('directory.aspsp.detail-matches-list'),
     async ({ directory }) => {
-      const list = (await directory.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
+      const list = await directory.banks();
       for (const entry of list) {
         const res = await directory.bank(entry.bicFi);
         await expect(res).toSucceed();
@@ -207,14 +204,14 @@ test.describe('Bank detail', () => {
   ];
 
   test('a malformed bicFi is rejected', req('directory.aspsp.bicfi-format'), async ({ directory }) => {
-    const [first] = (await directory.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
+    const first = await directory.first('banks');
     for (const bad of malformed(first.bicFi.slice(0, 8))) {
       await expect.soft(await directory.bank(bad), `Bank detail "${bad}"`).toBeRefused();
     }
   });
 
   test('a malformed bicFi is a FORMAT_ERROR', req('directory.aspsp.bicfi-format-code'), async ({ directory }) => {
-    const [first] = (await directory.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
+    const first = await directory.first('banks');
     await expect(await directory.bank(first.bicFi.toLowerCase())).toBeTppError(400, 'FORMAT_ERROR');
   });
 

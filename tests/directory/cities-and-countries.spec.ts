@@ -25,7 +25,7 @@ test.describe('Cities', () => {
     'isoCountryCodes returns exactly the cities of that country',
     req('directory.cities.filter-country'),
     async ({ directory }) => {
-      const all = (await directory.listCities()).json<{ cities: City[] }>().cities;
+      const all = await directory.cities();
       for (const code of [...new Set(all.map((c) => c.isoCountryCode))]) {
         const res = await directory.listCities({ isoCountryCodes: [code] });
         await expect(res).toSucceed();
@@ -38,7 +38,7 @@ test.describe('Cities', () => {
   );
 
   test('cityIds returns exactly the cities named', req('directory.cities.filter-city'), async ({ directory }) => {
-    const all = (await directory.listCities()).json<{ cities: City[] }>().cities;
+    const all = await directory.cities();
     const chosen = all.filter((_, i) => i % 2 === 0).slice(0, 3);
     const res = await directory.listCities({ cityIds: chosen.map((c) => c.cityId) });
     await expect(res).toSucceed();
@@ -48,7 +48,7 @@ test.describe('Cities', () => {
   });
 
   test('City by uuid agrees with its list entry', req('directory.city.detail'), async ({ directory }) => {
-    const all = (await directory.listCities()).json<{ cities: City[] }>().cities;
+    const all = await directory.cities();
     for (const city of all) {
       const res = await directory.city(city.cityId);
       await expect(res).toSucceed();
@@ -63,7 +63,7 @@ test.describe('Cities', () => {
   test('a city-id that is not a uuid is rejected', req('directory.city.id-format'), async ({ directory }) => {
     // Forms of a listed city's id that a lookup by a uuid type would still find (hyphens left out,
     // braces): only a format check refuses them; its name, which only a lookup by name finds.
-    const [city] = (await directory.listCities()).json<{ cities: City[] }>().cities;
+    const city = await directory.first('cities');
     // The name as the list gives it, or else as the city's detail does (a list may leave it out).
     const name = city.name ?? (await directory.city(city.cityId)).json<Partial<City>>().name;
     const forms = [city.cityId.replace(/-/g, ''), `{${city.cityId}}`];
@@ -94,7 +94,7 @@ test.describe('Countries', () => {
     'isoCountryCodes returns exactly the countries named',
     req('directory.countries.filter-country'),
     async ({ directory }) => {
-      const all = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
+      const all = await directory.countries();
       const chosen = all
         .slice(0, 2)
         .map((c) => c.isoCountryCode)
@@ -112,7 +112,7 @@ test.describe('Countries', () => {
   );
 
   test('Country by code agrees with its list entry', req('directory.country.detail'), async ({ directory }) => {
-    const all = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
+    const all = await directory.countries();
     for (const country of all) {
       const res = await directory.country(country.isoCountryCode);
       await expect(res).toSucceed();
@@ -130,7 +130,7 @@ test.describe('Countries', () => {
     'an isoCountryCode that is not two letters is rejected',
     req('directory.country.code-format'),
     async ({ directory }) => {
-      const [first] = (await directory.listCountries()).json<{ countries: Country[] }>().countries;
+      const first = await directory.first('countries');
       // Lower case is still two letters: the specification's words do not refuse it.
       for (const bad of [`${first.isoCountryCode}E`, first.isoCountryCode.slice(0, 1)]) {
         await expect.soft(await directory.country(bad), `Country "${bad}"`).toBeRefused();

@@ -172,7 +172,7 @@ test.describe('Names', () => {
         !directoryClaimed(target),
         'not claimed: the rule is shown on the directory, which the profile does not claim',
       );
-      const all = (await directory.listBanks()).json<{ aspsps: AspspEntry[] }>().aspsps;
+      const all = await directory.banks();
       const snapshot = await directory.snapshot();
       const code = snapshot.countries.find((c) => {
         const n = snapshot.banks.filter((b) => b.country === c.isoCountryCode || b.country === c.name).length;

@@ -1,0 +1,104 @@
+import type { ProductAccounts } from '../../profiles/profile.schema.js';
+import { formatError } from '../errors.js';
+import { beforeHandler } from '../faults/fault.js';
+import type { Variant } from './index.js';
+
+/*
+ * Another bank's sandbox: test accounts and a pace of its own. A profile written for it declares
+ * its accounts (payments.accounts); the suite must send those, and stay conformant.
+ */
+
+type Body = Record<string, unknown>;
+
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+
+/** The test accounts of a bank whose sandbox holds EUR accounts only: its debtors, and the creditors it pays. */
+export const EUR_DEBTORS = ['FI2112345600000785', 'DE89370400440532013000'] as const;
+
+/** The payments.accounts a profile of that bank declares: every product from an EUR account, in EUR. */
+export const EUR_TEST_ACCOUNTS: Record<
+  'sepa-credit-transfers' | 'domestic' | 'international' | 'international-tp' | 'swedish-giro',
+  ProductAccounts
+> = {
+  'sepa-credit-transfers': {
+    debtorAccount: { iban: EUR_DEBTORS[0], currency: 'EUR' },
+    creditorAccount: { iban: 'NL91ABNA0417164300', currency: 'EUR' },
+    creditorAgent: 'ABNANL2AXXX',
+    currency: 'EUR',
+  },
+  domestic: {
+    debtorAccount: { iban: EUR_DEBTORS[0], currency: 'EUR' },
+    creditorAccount: { iban: 'FI2112345600000785', currency: 'EUR' },
+    currency: 'EUR',
+  },
+  international: {
+    debtorAccount: { iban: EUR_DEBTORS[1], currency: 'EUR' },
+    creditorAccount: { iban: 'GB29NWBK60161331926819' },
+    creditorAgent: 'NWBKGB2LXXX',
+    currency: 'EUR',
+  },
+  'international-tp': {
+    debtorAccount: { iban: EUR_DEBTORS[1], currency: 'EUR' },
+    creditorAccount: { iban: 'GB29NWBK60161331926819' },
+    creditorAgent: 'NWBKGB2LXXX',
+    currency: 'EUR',
+  },
+  'swedish-giro': {
+    debtorAccount: { iban: EUR_DEBTORS[0], currency: 'EUR' },
+    currency: 'EUR',
+  },
+};
+
+/** The debtor's IBAN and every instructed currency of an initiation body (a bulk's each). */
+function testDataOf(b: Body | undefined): { iban: unknown; currencies: unknown[] } {
+  const parts = Array.isArray(b?.payments) ? (b.payments as Body[]) : b ? [b] : [];
+  return {
+    iban: (b?.debtorAccount as Body | undefined)?.iban,
+    currencies: parts.map((p) => (p?.instructedAmount as Body | undefined)?.currency),
+  };
+}
+
+const variants: Variant[] = [
+  {
+    id: 'payments.own-test-accounts-eur',
+    description:
+      "the bank's sandbox holds EUR accounts only: a payment from any other debtor account, or instructed in another currency, is refused (400 FORMAT_ERROR); the profile declares its accounts (payments.accounts)",
+    allows:
+      'Two servers exist, a sandbox and a production server. (Common rules; which test accounts and currencies a sandbox holds is not shown: Resources > Account reference lists `iban`, `bban`, `pan`, `maskedPan`, `msisdn`, `clearingNumber`, `currency`)',
+    concerns: ['payments.initiate.response', 'payments.read.fields', 'payments.initiate.account-reference-kinds'],
+    warns: [],
+    claims: { payments: { accounts: EUR_TEST_ACCOUNTS } },
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const { iban, currencies } = testDataOf(req.body as Body | undefined);
+        // A body without a debtor or an amount is left to the request validation (its own refusal).
+        if (typeof iban === 'string' && !(EUR_DEBTORS as readonly string[]).includes(iban))
+          throw formatError(`debtorAccount ${iban} is no test account of this sandbox`, 'debtorAccount');
+        const other = currencies.find((c) => typeof c === 'string' && c !== 'EUR');
+        if (other)
+          throw formatError(`this sandbox pays in EUR only, not ${String(other)}`, 'instructedAmount.currency');
+      }),
+  },
+  {
+    id: 'authorisations.finalised-at-once',
+    description:
+      'a started decoupled SCA (mbid, mbid_same_device) ends at once, before the client first polls: the start answers started and every status read after it is final (the animated QR methods keep their pace, so their token is still seen to change)',
+    allows:
+      'In the sandbox the status changes on its own within a few seconds with no PSU action. (States > Authorisation: zero seconds is within a few)',
+    concerns: [
+      'authorisations.sandbox.finalises-within',
+      'authorisations.status.ends',
+      'payments.sca.accepted',
+      'payments.authorisations.start',
+      'signing-baskets.sca.moves-payments',
+    ],
+    warns: [],
+    install: (app) => {
+      const engine = app.sandbox.sca;
+      const paced = engine.delayFor.bind(engine);
+      engine.delayFor = (methodId) => (methodId.startsWith('mbid_animated_qr') ? paced(methodId) : 0);
+    },
+  },
+];
+
+export default variants;
