@@ -194,8 +194,8 @@ test.describe('Names', () => {
 for (const t of answerTests({
   requirement: 'headers.fields.case-sensitive',
   title: 'answers with fields under the exact names of the specification',
+  // Whatever the answer (a refused call answers an error body, judged alike): an operation's success is judged elsewhere.
   check: async (res, b) => {
-    await expect.soft(res, b.label).toSucceed();
     if (res.text.trim() && res.isJson)
       expect.soft(offCase(res.body), because(`${b.label}: ${res.label}: fields under another casing`)).toEqual([]);
   },
@@ -206,7 +206,6 @@ for (const t of answerTests({
   requirement: 'headers.content-type.json',
   title: 'answers JSON labelled application/json',
   check: async (res, b) => {
-    await expect.soft(res, b.label).toSucceed();
     // An operation with a response schema answers a body; any other answers JSON where it answers a body.
     if (b.op.response || res.text.trim()) {
       await expect.soft(res, b.label).toHaveHeader('Content-Type', /^application\/json\b/);
