@@ -63,8 +63,6 @@ export interface Bound {
   op: Operation;
   /** "Create consent (POST psd2/consent/v1/consents)". */
   label: string;
-  /** The payment service and product a payment operation is called on. */
-  combination?: Combination;
   call(o?: CallOptions): Promise<ApiResponse>;
   /**
    * What a state-changing call would change, read without changing it (for example the status of
@@ -454,7 +452,6 @@ export class OperationWorld {
     return {
       op: o,
       label: `${o.name} (${o.method} ${o.template}${c ? `, ${label(c)}` : ''})`,
-      combination: c,
       state,
       call: async (opts: CallOptions = {}) => {
         const at = opts.path ? opts.path(path) : path;
@@ -611,7 +608,8 @@ export interface RuleTest {
 export function refusalTests(
   o: RuleOptions & {
     status?: number | number[];
-    /** The Berlin Group code(s) the refusal carries. */ code?: string | string[];
+    /** The Berlin Group code(s) the refusal carries (judged with its status, 400 unless given). */
+    code?: string | string[];
   },
 ): RuleTest[] {
   const applies = o.applies ?? (() => true);
