@@ -50,6 +50,12 @@ export interface CallOptions {
   headers?: HeaderSpec;
   /** Send no Authorization at all. */
   noAuth?: boolean;
+  /** Sign the call (Authentication 6) with the settings' identity. */
+  sign?: boolean;
+  /** Over the operation's own body (its valid body where it has one). */
+  json?: unknown;
+  /** The path called instead of the operation's own (e.g. the same resource under another payment product). */
+  path?: (path: string) => string;
 }
 
 /** An operation bound to its prerequisites: call it as often as needed. */
@@ -448,9 +454,11 @@ export class OperationWorld {
       label: `${o.name} (${o.method} ${o.template}${c ? `, ${label(c)}` : ''})`,
       state,
       call: async (opts: CallOptions = {}) => {
+        const at = opts.path ? opts.path(path) : path;
         const res = accountRead
-          ? await accounts.read(accountRead, path, {
+          ? await accounts.read(accountRead, at, {
               query,
+              sign: opts.sign,
               // Through the account client: it reads with the PSU's token of the consent where the profile asks for one.
               headers: {
                 ...opts.headers,
@@ -459,11 +467,12 @@ export class OperationWorld {
             })
           : await api.send({
               method: o.method,
-              path,
+              path: at,
               query,
-              json,
+              json: 'json' in opts ? opts.json : json,
               headers: { ...base, ...opts.headers },
               noAuth: opts.noAuth,
+              sign: opts.sign,
             });
         // What a call that should have been refused created is cleaned up as the areas' own creations are.
         const created = res.status >= 200 && res.status < 300 ? (res.body as Record<string, unknown>) : undefined;
@@ -596,7 +605,13 @@ export interface RuleTest {
  * case; the prerequisites are made once per test. Declare them in the spec file:
  * `for (const t of refusalTests({...})) test(t.title, t.details, t.body);`
  */
-export function refusalTests(o: RuleOptions & { status?: number | number[] }): RuleTest[] {
+export function refusalTests(
+  o: RuleOptions & {
+    status?: number | number[];
+    /** The Berlin Group code(s) the refusal carries (judged with its status, 400 unless given). */
+    code?: string | string[];
+  },
+): RuleTest[] {
   const applies = o.applies ?? (() => true);
   return groupsOf(applies).map((group) => ({
     title: `${group}: every operation ${o.title}`,
@@ -607,7 +622,8 @@ export function refusalTests(o: RuleOptions & { status?: number | number[] }): R
         const before = await b.state?.();
         for (const c of cases) {
           const res = await b.call(c.call);
-          await expect.soft(res, `${b.label}: ${c.what}`).toBeRefused(o.status);
+          if (o.code) await expect.soft(res, `${b.label}: ${c.what}`).toBeTppError(o.status ?? 400, o.code);
+          else await expect.soft(res, `${b.label}: ${c.what}`).toBeRefused(o.status);
         }
         if (b.state) {
           const tried = cases.map((c) => c.what).join('; ');
@@ -639,6 +655,29 @@ export function acceptanceTests(o: {
         const res = await b.call({ headers });
         await expect.soft(res, `${b.label} with ${Object.keys(headers).join(', ')}`).toSucceed();
       }
+    },
+  }));
+}
+
+/**
+ * One test per operation group: every claimed operation of the group that the rule governs,
+ * called once as `call` says (valid otherwise), and its answer judged by `check` (soft
+ * assertions naming the operation). For rules of every answer: names, Content-Type, signed calls.
+ */
+export function answerTests(o: {
+  requirement: string;
+  title: string;
+  applies?: (o: Operation) => boolean;
+  call?: (o: Operation, target: Target) => CallOptions;
+  check: (res: ApiResponse, b: Bound) => Promise<void>;
+}): RuleTest[] {
+  const applies = o.applies ?? (() => true);
+  return groupsOf(applies).map((group) => ({
+    title: `${group}: every operation ${o.title}`,
+    details: req(o.requirement),
+    body: async ({ operations, target }) => {
+      for (const b of await boundOperations(operations, target, group, applies))
+        await o.check(await b.call(o.call?.(b.op, target)), b);
     },
   }));
 }

@@ -39,6 +39,8 @@ export interface ReadOptions {
   psuPresent?: boolean;
   /** Token scope of this read (default accountinformation). */
   scope?: string;
+  /** Sign the read (Authentication 6), as the client's `sign` option says. */
+  sign?: boolean;
 }
 
 /**
@@ -147,8 +149,9 @@ export class AccountsClient {
         query: o.query,
         noAuth: true,
         headers: { Authorization: `Bearer ${psuToken}`, ...this.headers(consentId, o) },
+        sign: o.sign,
       });
-    return this.api.get(path, { query: o.query, headers: this.headers(consentId, o), scope: o.scope });
+    return this.api.get(path, { query: o.query, headers: this.headers(consentId, o), scope: o.scope, sign: o.sign });
   }
 
   list(consentId: string | null, o: ReadOptions = {}) {

@@ -4,6 +4,7 @@ import { validatePain008 } from '../../spec/iso20022/pain008.js';
 import { usable, type Consent } from '../consents/store.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
+import { assertPsuIpAddressFormat } from '../payments/headers.js';
 import { BoundedMap } from '../store.js';
 import { buildPain008, type Collection, type Pain008File } from './pain008.js';
 import {
@@ -60,6 +61,7 @@ export class DirectDebitService {
     for (const name of this.requiredHeaders) {
       if (!requestHeader(req, name)) throw formatError(`header ${name} is required on direct debit operations`, name);
     }
+    assertPsuIpAddressFormat(req);
   }
 
   /** Throws 400 FORMAT_ERROR naming the field of the first broken rule. */

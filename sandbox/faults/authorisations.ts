@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { TERMINAL } from '../sca/engine.js';
+import { SCA_METHODS, TERMINAL } from '../sca/engine.js';
 import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
 // The generic authorisation routes, as registered on consents (the resource the suite drives them on).
 const COLLECTION = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
+const CANCELLATION_ONE = /\/:paymentId\/cancellation-authorisations\/:authorisationId$/;
 
 type Body = Record<string, any>;
 const authOf = (app: FastifyInstance, params: unknown) =>
@@ -193,6 +194,20 @@ const faults: Fault[] = [
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: COLLECTION }, (b: Body) => {
         b.scaMethods = (b.scaMethods ?? []).filter((m: Body) => m.authenticationMethodId !== 'mbid_animated_qr_image');
+      }),
+  },
+
+  {
+    id: 'authorisations.unknown-method-accepted-on-cancellation',
+    description:
+      'Update cancellation PSU data takes an authenticationMethodId not among scaMethods as mbid_same_device (consent, payment and basket authorisations refuse it)',
+    breaks: ['authorisations.start.unknown-method', 'authorisations.start.unknown-method-code'],
+    install: (app) =>
+      beforeHandler(app, { method: 'PUT', route: CANCELLATION_ONE }, (req) => {
+        const body = req.body as Body | undefined;
+        const id = body?.authenticationMethodId;
+        if (typeof id === 'string' && !SCA_METHODS.some((m) => m.authenticationMethodId === id))
+          body!.authenticationMethodId = 'mbid_same_device';
       }),
   },
 ];

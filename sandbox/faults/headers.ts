@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { issueToken } from '../auth/tokens.js';
-import { formatError } from '../errors.js';
+import { BgError, formatError } from '../errors.js';
 import { bendSigning } from '../plugins/signing.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
@@ -23,6 +23,8 @@ const CONSENT = /\/consents\/:consentId$/;
 const CONSENT_AUTHORISATION = /\/consents\/:consentId\/authorisations\/:authorisationId$/;
 const INITIATE = /\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
 const PAYMENT_STATUS = /\/:paymentService\/:paymentProduct\/:paymentId\/status$/;
+const BASKET_STATUS = /\/signing-baskets\/:basketId\/status$/;
+const CONSENT_AUTHORISATIONS = /\/consents\/:consentId\/authorisations$/;
 
 const EVERY_SCOPE = ['aspspinformation', 'accountinformation', 'paymentinitiation', 'private', 'corporate'];
 const isIpv4 = (ip: unknown) =>
@@ -384,6 +386,59 @@ const faults: Fault[] = [
       rewriteReply(app, { method: 'POST', route: CONSENTS, status: 400 }, (req, reply) => {
         const forwarded = ['psu-http-method', 'psu-device-id', 'psu-geo-location'];
         if (forwarded.some((h) => req.headers[h] !== undefined)) reply.code(422);
+      }),
+  },
+
+  // Rules of every answer and of every operation broken on one operation the old checks did not try.
+  {
+    id: 'headers.field-case-variant-on-payment-status',
+    description:
+      'Payment status carries TransactionStatus beside transactionStatus (every other answer keeps the names)',
+    breaks: ['headers.fields.case-sensitive'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: PAYMENT_STATUS }, (body: Record<string, unknown>) => {
+        body.TransactionStatus = body.transactionStatus;
+      }),
+  },
+  {
+    id: 'headers.content-type-text-on-basket-status',
+    description: 'Basket status answers its JSON labelled text/plain (every other answer is application/json)',
+    breaks: ['headers.content-type.json'],
+    install: (app) =>
+      rewriteReply(app, { method: 'GET', route: BASKET_STATUS }, (_req, reply) => {
+        reply.header('content-type', 'text/plain; charset=utf-8');
+      }),
+  },
+  {
+    id: 'headers.redirect-uri-optional-on-consent-authorisation-start',
+    description:
+      'Start authorisation (consent) with TPP-Redirect-Preferred true and no TPP-Redirect-URI is served with a redirect address of its own (initiate payment and the others refuse it)',
+    breaks: ['headers.tpp-redirect-uri.when-preferred', 'headers.tpp-redirect-uri.when-preferred-code'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: CONSENT_AUTHORISATIONS }, (req) => {
+        if (req.headers['tpp-redirect-preferred'] === 'true' && !req.headers['tpp-redirect-uri'])
+          req.headers['tpp-redirect-uri'] = 'https://tpp.example/after-sca';
+      }),
+  },
+  {
+    id: 'headers.signed-call-refused-on-cancellation-list',
+    description: 'List cancellation authorisations refuses a signed call (401 SIGNATURE_INVALID); unsigned it answers',
+    breaks: ['headers.signing.signed-accepted'],
+    install: (app) =>
+      beforeGuard(app, { method: 'GET', route: CANCELLATION_START }, (req) => {
+        if (req.headers.signature !== undefined)
+          throw new BgError(401, 'SIGNATURE_INVALID', 'signed calls are not supported on this operation', 'Signature');
+      }),
+  },
+  {
+    id: 'headers.psu-ip-address-unchecked-on-basket-authorisation-update',
+    description:
+      'Update PSU data (basket) ignores a PSU-IP-Address that is not IPv4 instead of refusing it (every other operation taking it refuses it)',
+    breaks: ['headers.psu-ip-address.format'],
+    install: (app) =>
+      beforeGuard(app, { method: 'PUT', route: BASKET_AUTHORISATION }, (req) => {
+        if (req.headers['psu-ip-address'] !== undefined && !isIpv4(req.headers['psu-ip-address']))
+          delete req.headers['psu-ip-address'];
       }),
   },
 ];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { composeIBAN, isValidIBAN } from 'ibantools';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
 import { cancelWithStatusAndLinks } from '../variants/behaviours.js';
@@ -297,6 +298,35 @@ const faults: Fault[] = [
     breaks: ['payments.cancel.response'],
     claims: { payments: { cancelAnswer: 'no-content' } },
     install: (app) => cancelWithStatusAndLinks(app),
+  },
+
+  {
+    id: 'payments.service-product-unchecked-on-authorisation-status',
+    description:
+      "Authorisation SCA status (payment) answers under any payment service and product: the path's are replaced by the payment's own (read, status, create authorisation and cancel check them)",
+    breaks: ['payments.path.service-product'],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: AUTHORISATION }, (req) => {
+        const params = req.params as { paymentService: string; paymentProduct: string; paymentId: string };
+        const p = app.sandbox.payments.payments.get(params.paymentId);
+        if (!p) return;
+        params.paymentService = p.service;
+        params.paymentProduct = p.product;
+      }),
+  },
+  {
+    id: 'payments.debtor-iban-check-digits-unchecked',
+    description:
+      "initiate payment takes a debtorAccount.iban failing its check digits with the check digits corrected (the creditor's are checked)",
+    breaks: ['payments.initiate.iban'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const debtor = (req.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount;
+        const iban = debtor?.iban;
+        if (typeof iban !== 'string' || iban.length < 5 || isValidIBAN(iban)) return;
+        const fixed = composeIBAN({ countryCode: iban.slice(0, 2), bban: iban.slice(4) });
+        if (fixed) debtor!.iban = fixed;
+      }),
   },
 ];
 

@@ -6,6 +6,7 @@ import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js'
 const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
 const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
 const STATUS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/status$/;
+const BASKET_AUTHORISATIONS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations$/;
 
 type Body = Record<string, unknown>;
 
@@ -157,6 +158,27 @@ const faults: Fault[] = [
         const b = svc.baskets.get(id);
         if (b && b.status === 'RCVD') b.status = outcome === 'failed' ? 'RJCT' : 'ACTC';
       };
+    },
+  },
+
+  {
+    id: 'signing-baskets.authorisation-start-on-final-basket',
+    description:
+      'a basket whose SCA finalised or failed still accepts start authorisation (a new authorisation is created); a deleted basket refuses it',
+    breaks: ['signing-baskets.authorisation.final-resource'],
+    install: (app) => {
+      const held = new WeakMap<object, { basket: Basket; status: Basket['status'] }>();
+      beforeHandler(app, { method: 'POST', route: BASKET_AUTHORISATIONS }, (req) => {
+        const b = app.sandbox.payments.baskets.get((req.params as { basketId: string }).basketId);
+        if (!b || b.status === 'RCVD' || b.status === 'PATC') return;
+        held.set(req, { basket: b, status: b.status });
+        b.status = 'PATC';
+      });
+      app.addHook('onSend', async (req, _reply, payload) => {
+        const h = held.get(req);
+        if (h) h.basket.status = h.status;
+        return payload;
+      });
     },
   },
 ];

@@ -11,6 +11,13 @@ export function assertPsuIpAddress(req: FastifyRequest): void {
     throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
 }
 
+/** A PSU-IP-Address, where an operation carries one, is an IPv4 address (Common request headers: string(ipv4)). */
+export function assertPsuIpAddressFormat(req: FastifyRequest): void {
+  const ip = requestHeader(req, 'PSU-IP-Address');
+  if (ip !== undefined && !isIPv4(ip))
+    throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
+}
+
 /** TPP-Redirect-URI is mandated when TPP-Redirect-Preferred is true (Common request headers). */
 export function assertRedirectUri(req: FastifyRequest): void {
   const preferred = requestHeader(req, 'TPP-Redirect-Preferred');

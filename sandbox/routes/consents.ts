@@ -5,6 +5,7 @@ import type { Consent } from '../consents/store.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 import { schemaRef } from '../plugins/validation.js';
+import { assertRedirectUri } from '../payments/headers.js';
 import { registerAuthorisationRoutes } from './sca.js';
 
 const BASE = '/psd2/consent/v1/consents';
@@ -69,6 +70,7 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.post(BASE, { config, schema: CREATE }, async (req, reply) => {
+    assertRedirectUri(req);
     const body = req.body as Omit<Consent, 'consentId'>;
     for (const list of ['accounts', 'balances', 'transactions'] as const) {
       (body.access[list] ?? []).forEach((ref, i) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiScope } from '../auth/tokens.js';
 import { BgError, formatError } from '../errors.js';
+import { assertPsuIpAddressFormat, assertRedirectUri } from '../payments/headers.js';
 import { challengeData } from '../sca/challenge.js';
 import { SCA_METHODS, TERMINAL, type Authorisation, type ScaResource } from '../sca/engine.js';
 
@@ -76,6 +77,9 @@ export function registerAuthorisationRoutes(app: FastifyInstance, o: Authorisati
 
   app.post(collection, { config }, async (req, reply: FastifyReply) => {
     const resource = o.load(req);
+    // Start authorisation carries the redirect headers and the flow guide's PSU-IP-Address (Common request headers).
+    assertRedirectUri(req);
+    assertPsuIpAddressFormat(req);
     const body = req.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'psuData' in body) {
       const psuData = body.psuData;
@@ -121,6 +125,7 @@ export function registerAuthorisationRoutes(app: FastifyInstance, o: Authorisati
 
   app.put(one, { config }, async (req, reply) => {
     const auth = find(req);
+    assertPsuIpAddressFormat(req);
     const body = (req.body ?? {}) as { authenticationMethodId?: unknown };
     if (body.authenticationMethodId === undefined) {
       // Update PSU data without a method (operations table): the decoupled answer.

@@ -106,6 +106,9 @@ export default async function signingBasketRoutes(app: FastifyInstance): Promise
     names: { resource: 'basket', ResourceType: 'Basket' },
     load: (req) => {
       const b = load(req);
+      // Rejected, cancelled or already authorised: nothing left to authorise (reference-facts: repeated operations).
+      if (req.method === 'POST' && b.status !== 'RCVD' && b.status !== 'PATC')
+        throw new BgError(409, 'STATUS_INVALID', `the basket is ${b.status}: it cannot be authorised`);
       return {
         type: 'basket',
         id: b.basketId,

@@ -135,28 +135,6 @@ test(
 );
 
 test(
-  'an authenticationMethodId not among scaMethods is refused and the status stays received',
-  req('authorisations.start.unknown-method'),
-  async ({ authorisations }) => {
-    const b = await authorisations.begin();
-    const res = await authorisations.sca.start(b.href, 'no-such-method', authorisations.headers());
-    await expect(res, 'an unknown authenticationMethodId').toBeRefused();
-    const st = await authorisations.sca.status(b.href, authorisations.headers());
-    expect(st.json().scaStatus, because('a refused start leaves the authorisation received')).toBe('received');
-  },
-);
-
-test(
-  'an unknown authenticationMethodId is answered SCA_METHOD_UNKNOWN or FORMAT_ERROR',
-  req('authorisations.start.unknown-method-code'),
-  async ({ authorisations }) => {
-    const b = await authorisations.begin();
-    const res = await authorisations.sca.start(b.href, 'no-such-method', authorisations.headers());
-    await expect(res).toBeTppError(400, ['SCA_METHOD_UNKNOWN', 'FORMAT_ERROR']);
-  },
-);
-
-test(
   'update PSU data on a decoupled authorisation answers a success and the listed fields with their types',
   req('authorisations.update-psu-data.decoupled'),
   async ({ authorisations }) => {

@@ -1,5 +1,6 @@
 import type { AspspEntry, DirectoryClient } from '../../harness/areas/directory.js';
 import {
+  answerTests,
   because,
   commonOperation,
   expect,
@@ -30,6 +31,29 @@ async function common(operations: OperationWorld, target: Target): Promise<Bound
 
 /** The profile claims the directory (the checks that read its particular answers). */
 const directoryClaimed = (target: Target) => !unclaimedOperation(target.profile, operation('directory.list-banks'));
+
+// Every property name the schemas declare, with the specification's casing (no two differ by case alone).
+const names = SCHEMAS.flatMap((schema) => {
+  const found: string[] = [];
+  JSON.stringify(schema, (k, v) => {
+    if (k === 'properties' && v && typeof v === 'object') found.push(...Object.keys(v));
+    return v;
+  });
+  return found;
+});
+const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
+
+const offCase = (value: unknown, path = '$'): string[] => {
+  if (Array.isArray(value)) return value.flatMap((v, i) => offCase(v, `${path}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => {
+    const spec = byLower.get(k.toLowerCase());
+    return [
+      ...(spec && spec !== k ? [`${path}.${k} (the specification's name is ${spec})`] : []),
+      ...offCase(v, `${path}.${k}`),
+    ];
+  });
+};
 
 test.describe('X-Request-ID', () => {
   test(
@@ -123,46 +147,6 @@ test.describe('Error bodies', () => {
 });
 
 test.describe('Names', () => {
-  // Every property name the schemas declare, with the specification's casing (no two differ by case alone).
-  const names = SCHEMAS.flatMap((schema) => {
-    const found: string[] = [];
-    JSON.stringify(schema, (k, v) => {
-      if (k === 'properties' && v && typeof v === 'object') found.push(...Object.keys(v));
-      return v;
-    });
-    return found;
-  });
-  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
-
-  const offCase = (value: unknown, path = '$'): string[] => {
-    if (Array.isArray(value)) return value.flatMap((v, i) => offCase(v, `${path}[${i}]`));
-    if (!value || typeof value !== 'object') return [];
-    return Object.entries(value).flatMap(([k, v]) => {
-      const spec = byLower.get(k.toLowerCase());
-      return [
-        ...(spec && spec !== k ? [`${path}.${k} (the specification's name is ${spec})`] : []),
-        ...offCase(v, `${path}.${k}`),
-      ];
-    });
-  };
-
-  test(
-    'response fields carry the exact names of the specification',
-    req('headers.fields.case-sensitive'),
-    async ({ operations, target, directory }) => {
-      const answers = [await (await common(operations, target)).call()];
-      if (directoryClaimed(target)) {
-        const list = await directory.listBanks();
-        const first = list.json<{ aspsps?: AspspEntry[] }>().aspsps?.[0];
-        answers.push(list, await directory.listCities(), await directory.listCountries());
-        if (first) answers.push(await directory.bank(first.bicFi));
-      }
-      for (const res of answers) {
-        expect(offCase(res.json()), because(`${res.label}: fields under another casing`)).toEqual([]);
-      }
-    },
-  );
-
   test(
     'query parameters are recognised only under their exact name',
     req('headers.parameters.case-sensitive'),
@@ -194,7 +178,7 @@ test.describe('Names', () => {
   );
 
   test(
-    'JSON answers carry Content-Type application/json',
+    'JSON answers carry Content-Type application/json, errors included',
     req('headers.content-type.json'),
     async ({ operations, target }) => {
       const b = await common(operations, target);
@@ -204,6 +188,34 @@ test.describe('Names', () => {
     },
   );
 });
+
+// The answers of every claimed operation (one valid call each), area by area: names under the
+// specification's casing, and a body that is JSON labelled application/json.
+for (const t of answerTests({
+  requirement: 'headers.fields.case-sensitive',
+  title: 'answers with fields under the exact names of the specification',
+  // Whatever the answer (a refused call answers an error body, judged alike): an operation's success is judged elsewhere.
+  check: async (res, b) => {
+    if (res.text.trim() && res.isJson)
+      expect.soft(offCase(res.body), because(`${b.label}: ${res.label}: fields under another casing`)).toEqual([]);
+  },
+}))
+  test(t.title, t.details, t.body);
+
+for (const t of answerTests({
+  requirement: 'headers.content-type.json',
+  title: 'answers JSON labelled application/json',
+  check: async (res, b) => {
+    // An operation with a response schema answers a body; any other answers JSON where it answers a body.
+    if (b.op.response || res.text.trim()) {
+      await expect.soft(res, b.label).toHaveHeader('Content-Type', /^application\/json\b/);
+      expect
+        .soft(res.isJson, because(`${b.label}: ${res.label}: the body must be JSON; got ${res.describe()}`))
+        .toBe(true);
+    }
+  },
+}))
+  test(t.title, t.details, t.body);
 
 test(
   'the directory operations answer without X-BicFi',

@@ -41,3 +41,22 @@ for (const t of refusalTests({
     })),
 }))
   test(t.title, t.details, t.body);
+
+// PSU-IP-Address (Common request headers: string(ipv4)) on every claimed operation that takes it:
+// initiate payment and create signing basket (where it is required), the operations that create or
+// update an authorisation (the flow guide sends it there) and section H's operations (their
+// headers list it). Account reads: accounts.read.psu-ip-address-format.
+const takesPsuIpAddress = (o: Operation) =>
+  o.requires.includes('PSU-IP-Address') || o.accepts.includes('psu-identification') || o.group === 'direct-debit';
+
+for (const t of refusalTests({
+  requirement: 'headers.psu-ip-address.format',
+  title: 'that takes PSU-IP-Address, called with one that is not an IPv4 address, is refused and changes nothing',
+  applies: takesPsuIpAddress,
+  cases: () =>
+    ['not-an-ip', '256.1.2.3', '2001:db8::1'].map((v) => ({
+      what: `PSU-IP-Address "${v}"`,
+      call: { headers: { 'PSU-IP-Address': v } },
+    })),
+}))
+  test(t.title, t.details, t.body);

@@ -1,14 +1,12 @@
 import {
   ACCEPTED,
   because,
-  COMBINATIONS,
   expect,
   firstClaimed,
   label,
   req,
   settleMs,
   test,
-  unclaimed,
   type Combination,
   type PaymentsClient,
 } from '../../harness/areas/payments.js';
@@ -41,8 +39,11 @@ test(
   req('payments.initiate.iban'),
   async ({ payments }) => {
     const c = combination(payments);
+    const debtor = (payments.body(c).debtorAccount as Json).iban as string;
+    const setDebtor = (v: string) => (b: Json) => ((b.debtorAccount as Json).iban = v);
     const cases: [string, Json][] = [
-      ['an empty debtorAccount.iban', bodyWith(payments, c, (b) => ((b.debtorAccount as Json).iban = ''))],
+      ['an empty debtorAccount.iban', bodyWith(payments, c, setDebtor(''))],
+      ['a debtorAccount.iban failing its check digits', bodyWith(payments, c, setDebtor(badCheckDigits(debtor)))],
     ];
     const creditor = creditorOf(payments.body(c)).creditorAccount as Json | undefined;
     if (creditor && typeof creditor.iban === 'string') {
@@ -97,38 +98,6 @@ test(
     const c = combination(payments);
     const res = await payments.initiate(c, { headers: { 'TPP-Redirect-URI': 'not a uri at all' } });
     await expect(res, because(`initiate a ${label(c)} payment with TPP-Redirect-URI "not a uri at all"`)).toBeRefused();
-  },
-);
-
-test(
-  "a payment's sub-resources under another payment service or product are refused",
-  req('payments.path.service-product'),
-  async ({ payments }) => {
-    const c = combination(payments);
-    const { paymentId, basePath } = await payments.initiated(c);
-    const before = await payments.transactionStatus(basePath);
-    const others = COMBINATIONS.filter(
-      (o) =>
-        !unclaimed(payments.profile, o) &&
-        ((o.service === c.service && o.product !== c.product) || (o.service !== c.service && o.product === c.product)),
-    ).slice(0, 2);
-    test.skip(others.length === 0, 'not claimed: the profile claims one payment service and product only');
-    const headers = payments.psuHeaders();
-    for (const o of others) {
-      const wrong = payments.basePath(o, paymentId);
-      for (const [what, res] of [
-        ['status', await payments.api.get(`${wrong}/status`, { headers })],
-        ['read', await payments.api.get(wrong, { headers })],
-        ['create authorisation', await payments.sca.create(wrong, 'authorisations', headers)],
-        ['cancel', await payments.api.delete(wrong, { headers })],
-      ] as const) {
-        await expect(res, because(`${what} of a ${label(c)} payment addressed as ${label(o)}`)).toBeRefused();
-      }
-    }
-    expect(
-      await payments.transactionStatus(basePath),
-      because('the payment after calls under the wrong service or product: unchanged'),
-    ).toBe(before);
   },
 );
 

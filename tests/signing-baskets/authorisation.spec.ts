@@ -129,3 +129,46 @@ test(
     await expect(await corporate.read(basketId), because('the basket is still there')).toSucceed();
   },
 );
+
+test(
+  'start authorisation on a deleted basket, or on one whose SCA finalised or failed, is refused',
+  req('signing-baskets.authorisation.final-resource'),
+  async ({ baskets }) => {
+    const deleted = (await baskets.createdBasket(1)).basketId;
+    await prerequisite('signing-baskets.delete.before-authorisation', 'delete the basket', async () =>
+      expect(await baskets.delete(deleted)).toSucceed(),
+    );
+    await expect(
+      await baskets.startAuthorisation(deleted, { 'TPP-Redirect-Preferred': 'false' }),
+      because('start authorisation on the deleted basket'),
+    ).toBeRefused();
+
+    const authorised = (await baskets.createdBasket(1)).basketId;
+    const sca = await baskets.authorise(authorised);
+    await prerequisite('authorisations.status.ends', "the basket's SCA finalises", async () =>
+      expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised'),
+    );
+    // With multilevel SCA one signer leaves the basket partly authorised (PATC): a further start is the next signer's.
+    const after = (await baskets.status(authorised)).body as { transactionStatus?: string } | undefined;
+    if (after?.transactionStatus === 'PATC')
+      test.info().annotations.push({ type: 'not judged', description: 'the authorised basket awaits more signers' });
+    else
+      await expect(
+        await baskets.startAuthorisation(authorised, { 'TPP-Redirect-Preferred': 'false' }),
+        because('start authorisation on the basket whose SCA finalised'),
+      ).toBeRefused();
+
+    const failing = baskets.api.target.profile.sca?.failingPsuId;
+    if (!failing) return;
+    const psu = { 'PSU-ID': failing };
+    const rejected = (await baskets.createdBasket(1)).basketId;
+    const failed = await baskets.authorise(rejected, { headers: psu });
+    await prerequisite('authorisations.status.ends', `the SCA of PSU ${failing} on the basket fails`, async () =>
+      expect(failed.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed'),
+    );
+    await expect(
+      await baskets.startAuthorisation(rejected, { ...psu, 'TPP-Redirect-Preferred': 'false' }),
+      because('start authorisation on the basket whose SCA failed'),
+    ).toBeRefused();
+  },
+);
