@@ -81,6 +81,10 @@ export async function runTargets(o: {
     seen.push(`${handler ? id : ''} ${req.method} ${req.url}`);
     (handler ?? o.fallback)(req, res);
   });
+  // As the self-proof's front (selftest/proof/front.ts): idle connections kept past the client's
+  // 4 s, so that a late client never reuses a socket the front has just closed ("other side closed").
+  front.server.keepAliveTimeout = 72_000;
+  front.server.headersTimeout = 75_000;
   let run: ChildRun;
   try {
     const env = suiteEnv({ ...o, baseUrl: front.baseUrl, reportsDir });
