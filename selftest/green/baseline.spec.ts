@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import type { NightlySummary } from '../../harness/reporter/history.js';
-import { killGroup, suiteEnv } from '../support/run-suite.js';
+import { childrenCpu, killGroup, recordRun, suiteEnv } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 
@@ -30,9 +30,13 @@ const reportsDir = join(work, 'reports');
 const empty = join(work, 'empty.yaml');
 const written = join(work, 'written.yaml');
 
-/** `npm run conformance -- <SPEC> ...args` against a fresh sandbox with the given faults. */
+let runs = 0;
+
+/** `npm run conformance -- <SPEC> ...args` against a fresh sandbox with the given faults (its figures in runs.jsonl). */
 async function conformance(faults: string[], args: string[], env: Record<string, string>) {
   const sandbox = await startSandbox({ faults });
+  const started = Date.now();
+  const cpuBefore = childrenCpu();
   try {
     const child = spawn(process.execPath, [fromRoot('scripts', 'conformance.mjs'), SPEC, ...args], {
       cwd: fromRoot(),
@@ -49,6 +53,11 @@ async function conformance(faults: string[], args: string[], env: Record<string,
         clearTimeout(timer);
         done(c);
       });
+    });
+    const cpu = childrenCpu();
+    recordRun(`baseline-${++runs}`, {
+      durationMs: Date.now() - started,
+      cpu: { user: cpu.user - cpuBefore.user, system: cpu.system - cpuBefore.system },
     });
     const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
     const summary = JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as NightlySummary;
