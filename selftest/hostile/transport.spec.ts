@@ -11,7 +11,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { runDir } from '../support/run-dir.js';
-import { runSuite, suiteEnv } from '../support/run-suite.js';
+import { childrenCpu, recordRun, runSuite, suiteEnv } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
 import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
@@ -307,11 +307,17 @@ test('npm run conformance against a closed port ends within 60 s: target unavail
     reportsDir,
   });
   const started = Date.now();
+  const cpuBefore = childrenCpu();
   const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs')], {
     cwd: fromRoot(),
     env,
     encoding: 'utf8',
     timeout: 90_000,
+  });
+  const cpu = childrenCpu();
+  recordRun('dead-closed-port', {
+    durationMs: Date.now() - started,
+    cpu: { user: cpu.user - cpuBefore.user, system: cpu.system - cpuBefore.system },
   });
   const seconds = (Date.now() - started) / 1000;
   const output = `${run.stdout}${run.stderr}`;
