@@ -1,12 +1,14 @@
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import type { NightlySummary } from '../../harness/reporter/history.js';
-import { killGroup, suiteEnv } from '../support/run-suite.js';
+import { childrenCpu, killGroup, recordRun, suiteEnv } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 
@@ -15,7 +17,9 @@ import { startSandbox } from '../support/sandbox.js';
  * on is a regression (exit 1) against a baseline that does not list it; `--write-baseline` writes
  * its failures; with that baseline the same fault exits 0; switched off, the baselined
  * requirements are reported fixed, and the comparison with the previous run (PREVIOUS_REPORT)
- * and the nightly summary name them newly passing and fixed.
+ * and the nightly summary name them newly passing and fixed. That last run, narrowed to one spec
+ * file and conformant, is also the run `npm run certify` must refuse (a run of its own cost a
+ * child run more).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -26,13 +30,18 @@ const reportsDir = join(work, 'reports');
 const empty = join(work, 'empty.yaml');
 const written = join(work, 'written.yaml');
 
-/** `npm run conformance -- <SPEC> ...args` against a fresh sandbox with the given faults. */
+let runs = 0;
+
+/** `npm run conformance -- <SPEC> ...args` against a fresh sandbox with the given faults (its figures in runs.jsonl). */
 async function conformance(faults: string[], args: string[], env: Record<string, string>) {
   const sandbox = await startSandbox({ faults });
+  const started = Date.now();
+  const cpuBefore = childrenCpu();
   try {
     const child = spawn(process.execPath, [fromRoot('scripts', 'conformance.mjs'), SPEC, ...args], {
       cwd: fromRoot(),
-      env: suiteEnv({ ...sandbox, reportsDir, workers: 2, env }),
+      // One worker: a spec file of quick directory checks; a second worker costs its start-up, not wall.
+      env: suiteEnv({ ...sandbox, reportsDir, workers: 1, env }),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -45,6 +54,11 @@ async function conformance(faults: string[], args: string[], env: Record<string,
         clearTimeout(timer);
         done(c);
       });
+    });
+    const cpu = childrenCpu();
+    recordRun(`baseline-${++runs}`, {
+      durationMs: Date.now() - started,
+      cpu: { user: cpu.user - cpuBefore.user, system: cpu.system - cpuBefore.system },
     });
     const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
     const summary = JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as NightlySummary;
@@ -108,4 +122,41 @@ test('with the fault switched off, the baselined requirements are reported fixed
   expect(r.markdown).toContain('## Since the previous run');
   expect(r.summary.fixed).toEqual(broken);
   expect(readFileSync(join(reportsDir, 'summary.txt'), 'utf8')).toContain(`fixed: ${broken.slice(0, 5).join(', ')}`);
+});
+
+test('certify refuses a run narrowed to one spec file and builds nothing', async () => {
+  test.setTimeout(120_000);
+  test.skip(!broken.length, 'the first run found no failure');
+  // The last run above: one spec file, the fault off.
+  const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+  expect(report.verdict).toBe('conformant');
+  expect(report.scope?.narrowed).toBe(true);
+  const key = join(work, 'certifier.pem');
+  writeFileSync(
+    key,
+    generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+  );
+  const out = join(work, 'package');
+  let code = 0;
+  let output = '';
+  try {
+    const r = await promisify(execFile)(
+      fromRoot('node_modules', '.bin', 'tsx'),
+      [fromRoot('scripts', 'certify.ts'), `--reports=${reportsDir}`, `--out=${out}`],
+      {
+        cwd: fromRoot(),
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, CERTIFY_SIGNING_KEY_FILE: key },
+        timeout: 90_000,
+      },
+    );
+    output = r.stdout + r.stderr;
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string; message: string };
+    code = typeof e.code === 'number' ? e.code : -1;
+    output = `${e.stdout ?? ''}${e.stderr ?? ''}` || e.message;
+  }
+  expect(code, output).toBe(1);
+  expect(output).toContain('certify: refused: the run was narrowed');
+  expect(output).toContain('no package was built');
+  expect(existsSync(out) ? readdirSync(out).filter((n) => n.endsWith('.tar.gz')) : []).toEqual([]);
 });

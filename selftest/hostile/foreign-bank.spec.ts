@@ -3,12 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
-import { tagPattern } from '../../harness/req.js';
 import { EUR_DEBTORS, EUR_TEST_ACCOUNTS } from '../../sandbox/variants/test-data.js';
 import { runDir } from '../support/run-dir.js';
-import { runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
-import { startServer } from '../support/servers.js';
+import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
 
 /**
  * A bank shaped by another vendor: the reference sandbox behind a front that serves it under
@@ -93,23 +91,27 @@ function foreignProfile(): string {
   return file;
 }
 
-type Mode = 'sound' | 'refuses-everything' | 'refuses-every-create';
+const MODES = ['sound', 'refuses-everything', 'refuses-every-create'] as const;
+type Mode = (typeof MODES)[number];
 
-/** The front: the foreign bank's shape over the sandbox, with a fault of its own where asked. */
-async function foreignRun(mode: Mode) {
+/**
+ * The front: the foreign bank's shape over one sandbox, with a fault of its own where asked. The
+ * three banks (sound, refusing everything, refusing every create) are judged in ONE child run
+ * (selftest/support/targets-run.ts): the slice declared once per bank, each call routed to its
+ * bank by a header; the suite's own token requests name none and reach the sound one.
+ */
+async function foreignRuns(): Promise<TargetsRun & { debtors: unknown[] }> {
   const sandbox = await startSandbox({ variants: BANK_VARIANTS });
-  const seen: string[] = [];
-  /** The debtor IBAN of every payment initiation the front passed on. */
+  /** The debtor IBAN of every payment initiation the sound bank passed on. */
   const debtors: unknown[] = [];
-  const refuse = (req: IncomingMessage) =>
+  const refuse = (mode: Mode, req: IncomingMessage) =>
     !req.headers.date ||
     (mode === 'refuses-everything' && !req.url!.startsWith('/oauth2/')) ||
     (mode === 'refuses-every-create' &&
       req.method === 'POST' &&
       /^\/bank\/v2\/(consents|pis\/[^/]+\/[^/]+)\/?$/.test(req.url!.split('?')[0]));
-  const front = await startServer((req: IncomingMessage, res: ServerResponse) => {
-    seen.push(`${req.method} ${req.url}`);
-    if (refuse(req)) {
+  const bank = (mode: Mode) => (req: IncomingMessage, res: ServerResponse) => {
+    if (refuse(mode, req)) {
       req.resume();
       res.writeHead(400, {
         'Content-Type': 'application/json',
@@ -127,6 +129,7 @@ async function foreignRun(mode: Mode) {
       return;
     }
     if (
+      mode === 'sound' &&
       req.method === 'POST' &&
       /^\/bank\/v2\/pis\/(payments|bulk-payments|periodic-payments)\/[^/]+$/.test(req.url!)
     ) {
@@ -165,64 +168,76 @@ async function foreignRun(mode: Mode) {
         });
       },
     );
+    up.on('error', () => res.destroy());
     req.pipe(up);
-  });
+  };
   try {
-    const run = await runSuite({
-      name: `foreign-bank-${mode}`,
-      baseUrl: front.baseUrl,
+    const shared = await runTargets({
+      name: 'foreign-bank',
+      targets: MODES.map((mode) => ({ id: mode, runs: SLICE, handler: bank(mode) })),
+      fallback: bank('sound'),
+      files: [],
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
-      grep: tagPattern(SLICE),
-      workers: 2,
+      workers: 3,
       env: { TARGET_PROFILE: foreignProfile(), TPP_SIGNING_KEY_FILE: '', TPP_SIGNING_CERT_FILE: '' },
       timeoutMs: 240_000,
     });
-    expect(run.report, `no conformance.json; output:\n${run.output.slice(-3000)}`).toBeDefined();
-    console.log(
-      `foreign bank (${mode}): ${run.report!.requirements.length} judged, ${JSON.stringify(run.report!.totals)}, ${seen.length} requests, ${Math.round(run.durationMs / 1000)} s`,
-    );
-    return { report: run.report!, output: run.output, seen, debtors };
+    for (const mode of MODES) {
+      const v = shared.byTarget[mode];
+      console.log(
+        `foreign bank (${mode}): ${v?.requirements.length ?? 0} judged, ${v?.tests ?? 0} tests in ${v?.seconds ?? 0} s, ${shared.seen.filter((s) => s.startsWith(`${mode} `)).length} requests; shared run ${Math.round(shared.run.durationMs / 1000)} s`,
+      );
+    }
+    return { ...shared, debtors };
   } finally {
-    await front.close();
     await sandbox.close();
   }
 }
 
-test('a bank shaped by another vendor, told by its own profile, is judged conformant with nothing unclaimed called', async () => {
-  test.setTimeout(280_000);
-  const { report, output, seen, debtors } = await foreignRun('sound');
-  const notPassed = report.requirements.filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped');
-  expect(notPassed.map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 300)}`)).toEqual([]);
-  expect(report.verdict, output.slice(-2000)).toBe('conformant');
-  expect(report.errors ?? []).toEqual([]);
-  // Nothing unclaimed was called: no directory, no basket, no direct debit, no path the profile does not give.
-  expect(seen.filter((s) => !PATHS.some(([theirs]) => s.split(' ')[1].startsWith(theirs)))).toEqual([]);
-  // The payments were judged, every one from a test account of this bank (the profile's payments.accounts).
-  expect(report.requirements.find((r) => r.id === 'payments.sca.accepted')?.verdict).toBe('passed');
-  expect(debtors.length).toBeGreaterThan(0);
-  expect(debtors.filter((d) => !(EUR_DEBTORS as readonly unknown[]).includes(d))).toEqual([]);
-  // The directory filter is not judged without the directory: not claimed, not a TypeError.
-  expect(report.requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
-});
-
-for (const mode of ['refuses-everything', 'refuses-every-create'] as const) {
-  test(`the same bank when it ${mode.replace(/-/g, ' ')}: the checks that needed a create are blocked, not failed or passed`, async () => {
+test.describe('a foreign bank', () => {
+  // In order, in one worker: the run is made once (and read again by a worker restarted after a failure).
+  test.describe.configure({ mode: 'default' });
+  let shared: TargetsRun & { debtors: unknown[] };
+  test.beforeAll(async () => {
     test.setTimeout(280_000);
-    const { report } = await foreignRun(mode);
-    const verdicts = Object.fromEntries(report.requirements.map((r) => [r.id, r]));
-    // The root causes fail: the valid creates are refused.
-    const roots = ['consents.create.response', 'payments.initiate.response'];
-    for (const root of roots) expect(verdicts[root]?.verdict, root).toBe('failed');
-    const judged = report.requirements.filter((r) => !roots.includes(r.id) && r.verdict !== 'skipped');
-    expect(
-      judged
-        .filter((r) => r.verdict !== 'blocked')
-        .map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 200)}`),
-      'every other check is blocked',
-    ).toEqual([]);
-    expect(judged.flatMap((r) => r.blockedBy ?? []).filter((id) => !roots.includes(id))).toEqual([]);
-    // The payment checks were among them: blocked by the refused initiation.
-    expect(verdicts['payments.sca.accepted']?.blockedBy).toEqual(['payments.initiate.response']);
+    shared = await foreignRuns();
   });
-}
+
+  test('a bank shaped by another vendor, told by its own profile, is judged conformant with nothing unclaimed called', () => {
+    const { requirements } = verdictsOf(shared, 'sound');
+    const notPassed = requirements.filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped');
+    expect(notPassed.map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 300)}`)).toEqual([]);
+    expect(shared.errors, 'errors of the run outside its tests').toEqual([]);
+    // Nothing unclaimed was called, by any of the three banks' tests or the suite's own token
+    // requests: no directory, no basket, no direct debit, no path the profile does not give.
+    expect(shared.seen.length, 'requests the banks served').toBeGreaterThan(10);
+    expect(shared.seen.filter((s) => !PATHS.some(([theirs]) => s.split(' ')[2].startsWith(theirs)))).toEqual([]);
+    // The payments were judged, every one from a test account of this bank (the profile's payments.accounts).
+    expect(requirements.find((r) => r.id === 'payments.sca.accepted')?.verdict).toBe('passed');
+    expect(shared.debtors.length).toBeGreaterThan(0);
+    expect(shared.debtors.filter((d) => !(EUR_DEBTORS as readonly unknown[]).includes(d))).toEqual([]);
+    // The directory filter is not judged without the directory: not claimed, not a TypeError.
+    expect(requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
+  });
+
+  for (const mode of ['refuses-everything', 'refuses-every-create'] as const) {
+    test(`the same bank when it ${mode.replace(/-/g, ' ')}: the checks that needed a create are blocked, not failed or passed`, () => {
+      const { requirements } = verdictsOf(shared, mode);
+      const verdicts = Object.fromEntries(requirements.map((r) => [r.id, r]));
+      // The root causes fail: the valid creates are refused.
+      const roots = ['consents.create.response', 'payments.initiate.response'];
+      for (const root of roots) expect(verdicts[root]?.verdict, root).toBe('failed');
+      const judged = requirements.filter((r) => !roots.includes(r.id) && r.verdict !== 'skipped');
+      expect(
+        judged
+          .filter((r) => r.verdict !== 'blocked')
+          .map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 200)}`),
+        'every other check is blocked',
+      ).toEqual([]);
+      expect(judged.flatMap((r) => r.blockedBy ?? []).filter((id) => !roots.includes(id))).toEqual([]);
+      // The payment checks were among them: blocked by the refused initiation.
+      expect(verdicts['payments.sca.accepted']?.blockedBy).toEqual(['payments.initiate.response']);
+    });
+  }
+});

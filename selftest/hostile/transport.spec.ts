@@ -9,10 +9,12 @@ import { tagPattern } from '../../harness/req.js';
 import { judged, serveToken, unexplained } from '../support/hostile.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { runDir } from '../support/run-dir.js';
-import { runSuite, suiteEnv } from '../support/run-suite.js';
+import { childrenCpu, recordRun, runSuite, suiteEnv } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
+import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
 
 /**
  * Targets that misbehave on the wire. A slice of the suite (directory and headers: they need no
@@ -158,8 +160,103 @@ const HOSTILE: Hostile[] = [
   },
 ];
 
-for (const h of HOSTILE) {
-  test(`a target that ${h.name} gets ${h.brokenOnly ? 'broken' : 'failed or broken'} verdicts that say what came back`, async () => {
+/** A hostile target's verdicts: what every test of it asserts, from a run of its own or from the shared run. */
+function expectHostileVerdicts(h: Hostile, requirements: RequirementResult[], output: string) {
+  expect(output, 'no crash of the runner or a worker').not.toMatch(
+    /Worker process exited unexpectedly|out of memory|heap limit/i,
+  );
+  const verdicts = judged(requirements);
+  expect(
+    verdicts.some((r) => r.verdict === 'failed' || r.verdict === 'broken'),
+    'the target is not judged conformant',
+  ).toBe(true);
+  expect(verdicts.map((r) => r.id).sort(), 'the slice judges every requirement it names').toEqual([...SLICE].sort());
+  const kept = h.mayPass ?? {};
+  expect(
+    verdicts.filter((r) => r.verdict === 'passed' && !kept[r.id]).map((r) => r.id),
+    'nothing passes',
+  ).toEqual([]);
+  const allowed = h.brokenOnly ? ['broken'] : ['failed', 'broken', 'warning'];
+  expect(
+    verdicts.filter((r) => !kept[r.id] && !allowed.includes(r.verdict)).map((r) => `${r.id}: ${r.verdict}`),
+    `verdicts must be ${allowed.join(' or ')}`,
+  ).toEqual([]);
+  expect(
+    unexplained(requirements, h.says, Object.keys(kept)),
+    `every verdict must say what came back (${h.says})`,
+  ).toEqual([]);
+  expect(JSON.stringify(requirements)).not.toContain('hostile-secret-value');
+  return verdicts;
+}
+
+/**
+ * The targets that answer a proper token and need no setting of their own are judged in ONE child
+ * run (selftest/support/targets-run.ts: the slice declared once per target, each call routed to
+ * its target by a header): a child run pays several seconds of CPU before its first test. Each
+ * target keeps its own test, its own bound on time (from its first test to its last) and its
+ * verdicts folded apart. The others (a token endpoint that misbehaves too, a shorter request
+ * timeout) run alone.
+ */
+const SHARED = HOSTILE.filter((h) => !h.tokenToo && !h.env);
+const ALONE = HOSTILE.filter((h) => h.tokenToo || h.env);
+const targetId = (h: Hostile) => h.name.replace(/\W+/g, '-');
+const title = (h: Hostile) =>
+  `a target that ${h.name} gets ${h.brokenOnly ? 'broken' : 'failed or broken'} verdicts that say what came back`;
+const SHARED_WITHIN_MS = 240_000;
+
+test.describe('hostile targets judged in one run', () => {
+  // In order, in one worker: the run is made once (and read again by a worker restarted after a failure).
+  test.describe.configure({ mode: 'default' });
+  let shared: TargetsRun;
+  test.beforeAll(async () => {
+    test.setTimeout(SHARED_WITHIN_MS + 30_000);
+    shared = await runTargets({
+      name: 'hostile-shared',
+      targets: SHARED.map((h) => ({
+        id: targetId(h),
+        runs: SLICE,
+        handler: (req, res) => {
+          if (serveToken(req, res)) return;
+          req.resume();
+          h.api(req, res);
+        },
+      })),
+      fallback: (req, res) => {
+        if (serveToken(req, res)) return;
+        req.resume();
+        json(res, 404, '{"error": "no target named"}');
+      },
+      files: ['tests/directory', 'tests/headers'],
+      clientId: 'hostile-client',
+      clientSecret: 'hostile-secret-value',
+      // Two workers; each reads one answer at a time (the memory bound below).
+      workers: 2,
+      // Every check meets the garbage on its own: the shared run has no early probe.
+      timeoutMs: SHARED_WITHIN_MS,
+    });
+  });
+
+  for (const h of SHARED) {
+    test(title(h), () => {
+      expect(
+        shared.run.exitCode,
+        `the shared run must end by itself within ${SHARED_WITHIN_MS} ms, and fail; output:\n${shared.run.output.slice(-1500)}`,
+      ).toBe(1);
+      expect(shared.errors, 'errors of the run outside its tests').toEqual([]);
+      const v = verdictsOf(shared, targetId(h));
+      expect(v.seconds * 1000, `this target's tests, first start to last end (ms)`).toBeLessThan(h.withinMs);
+      const verdicts = expectHostileVerdicts(h, v.requirements, shared.run.output);
+      if (h.maxRssBytes)
+        expect(shared.run.peakRssBytes, 'peak memory of the shared run (bytes)').toBeLessThan(h.maxRssBytes);
+      console.log(
+        `hostile: ${h.name}: ${verdicts.length} judged, ${verdicts.filter((r) => r.verdict === 'broken').length} broken, ${verdicts.filter((r) => r.verdict === 'failed').length} failed, ${v.tests} tests in ${v.seconds} s of a shared run of ${Math.round(shared.run.durationMs / 1000)} s, peak ${Math.round(shared.run.peakRssBytes / MB)} MB`,
+      );
+    });
+  }
+});
+
+for (const h of ALONE) {
+  test(title(h), async () => {
     test.setTimeout(h.withinMs + 30_000);
     const target = await startServer((req, res) => {
       if (!h.tokenToo && serveToken(req, res)) return;
@@ -168,7 +265,7 @@ for (const h of HOSTILE) {
     });
     try {
       const run = await runSuite({
-        name: `hostile-${h.name.replace(/\W+/g, '-')}`,
+        name: `hostile-${targetId(h)}`,
         baseUrl: target.baseUrl,
         clientId: 'hostile-client',
         clientSecret: 'hostile-secret-value',
@@ -184,28 +281,9 @@ for (const h of HOSTILE) {
         run.exitCode,
         `the run must end by itself within ${h.withinMs} ms, and fail; output:\n${run.output.slice(-1500)}`,
       ).toBe(1);
-      expect(run.output, 'no crash of the runner or a worker').not.toMatch(
-        /Worker process exited unexpectedly|out of memory|heap limit/i,
-      );
       expect(run.report, `no conformance.json; output:\n${run.output.slice(-2000)}`).toBeDefined();
       expect(run.report!.verdict).not.toBe('conformant');
-      const verdicts = judged(run);
-      expect(verdicts.map((r) => r.id).sort(), 'the slice judges every requirement it names').toEqual(
-        [...SLICE].sort(),
-      );
-      const kept = h.mayPass ?? {};
-      expect(
-        verdicts.filter((r) => r.verdict === 'passed' && !kept[r.id]).map((r) => r.id),
-        'nothing passes',
-      ).toEqual([]);
-      const allowed = h.brokenOnly ? ['broken'] : ['failed', 'broken', 'warning'];
-      expect(
-        verdicts.filter((r) => !kept[r.id] && !allowed.includes(r.verdict)).map((r) => `${r.id}: ${r.verdict}`),
-        `verdicts must be ${allowed.join(' or ')}`,
-      ).toEqual([]);
-      expect(unexplained(run, h.says, Object.keys(kept)), `every verdict must say what came back (${h.says})`).toEqual(
-        [],
-      );
+      const verdicts = expectHostileVerdicts(h, run.report!.requirements, run.output);
       if (h.maxRssBytes) expect(run.peakRssBytes, 'peak memory of the run (bytes)').toBeLessThan(h.maxRssBytes);
       expect(JSON.stringify(run.report)).not.toContain('hostile-secret-value');
       console.log(
@@ -229,11 +307,17 @@ test('npm run conformance against a closed port ends within 60 s: target unavail
     reportsDir,
   });
   const started = Date.now();
+  const cpuBefore = childrenCpu();
   const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs')], {
     cwd: fromRoot(),
     env,
     encoding: 'utf8',
     timeout: 90_000,
+  });
+  const cpu = childrenCpu();
+  recordRun('dead-closed-port', {
+    durationMs: Date.now() - started,
+    cpu: { user: cpu.user - cpuBefore.user, system: cpu.system - cpuBefore.system },
   });
   const seconds = (Date.now() - started) / 1000;
   const output = `${run.stdout}${run.stderr}`;

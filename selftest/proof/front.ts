@@ -28,11 +28,24 @@ export async function startFront(cases: ProofCase[], scaDelayMs: number) {
     return app;
   };
   const clean = await make();
-  const apps = new Map<string, Awaited<ReturnType<typeof make>>>();
-  for (const c of cases) apps.set(c.id, await make(c));
+  // A case's sandbox is built on its first call (not all of them before the run starts): the run's
+  // first tests begin at once, and a case that is never called costs nothing.
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const apps = new Map<string, ReturnType<typeof make>>();
+  const appOf = (id: unknown) => {
+    const c = typeof id === 'string' ? byId.get(id) : undefined;
+    if (!c) return Promise.resolve(clean);
+    if (!apps.has(c.id)) apps.set(c.id, make(c));
+    return apps.get(c.id)!;
+  };
   const server = createServer((req, res) => {
-    const id = req.headers[PROOF_HEADER];
-    ((typeof id === 'string' && apps.get(id)) || clean).routing(req, res);
+    appOf(req.headers[PROOF_HEADER]).then(
+      (app) => app.routing(req, res),
+      (err: Error) => {
+        res.writeHead(500, { 'Content-Type': 'text/plain' });
+        res.end(`the self-proof front could not build this case's sandbox: ${err.message}`);
+      },
+    );
   });
   // The client drops an idle connection after 4 s (harness/http/transport.ts); Node's server
   // default of 5 s left a race on a loaded machine (a late client reusing a socket the front had
@@ -48,7 +61,10 @@ export async function startFront(cases: ProofCase[], scaDelayMs: number) {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      await Promise.all([clean, ...apps.values()].map((a) => a.close()));
+      const built = await Promise.allSettled(apps.values());
+      await Promise.all(
+        [clean, ...built.flatMap((b) => (b.status === 'fulfilled' ? [b.value] : []))].map((a) => a.close()),
+      );
     },
   };
 }

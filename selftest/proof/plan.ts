@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { firstClaimed } from '../../harness/areas/payments.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
@@ -7,6 +9,7 @@ import type { ProofEntry, ProofPlan } from '../../harness/proof.js';
 import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
 import { VARIANTS } from '../../sandbox/variants/index.js';
+import { runDir } from '../support/run-dir.js';
 import { suiteEnv } from '../support/run-suite.js';
 
 /** The request header that names the case whose sandbox answers (lower case, as Node reads it). */
@@ -64,8 +67,30 @@ export const proofScope = (): 'files' | 'areas' => (process.env.SELFTEST_LONG ? 
 /** The suite's spec files (under tests/) and the requirement ids of each of their tests. */
 export type Listing = Map<string, string[][]>;
 
-/** The suite as `playwright test --list` declares it (once, as written: no plan). */
+/**
+ * The suite as `playwright test --list` declares it (once, as written: no plan). A listing costs
+ * a runner loading every spec file: it is made once per self-test run and kept in its folder
+ * (the self-proof's plan and the unit tests that read the suite's declarations share it).
+ */
 export function listSuite(): Listing {
+  // Kept only within a self-test run (an ad hoc folder would outlive edits to the suite).
+  if (!process.env.SELFTEST_RUN_ID) return listSuiteNow();
+  const kept = runDir('suite-listing.json');
+  if (existsSync(kept))
+    try {
+      return new Map(JSON.parse(readFileSync(kept, 'utf8')) as [string, string[][]][]);
+    } catch {
+      /* being written by another worker, or cut short: list again */
+    }
+  const files = listSuiteNow();
+  mkdirSync(dirname(kept), { recursive: true });
+  const part = `${kept}.${process.pid}`;
+  writeFileSync(part, JSON.stringify([...files]));
+  renameSync(part, kept);
+  return files;
+}
+
+function listSuiteNow(): Listing {
   const env = suiteEnv({
     baseUrl: 'http://127.0.0.1:9',
     clientId: 'list',

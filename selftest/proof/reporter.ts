@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { PROOF_ANNOTATION, PROOF_PLAN_ENV, type ProofPlan } from '../../harness/proof.js';
@@ -22,6 +22,8 @@ export interface CaseVerdicts {
 
 /** The file the reporter writes beside the plan. */
 export const verdictsFile = (planFile: string) => join(dirname(planFile), 'verdicts.json');
+/** The run's errors outside any test (a file that did not load), beside the verdicts. */
+export const runErrorsFile = (planFile: string) => join(dirname(planFile), 'errors.json');
 
 type Outcome = { test: TestCase; result: TestResult };
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
@@ -35,9 +37,14 @@ export default class ProofReporter implements Reporter {
   private readonly planFile = process.env[PROOF_PLAN_ENV]!;
   private readonly byCase = new Map<string, Outcome[]>();
   private readonly begun = Date.now();
+  private readonly errors: string[] = [];
 
   printsToStdio() {
     return false;
+  }
+
+  onError(error: TestError) {
+    this.errors.push((error.message ?? error.value ?? 'an error').split('\n').slice(0, 3).join(' '));
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
@@ -80,5 +87,6 @@ export default class ProofReporter implements Reporter {
       };
     });
     writeFileSync(verdictsFile(this.planFile), JSON.stringify(out));
+    writeFileSync(runErrorsFile(this.planFile), JSON.stringify(this.errors));
   }
 }

@@ -1,6 +1,5 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
-import type { SuiteRun } from './run-suite.js';
 
 /** A well-behaved token endpoint, so that a hostile target is judged on its API answers, not only on its tokens. */
 export function serveToken(req: IncomingMessage, res: ServerResponse): boolean {
@@ -11,16 +10,16 @@ export function serveToken(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
-/** The requirements the run judged (neither not claimed nor without a test). */
-export const judged = (run: SuiteRun): RequirementResult[] =>
-  run.report?.requirements.filter((r) => r.verdict !== 'skipped' && r.verdict !== 'untested') ?? [];
+/** The requirements a run judged (neither not claimed nor without a test). */
+export const judged = (requirements: RequirementResult[]): RequirementResult[] =>
+  requirements.filter((r) => r.verdict !== 'skipped' && r.verdict !== 'untested');
 
 /** A header check says what came back in its own terms: the header, and the answer it is missing from. */
 const HEADER_SAYS = /header [\w-]+ .*(is absent|got) .*→ \d{3}/;
 
 /** Requirements whose tests' messages do not match `pattern`: a verdict that does not say what came back. */
-export function unexplained(run: SuiteRun, pattern: RegExp, except: string[] = []): string[] {
-  return judged(run)
+export function unexplained(requirements: RequirementResult[], pattern: RegExp, except: string[] = []): string[] {
+  return judged(requirements)
     .filter((r) => !except.includes(r.id))
     .filter(
       (r) => !r.tests.some((t) => t.status !== 'passed' && (pattern.test(t.message) || HEADER_SAYS.test(t.message))),

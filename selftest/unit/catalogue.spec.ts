@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,40 +8,19 @@ import { fromRoot } from '../../harness/config/paths.js';
 import { featuresOfOptions, loadProfile } from '../../harness/config/profile.js';
 import { renderMarkdown } from '../../harness/reporter/markdown.js';
 import { totalsOf } from '../../harness/reporter/verdicts.js';
-import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
 import { VARIANTS } from '../../sandbox/variants/index.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
+import { listSuite } from '../proof/plan.js';
 
 /**
- * Every requirement id the collected tests name, from `playwright test --list` of the suite: the
- * annotations req() adds, so ids built from data (one test per field) count as well as literal ones.
+ * Every requirement id the collected tests name, from `playwright test --list` of the suite
+ * (listSuite, made once per self-test run): the annotations req() adds, so ids built from data
+ * (one test per field) count as well as literal ones.
  */
 function namedIds(): Map<string, string[]> {
-  const run = spawnSync(fromRoot('node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], {
-    cwd: fromRoot(),
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    timeout: 120_000,
-  });
-  if (run.status !== 0) throw new Error(`playwright test --list failed:\n${run.stderr.slice(-2000)}`);
   const named = new Map<string, string[]>();
-  type Suite = {
-    suites?: Suite[];
-    specs?: { file: string; tests: { annotations: { type: string; description?: string }[] }[] }[];
-  };
-  const walk = (suite: Suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) {
-        for (const a of t.annotations) {
-          if (a.type === REQUIREMENT_ANNOTATION && a.description)
-            named.set(a.description, [...new Set([...(named.get(a.description) ?? []), spec.file])]);
-        }
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of (JSON.parse(run.stdout) as { suites: Suite[] }).suites) walk(suite);
+  for (const [file, tests] of listSuite())
+    for (const id of tests.flat()) named.set(id, [...new Set([...(named.get(id) ?? []), file])]);
   return named;
 }
 
