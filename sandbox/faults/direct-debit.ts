@@ -108,8 +108,27 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.bic-unchecked',
     description: 'creditorAgent and debtorAgent are not checked to be BICs',
-    breaks: ['direct-debit.create.bic'],
+    breaks: ['direct-debit.create.bic', 'direct-debit.create.bic-code'],
     install: dropCheck('bic'),
+  },
+  {
+    id: 'direct-debit.bic-shape-unchecked',
+    description:
+      'creditorAgent and debtorAgent are checked only to be upper-case letters and digits: a 9 or 6 character value, or digits among the first six, are accepted as a BIC',
+    breaks: ['direct-debit.create.bic', 'direct-debit.create.bic-code'],
+    install: (app) => {
+      // The check objects are shared between sandboxes: the list entry is replaced, not edited.
+      const checks = svc(app).checks;
+      const at = checks.findIndex((c) => c.name === 'bic');
+      if (at < 0) throw new Error('direct debit fault: no check "bic"');
+      checks[at] = {
+        name: 'bic',
+        run: (p) =>
+          (['creditorAgent', 'debtorAgent'] as const)
+            .filter((k) => p[k] !== undefined && !/^[A-Z0-9]+$/.test(p[k]!))
+            .map((k) => ({ path: k, text: `"${p[k]}" is not a valid BIC` }))[0],
+      };
+    },
   },
   {
     id: 'direct-debit.creditor-id-unchecked',
