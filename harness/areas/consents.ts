@@ -117,11 +117,12 @@ export class ConsentsClient {
 
   /** Creates a consent and drives its SCA to the end (decoupled); returns the consent id and the SCA outcome. */
   async createAuthorised(
-    o: CreateOptions & { sca?: AuthoriseOptions } = {},
+    o: CreateOptions & { sca?: AuthoriseOptions; createdBy?: string } = {},
   ): Promise<{ consentId: string; sca: ScaOutcome }> {
     const res = await this.create(o);
-    // A step other checks build on: its exact answer is judged by consents.create.response itself.
-    const consentId = await prerequisite('consents.create.response', 'create the consent', async () => {
+    // A step other checks build on: its exact answer is judged by consents.create.response itself
+    // (or by `createdBy`, the requirement that judges the creation of a body like this one).
+    const consentId = await prerequisite(o.createdBy ?? 'consents.create.response', 'create the consent', async () => {
       expect(res).toSucceed();
       const id = res.json<{ consentId?: string }>().consentId;
       expect(id, `create consent: a consentId; got ${res.describe()}`).toBeTruthy();

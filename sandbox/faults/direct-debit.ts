@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BgError, errorBody } from '../errors.js';
+import { requestHeader } from '../plugins/guard.js';
 import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
 const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
@@ -276,6 +277,39 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CONSENTS }, (req) => {
         if (req.headers['x-consent-type'] === 'sepaDirectDebit') delete req.headers['x-consent-type'];
+      }),
+  },
+  {
+    id: 'direct-debit.consent-type-by-context',
+    description:
+      'confirm takes any authorised consent of the corporate context as a direct debit consent: X-Consent-Type makes no difference there',
+    breaks: ['headers.x-consent-type.direct-debit'],
+    install: (app) => {
+      const s = svc(app);
+      const problem = s.consentProblem.bind(s);
+      s.consentProblem = (c) => problem(c.context === 'corporate' ? { ...c, type: 'sepaDirectDebit' } : c);
+    },
+  },
+  {
+    id: 'direct-debit.refused-confirm-collects',
+    description:
+      'a confirm refused for its consent has already built and uploaded the file with its payments (they leave RCVD; a later valid confirm finds them collected)',
+    breaks: ['direct-debit.confirm.refused-no-effect', 'headers.x-consent-type.direct-debit'],
+    install: (app) =>
+      app.addHook('preValidation', async (req) => {
+        if (req.method !== 'PUT' || !CONFIRM.test(req.routeOptions.url ?? '') || !req.token) return;
+        const s = svc(app);
+        const id = requestHeader(req, 'Consent-ID');
+        const consent = id ? app.sandbox.consents.get(id) : undefined;
+        if (consent && consent.clientId === req.token.clientId && !s.consentProblem(consent)) return;
+        const ids = (req.body as { paymentIds?: unknown } | undefined)?.paymentIds;
+        if (!Array.isArray(ids) || ids.length === 0) return;
+        try {
+          const payments = s.confirmable(ids as string[], req.token.clientId);
+          await s.upload(payments, { clientId: req.token.clientId, consentId: id ?? '', initiatingParty: 'sandbox' });
+        } catch {
+          /* unknown or already collected: the route refuses them as it does */
+        }
       }),
   },
   {
