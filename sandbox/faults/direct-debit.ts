@@ -205,7 +205,11 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.any-consent-type-accepted',
     description: 'confirm accepts an account-information consent',
-    breaks: ['direct-debit.confirm.consent-direct-debit', 'direct-debit.confirm.consent-invalid-code'],
+    breaks: [
+      'direct-debit.confirm.consent-direct-debit',
+      'direct-debit.confirm.consent-invalid-code',
+      'headers.x-consent-type.direct-debit',
+    ],
     install: (app) => {
       const s = svc(app);
       const problem = s.consentProblem.bind(s);

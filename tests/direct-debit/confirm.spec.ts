@@ -150,15 +150,19 @@ async function statusOf(directDebit: DirectDebitClient, paymentId: string): Prom
 /** The confirms that are refused, each with the Consent-ID it sends (null: none). */
 const REFUSED_CONFIRMS: {
   what: string;
+  /** The requirement that judges the refusal itself (a confirm taken blocks the check). */
+  refusal: string;
   consent: (directDebit: DirectDebitClient, consents: ConsentsClient) => Promise<string | null>;
 }[] = [
-  { what: 'without Consent-ID', consent: async () => null },
+  { what: 'without Consent-ID', refusal: 'direct-debit.confirm.consent-required', consent: async () => null },
   {
     what: 'with an authorised account-information consent',
+    refusal: 'direct-debit.confirm.consent-direct-debit',
     consent: async (_d, consents) => (await consents.createAuthorised(oneOff())).consentId,
   },
   {
     what: 'with a direct debit consent whose SCA is not done',
+    refusal: 'direct-debit.confirm.consent-authorised',
     consent: async (directDebit) =>
       requireSuccess(
         await directDebit.createConsent(),
@@ -177,7 +181,9 @@ for (const r of REFUSED_CONFIRMS) {
       const before = await statusOf(directDebit, paymentId);
       const consentId = await r.consent(directDebit, consents);
       const refused = await directDebit.confirm([paymentId], consentId);
-      await expect(refused, because(`confirm ${r.what}`)).toBeRefused();
+      await prerequisite(r.refusal, `confirm ${r.what} is refused`, async () =>
+        expect(refused, because(`confirm ${r.what}`)).toBeRefused(),
+      );
       const texts = (refused.body as { tppMessages?: { code?: unknown; text?: unknown }[] } | undefined)?.tppMessages;
       expect(
         (texts ?? []).filter((m) => m.code === 'FILE_UPLOADED'),
