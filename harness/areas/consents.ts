@@ -104,9 +104,9 @@ export class ConsentsClient {
    * A consent created as a step of another check: a create the bank refuses blocks that check
    * (consents.create.response judges the answer itself). Returns the answer and the consentId.
    */
-  async createdForStep(o: CreateOptions = {}): Promise<ApiResponse & { consentId: string }> {
+  async createdForStep(o: CreateOptions & { createdBy?: string } = {}): Promise<ApiResponse & { consentId: string }> {
     const res = await this.create(o);
-    const consentId = await prerequisite('consents.create.response', 'create the consent', async () => {
+    const consentId = await prerequisite(o.createdBy ?? 'consents.create.response', 'create the consent', async () => {
       expect(res).toSucceed();
       const id = res.json<{ consentId?: string }>().consentId;
       expect(id, `create consent: a consentId; got ${res.describe()}`).toBeTruthy();
@@ -117,9 +117,10 @@ export class ConsentsClient {
 
   /** Creates a consent and drives its SCA to the end (decoupled); returns the consent id and the SCA outcome. */
   async createAuthorised(
-    o: CreateOptions & { sca?: AuthoriseOptions } = {},
+    o: CreateOptions & { sca?: AuthoriseOptions; createdBy?: string } = {},
   ): Promise<{ consentId: string; sca: ScaOutcome }> {
-    // A step other checks build on: its exact answer is judged by consents.create.response itself.
+    // A step other checks build on: its exact answer is judged by consents.create.response itself
+    // (or by `createdBy`, the requirement that judges the creation of a body like this one).
     const res = await this.createdForStep(o);
     const { consentId } = res;
     // scaMethods of the create-consent answer: the methods of an authorisation the bank created itself.

@@ -233,11 +233,18 @@ export class DirectDebitClient {
     });
   }
 
-  /** A direct debit consent authorised through SCA; returns its id. */
-  async authorisedConsent(): Promise<string> {
+  /**
+   * A direct debit consent authorised through SCA; returns its id. `withoutType`: the same access,
+   * validUntil, headers, scope and SCA without X-Consent-Type (what the header alone makes of the
+   * consent), one-off: a recurring account-information consent, once authorised, would end the
+   * recurring consents parallel checks of the PSU read under.
+   */
+  async authorisedConsent(o: { withoutType?: boolean } = {}): Promise<string> {
     const { consentId, sca } = await this.consents.createAuthorised({
-      consentType: 'sepaDirectDebit',
-      body: directDebitConsentBody(),
+      consentType: o.withoutType ? undefined : 'sepaDirectDebit',
+      body: o.withoutType
+        ? { ...directDebitConsentBody(), recurringIndicator: false, frequencyPerDay: 1 }
+        : directDebitConsentBody(),
       headers: this.consentHeaders(),
       sca: { headers: { ...this.consents.psuHeaders(), ...this.consentHeaders() } },
     });

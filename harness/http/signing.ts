@@ -82,6 +82,11 @@ export interface SignOptions {
   bodySigned?: string;
   /** A Digest header to send (and sign) instead of the body's own. */
   digest?: string;
+  /**
+   * Signing headers left out of a call otherwise signed correctly: `Digest` is then neither sent nor
+   * signed (the headers list starts with x-request-id); `TPP-Signature-Certificate` is not sent.
+   */
+  without?: ('Digest' | 'TPP-Signature-Certificate')[];
 }
 
 /**
@@ -101,9 +106,13 @@ export async function signRequest(
   for (const name of Object.keys(headers)) {
     if (SIGNING_HEADERS.some((h) => h.toLowerCase() === name.toLowerCase())) delete headers[name];
   }
-  headers.Digest = o.digest ?? digestOf(o.bodySigned ?? body);
+  const noDigest = o.without?.includes('Digest') ?? false;
+  if (!noDigest) headers.Digest = o.digest ?? digestOf(o.bodySigned ?? body);
   const present = new Set(Object.keys(headers).map((h) => h.toLowerCase()));
-  const fields = ['digest', ...['x-request-id', ...SIGNED_WHEN_PRESENT].filter((h) => present.has(h))];
+  const fields = [
+    ...(noDigest ? [] : ['digest']),
+    ...['x-request-id', ...SIGNED_WHEN_PRESENT].filter((h) => present.has(h)),
+  ];
   const signed = await cavage.signMessage(
     {
       key: { id: who.keyId, alg: 'rsa-v1_5-sha256', sign: async (data: Buffer) => sign('sha256', data, who.key) },
@@ -113,7 +122,7 @@ export async function signRequest(
     { method, url, headers },
   );
   headers.Signature = signed.headers.Signature as string;
-  headers['TPP-Signature-Certificate'] = who.certificate;
+  if (!o.without?.includes('TPP-Signature-Certificate')) headers['TPP-Signature-Certificate'] = who.certificate;
 }
 
 /** A TPP identity of a test PKI folder in the sandbox's layout (`<name>.pem`, `<name>.key`). */

@@ -167,6 +167,29 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'authorisations.autostart-token-is-authorisation-id',
+    description:
+      'the auto-start token of mbid_same_device is the authorisationId (an id the TPP holds, not a token of its own)',
+    breaks: ['authorisations.decoupled.autostart-token-own'],
+    install: (app) =>
+      rewriteJson(app, { route: ONE }, (b: Body, req) => {
+        const auth = authOf(app, req.params);
+        if (b.challengeData?.data && auth && (auth.methodId === 'mbid_same_device' || auth.methodId === 'mbid'))
+          b.challengeData.data = [auth.authorisationId];
+      }),
+  },
+  {
+    id: 'authorisations.autostart-token-fixed',
+    description: 'every mbid_same_device authorisation gets the same auto-start token',
+    breaks: ['authorisations.decoupled.autostart-token-own'],
+    install: (app) =>
+      rewriteJson(app, { route: ONE }, (b: Body, req) => {
+        const auth = authOf(app, req.params);
+        if (b.challengeData?.data && (auth?.methodId === 'mbid_same_device' || auth?.methodId === 'mbid'))
+          b.challengeData.data = ['sandbox-bankid-autostart'];
+      }),
+  },
+  {
     id: 'authorisations.qr-token-frozen',
     description: 'the animated QR token never rotates',
     // The image draws the token, so its payload freezes too.

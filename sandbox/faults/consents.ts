@@ -184,6 +184,17 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'consents.combined-service-refused',
+    description:
+      'create consent with combinedServiceIndicator true is refused with 400 FORMAT_ERROR and tppMessages (a clear refusal of a value the field allows)',
+    breaks: ['consents.create.combined-service'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        if (body(req)?.combinedServiceIndicator === true)
+          throw formatError('combined services are not supported', 'combinedServiceIndicator');
+      }),
+  },
+  {
     id: 'consents.read-access-dropped',
     description: 'read consent answers an empty access object',
     breaks: ['consents.read.fields'],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BgError, errorBody } from '../errors.js';
+import { requestHeader } from '../plugins/guard.js';
 import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
 const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
@@ -108,8 +109,27 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.bic-unchecked',
     description: 'creditorAgent and debtorAgent are not checked to be BICs',
-    breaks: ['direct-debit.create.bic'],
+    breaks: ['direct-debit.create.bic', 'direct-debit.create.bic-code'],
     install: dropCheck('bic'),
+  },
+  {
+    id: 'direct-debit.bic-shape-unchecked',
+    description:
+      'creditorAgent and debtorAgent are checked only to be upper-case letters and digits: a 9 or 6 character value, or digits among the first six, are accepted as a BIC',
+    breaks: ['direct-debit.create.bic', 'direct-debit.create.bic-code'],
+    install: (app) => {
+      // The check objects are shared between sandboxes: the list entry is replaced, not edited.
+      const checks = svc(app).checks;
+      const at = checks.findIndex((c) => c.name === 'bic');
+      if (at < 0) throw new Error('direct debit fault: no check "bic"');
+      checks[at] = {
+        name: 'bic',
+        run: (p) =>
+          (['creditorAgent', 'debtorAgent'] as const)
+            .filter((k) => p[k] !== undefined && !/^[A-Z0-9]+$/.test(p[k]!))
+            .map((k) => ({ path: k, text: `"${p[k]}" is not a valid BIC` }))[0],
+      };
+    },
   },
   {
     id: 'direct-debit.creditor-id-unchecked',
@@ -185,7 +205,11 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.any-consent-type-accepted',
     description: 'confirm accepts an account-information consent',
-    breaks: ['direct-debit.confirm.consent-direct-debit', 'direct-debit.confirm.consent-invalid-code'],
+    breaks: [
+      'direct-debit.confirm.consent-direct-debit',
+      'direct-debit.confirm.consent-invalid-code',
+      'headers.x-consent-type.direct-debit',
+    ],
     install: (app) => {
       const s = svc(app);
       const problem = s.consentProblem.bind(s);
@@ -257,6 +281,39 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CONSENTS }, (req) => {
         if (req.headers['x-consent-type'] === 'sepaDirectDebit') delete req.headers['x-consent-type'];
+      }),
+  },
+  {
+    id: 'direct-debit.consent-type-by-context',
+    description:
+      'confirm takes any authorised consent of the corporate context as a direct debit consent: X-Consent-Type makes no difference there',
+    breaks: ['headers.x-consent-type.direct-debit'],
+    install: (app) => {
+      const s = svc(app);
+      const problem = s.consentProblem.bind(s);
+      s.consentProblem = (c) => problem(c.context === 'corporate' ? { ...c, type: 'sepaDirectDebit' } : c);
+    },
+  },
+  {
+    id: 'direct-debit.refused-confirm-collects',
+    description:
+      'a confirm refused for its consent has already built and uploaded the file with its payments (they leave RCVD; a later valid confirm finds them collected)',
+    breaks: ['direct-debit.confirm.refused-no-effect', 'headers.x-consent-type.direct-debit'],
+    install: (app) =>
+      app.addHook('preValidation', async (req) => {
+        if (req.method !== 'PUT' || !CONFIRM.test(req.routeOptions.url ?? '') || !req.token) return;
+        const s = svc(app);
+        const id = requestHeader(req, 'Consent-ID');
+        const consent = id ? app.sandbox.consents.get(id) : undefined;
+        if (consent && consent.clientId === req.token.clientId && !s.consentProblem(consent)) return;
+        const ids = (req.body as { paymentIds?: unknown } | undefined)?.paymentIds;
+        if (!Array.isArray(ids) || ids.length === 0) return;
+        try {
+          const payments = s.confirmable(ids as string[], req.token.clientId);
+          await s.upload(payments, { clientId: req.token.clientId, consentId: id ?? '', initiatingParty: 'sandbox' });
+        } catch {
+          /* unknown or already collected: the route refuses them as it does */
+        }
       }),
   },
   {

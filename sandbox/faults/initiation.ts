@@ -50,6 +50,21 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'payments.creditor-address-international-only',
+    description:
+      'creditorAddress is refused (400 FORMAT_ERROR) on the products whose default body has none: sepa-credit-transfers, domestic, swedish-giro',
+    breaks: ['payments.initiate.creditor-address'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const { paymentProduct } = req.params as { paymentProduct: string };
+        if (
+          !paymentProduct.startsWith('international') &&
+          (req.body as Body | undefined)?.creditorAddress !== undefined
+        )
+          throw formatError(`creditorAddress is not supported for ${paymentProduct}`, 'creditorAddress');
+      }),
+  },
+  {
     id: 'payments.empty-psu-data-accepted',
     description: "a payment's start authorisation with an empty psuData is served as if it had no body",
     breaks: ['payments.authorisations.psu-data-empty', 'payments.authorisations.psu-data-empty-code'],

@@ -252,6 +252,28 @@ const faults: Fault[] = [
       ),
   },
   {
+    id: 'payments.authorised-not-cancellable',
+    description:
+      'cancel of an authorised payment whose execution date lies ahead (ACCP, ACTC) is answered 405 CANCELLATION_INVALID, as if past its time limit',
+    breaks: ['payments.cancel.authorised-future-dated'],
+    install: (app) =>
+      beforeHandler(app, { method: 'DELETE', route: PAYMENT }, (req) => {
+        const p = app.sandbox.payments.payments.get((req.params as { paymentId: string }).paymentId);
+        if (p && (p.status === 'ACCP' || p.status === 'ACTC'))
+          throw new BgError(405, 'CANCELLATION_INVALID', `the payment is ${p.status}: it can no longer be cancelled`);
+      }),
+  },
+  {
+    id: 'payments.failed-cancellation-cancels',
+    description: 'a failed cancellation authorisation cancels the payment all the same (CANC)',
+    breaks: ['payments.cancel.failed-sca-uncancelled'],
+    install: (app) => {
+      const svc = app.sandbox.payments;
+      const ended = svc.cancellationScaEnded.bind(svc);
+      svc.cancellationScaEnded = (id) => ended(id, 'finalised');
+    },
+  },
+  {
     id: 'payments.cancellation-ids-renamed',
     description: 'the cancellation authorisation list is keyed authorisationIds instead of cancellationIds',
     breaks: ['payments.cancel.authorisations'],

@@ -155,7 +155,7 @@ const faults: Fault[] = [
   {
     id: 'payments.cancel-204-leaves-payment',
     description: 'cancelling a payment that needs no cancellation authorisation answers 204 but leaves it as it was',
-    breaks: ['payments.cancel.cancelled-after-sca'],
+    breaks: ['payments.cancel.cancelled-after-sca', 'payments.cancel.authorised-future-dated'],
     install: (app) => {
       const before = new WeakMap<FastifyRequest, { id: string; status: string }>();
       app.addHook('preHandler', async (req) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BgError, formatError } from '../errors.js';
+import { signingBent } from './signing.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BIC = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
@@ -43,7 +44,8 @@ export function installGuard(app: FastifyInstance): void {
     // Application-level signing (Authentication 6): Digest iff Signature; a certificate with every Signature.
     const signature = header(req, 'Signature');
     const digest = header(req, 'Digest');
-    if (signature && !digest) throw formatError('header Digest is required when Signature is present', 'Digest');
+    if (signature && !digest && !signingBent(app, 'digest-optional'))
+      throw formatError('header Digest is required when Signature is present', 'Digest');
     if (digest && !signature) throw formatError('header Digest is allowed only with Signature', 'Digest');
     if (signature && !header(req, 'TPP-Signature-Certificate')) {
       throw formatError(
@@ -51,7 +53,7 @@ export function installGuard(app: FastifyInstance): void {
         'TPP-Signature-Certificate',
       );
     }
-    if (digest && !/^SHA-256=[A-Za-z0-9+/]{43}=$/.test(digest))
+    if (digest && !/^SHA-256=[A-Za-z0-9+/]{43}=$/.test(digest) && !signingBent(app, 'digest-any-algorithm'))
       throw formatError('header Digest must be SHA-256=<base64 of 32 bytes>', 'Digest');
 
     if (cfg.bicFi) {

@@ -18,11 +18,18 @@ export type SigningCheck =
   | 'role'
   | 'refuse-all'
   /** No signed call is verified (a bank that only looks at the headers' shape). */
-  | 'unverified';
+  | 'unverified'
+  /** A signed call without Digest is served when its signature holds (the guard's Digest-iff-Signature too). */
+  | 'digest-optional'
+  /** A Digest of any hash Node knows (MD5, SHA-1) is taken when it matches (the guard's form check too). */
+  | 'digest-any-algorithm';
 const lenient = new WeakMap<FastifyInstance, Set<SigningCheck>>();
 export function bendSigning(app: FastifyInstance, check: SigningCheck): void {
   lenient.set(app, (lenient.get(app) ?? new Set()).add(check));
 }
+/** Whether a fault switched `check` off on this app. */
+export const signingBent = (app: FastifyInstance, check: SigningCheck): boolean =>
+  lenient.get(app)?.has(check) ?? false;
 
 /** The PSD2 role a service needs (reference facts): payments and baskets PSP_PI, accounts and consents PSP_AI. */
 export function roleFor(route: string): Psd2Role | undefined {
@@ -115,8 +122,9 @@ export function installSigning(app: FastifyInstance, pki: TestPki, mode: Signing
       throw invalid('Signature must carry keyId, algorithm, headers and signature');
     if (params.get('algorithm') !== 'rsa-sha256') throw invalid('Signature algorithm must be rsa-sha256');
     const listed = params.get('headers')!.toLowerCase().split(/\s+/).filter(Boolean);
+    const digestless = off.has('digest-optional') && req.headers.digest === undefined;
     const required = [
-      'digest',
+      ...(digestless ? [] : ['digest']),
       'x-request-id',
       ...['psu-id', 'psu-corporate-id', 'tpp-redirect-uri', 'date'].filter((h) => req.headers[h] !== undefined),
     ];
@@ -124,8 +132,10 @@ export function installSigning(app: FastifyInstance, pki: TestPki, mode: Signing
     if (missing.length) throw invalid(`the Signature's headers list lacks ${missing.join(', ')}`);
     const digest = String(req.headers.digest ?? '');
     const [alg, value] = [digest.slice(0, digest.indexOf('=')), digest.slice(digest.indexOf('=') + 1)];
-    const algo = { 'SHA-256': 'sha256', 'SHA-512': 'sha512' }[alg.toUpperCase()];
-    const skip = off.has(body.length ? 'digest-body' : 'digest-bodyless');
+    const algo =
+      { 'SHA-256': 'sha256', 'SHA-512': 'sha512' }[alg.toUpperCase()] ??
+      (off.has('digest-any-algorithm') ? alg.toLowerCase().replace('-', '') : undefined);
+    const skip = digestless || off.has(body.length ? 'digest-body' : 'digest-bodyless');
     if (!skip && (!algo || createHash(algo).update(body).digest('base64') !== value))
       throw invalid('the Digest does not match the body');
 

@@ -136,7 +136,11 @@ const variants: Variant[] = [
       'a cancellation that needs no authorisation answers 200 with transactionStatus and the self and status links instead of 204, under a profile claiming payments.cancelAnswer status-and-links',
     allows:
       '| Cancel payment | DELETE base path/`<paymentId>` | response: transactionStatus and links; a startAuthorisation link appears when authorisation of the cancellation is mandated |',
-    concerns: ['payments.cancel.response', 'payments.cancel.cancelled-after-sca'],
+    concerns: [
+      'payments.cancel.response',
+      'payments.cancel.cancelled-after-sca',
+      'payments.cancel.authorised-future-dated',
+    ],
     warns: [],
     claims: { payments: { cancelAnswer: 'status-and-links' } },
     install: (app) => cancelWithStatusAndLinks(app),
@@ -185,7 +189,12 @@ const variants: Variant[] = [
       'a cancellation that needs no authorisation answers 200 with transactionStatus and the self and status links instead of 204, under a profile that pins no reading (payments.cancelAnswer either, the default)',
     allows:
       '| Cancel payment | DELETE base path/`<paymentId>` | response: transactionStatus and links; a startAuthorisation link appears when authorisation of the cancellation is mandated |',
-    concerns: ['payments.cancel.response', 'payments.cancel.complete', 'payments.cancel.cancelled-after-sca'],
+    concerns: [
+      'payments.cancel.response',
+      'payments.cancel.complete',
+      'payments.cancel.cancelled-after-sca',
+      'payments.cancel.authorised-future-dated',
+    ],
     warns: [],
     claims: { payments: { cancelAnswer: 'either' } },
     install: (app) => cancelWithStatusAndLinks(app),

@@ -135,6 +135,7 @@ const variants: Variant[] = [
       'authorisations.start.complete',
       'authorisations.update-psu-data.decoupled',
       'authorisations.decoupled.autostart-token',
+      'authorisations.decoupled.autostart-token-own',
       'authorisations.status.ends',
       'oauth.sca-oauth.link',
       'oauth.authorize.approve',

@@ -1,5 +1,7 @@
 import { PNG } from 'pngjs';
 import { because, expect, req, test } from '../../harness/areas/authorisations.js';
+import { prerequisite } from '../../harness/http/broken.js';
+import type { ApiResponse } from '../../harness/http/response.js';
 import { readQrImage } from '../../harness/sca/qr-image.js';
 import {
   pollQrTimeline,
@@ -12,26 +14,66 @@ import {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** The auto-start token of a started same-device authorisation (challengeData.data[0]), judged non-empty. */
+async function autoStartToken(b: { started: ApiResponse; method: string }, which: string): Promise<string> {
+  await expect(b.started, because(`start ${which} with ${b.method}`)).toSucceed();
+  const data = b.started.json<{ challengeData?: { data?: unknown } }>().challengeData?.data;
+  const token = Array.isArray(data) ? data[0] : data;
+  expect(
+    typeof token === 'string' && token.trim().length > 0,
+    because(`$.challengeData.data[0] of ${which} must be the auto-start token; got ${JSON.stringify(data)}`),
+  ).toBe(true);
+  return token as string;
+}
+
 test(
-  'mbid_same_device gives an auto-start token that builds the app link',
+  'mbid_same_device gives a non-empty auto-start token as the first element of challengeData.data',
   req('authorisations.decoupled.autostart-token'),
-  async ({ authorisations, target }) => {
-    const { started } = await authorisations.beginSameDevice();
-    await expect(started).toSucceed();
-    const data = started.json().challengeData?.data;
-    const token = Array.isArray(data) ? data[0] : data;
-    expect(
-      typeof token === 'string' && token.trim().length > 0,
-      because(`challengeData.data[0] must be the auto-start token; got ${JSON.stringify(data)}`),
-    ).toBe(true);
-    for (const redirect of ['null', target.redirectUri]) {
-      const link = `${target.appLinkBase}/?autostarttoken=${encodeURIComponent(token)}&redirect=${encodeURIComponent(redirect)}`;
-      const parsed = new URL(link);
-      expect(parsed.searchParams.get('autostarttoken'), because(`the token must survive the app link ${link}`)).toBe(
-        token,
+  async ({ authorisations }) => {
+    // The app link is the client's to build from the token; the suite's own URL encoding of it proves nothing of the bank.
+    await autoStartToken(await authorisations.beginSameDevice(), 'the authorisation');
+  },
+);
+
+test(
+  "the auto-start token is the authorisation's own: different for two authorisations, and none of the exchange's ids",
+  req('authorisations.decoupled.autostart-token-own'),
+  async ({ authorisations }) => {
+    // What the PSU's app needs of the token that starts the SCA the bank is waiting on: one per
+    // authorisation (two started side by side never share it), and a token, not an id the TPP
+    // already holds (the authorisationId, the consentId, the X-Request-ID of the start).
+    const begun = [await authorisations.beginSameDevice(), await authorisations.beginSameDevice()];
+    const tokens: string[] = [];
+    for (const [i, b] of begun.entries()) {
+      const token = await prerequisite(
+        'authorisations.decoupled.autostart-token',
+        `the auto-start token of authorisation ${i + 1}`,
+        () => autoStartToken(b, `authorisation ${i + 1}`),
       );
-      expect(parsed.searchParams.get('redirect'), because('the redirect target survives the app link')).toBe(redirect);
+      const ids = {
+        authorisationId: b.authorisationId,
+        consentId: b.consentId,
+        'X-Request-ID of the start': Object.entries(b.started.exchange.requestHeaders).find(
+          ([h]) => h.toLowerCase() === 'x-request-id',
+        )?.[1],
+      };
+      const equal = Object.entries(ids)
+        .filter(([, id]) => typeof id === 'string' && id !== '' && id === token)
+        .map(([name]) => name);
+      expect(
+        equal,
+        because(
+          `the auto-start token of authorisation ${i + 1} (${JSON.stringify(token)}) is none of the exchange's ids ${JSON.stringify(ids)}`,
+        ),
+      ).toEqual([]);
+      tokens.push(token);
     }
+    expect(
+      tokens[0] !== tokens[1],
+      because(
+        `two authorisations started side by side (${begun[0].authorisationId}, ${begun[1].authorisationId}) have different auto-start tokens; both got ${JSON.stringify(tokens[0])}`,
+      ),
+    ).toBe(true);
   },
 );
 

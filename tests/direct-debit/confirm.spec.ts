@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
-import { because, consentRequest, expect, req, test } from '../../harness/areas/direct-debit.js';
+import {
+  because,
+  consentRequest,
+  expect,
+  req,
+  test,
+  type DirectDebitClient,
+} from '../../harness/areas/direct-debit.js';
+import type { ConsentsClient } from '../../harness/areas/consents.js';
 
 // One-off account-information consents: a recurring one, once authorised, would expire the one
 // another test of this file authorised for the same PSU at the same time.
@@ -132,3 +140,74 @@ test(
     await expect(await directDebit.confirm([], consentId)).toBeTppError(400, 'FORMAT_ERROR');
   },
 );
+
+/** The transactionStatus a get payment reads for `paymentId` (a 2xx is the get's own rule). */
+async function statusOf(directDebit: DirectDebitClient, paymentId: string): Promise<unknown> {
+  const res = requireSuccess(await directDebit.get(paymentId), 'direct-debit.get.fields', `get payment ${paymentId}`);
+  return res.json<{ transactionStatus?: unknown }>().transactionStatus;
+}
+
+/** The confirms that are refused, each with the Consent-ID it sends (null: none). */
+const REFUSED_CONFIRMS: {
+  what: string;
+  /** The requirement that judges the refusal itself (a confirm taken blocks the check). */
+  refusal: string;
+  consent: (directDebit: DirectDebitClient, consents: ConsentsClient) => Promise<string | null>;
+}[] = [
+  { what: 'without Consent-ID', refusal: 'direct-debit.confirm.consent-required', consent: async () => null },
+  {
+    what: 'with an authorised account-information consent',
+    refusal: 'direct-debit.confirm.consent-direct-debit',
+    consent: async (_d, consents) => (await consents.createAuthorised(oneOff())).consentId,
+  },
+  {
+    what: 'with a direct debit consent whose SCA is not done',
+    refusal: 'direct-debit.confirm.consent-authorised',
+    consent: async (directDebit) =>
+      requireSuccess(
+        await directDebit.createConsent(),
+        'direct-debit.consent.id-uuid',
+        'create a direct debit consent',
+      ).json<{ consentId: string }>().consentId,
+  },
+];
+
+for (const r of REFUSED_CONFIRMS) {
+  test(
+    `a confirm ${r.what} generates no file and leaves the payment as it was (read back, then collected by a valid confirm)`,
+    req('direct-debit.confirm.refused-no-effect'),
+    async ({ directDebit, consents }) => {
+      const { paymentId } = await directDebit.createPayment();
+      const before = await statusOf(directDebit, paymentId);
+      const consentId = await r.consent(directDebit, consents);
+      const refused = await directDebit.confirm([paymentId], consentId);
+      await prerequisite(r.refusal, `confirm ${r.what} is refused`, async () =>
+        expect(refused, because(`confirm ${r.what}`)).toBeRefused(),
+      );
+      const texts = (refused.body as { tppMessages?: { code?: unknown; text?: unknown }[] } | undefined)?.tppMessages;
+      expect(
+        (texts ?? []).filter((m) => m.code === 'FILE_UPLOADED'),
+        because(`the refused confirm ${r.what} reports no uploaded file; got ${refused.describe()}`),
+      ).toEqual([]);
+      expect(
+        await statusOf(directDebit, paymentId),
+        because(`$.transactionStatus of payment ${paymentId} read back after the refused confirm ${r.what}: as before`),
+      ).toEqual(before);
+      // No file took the payment: a confirm with an authorised direct debit consent collects it now.
+      const valid = await directDebit.authorisedConsent();
+      const later = await directDebit.confirm([paymentId], valid);
+      if (later.status >= 200 && later.status < 300) return;
+      // A confirm that fails for every payment is direct-debit.confirm.file-uploaded's failure, not this rule's.
+      const { paymentId: fresh } = await directDebit.createPayment();
+      await prerequisite('direct-debit.confirm.file-uploaded', 'confirm a fresh collection', async () =>
+        expect(await directDebit.confirm([fresh], valid)).toSucceed(),
+      );
+      await expect(
+        later,
+        because(
+          `confirm of payment ${paymentId} with an authorised direct debit consent after the refused confirm ${r.what} (a fresh collection is confirmed with the same consent)`,
+        ),
+      ).toSucceed();
+    },
+  );
+}

@@ -64,8 +64,17 @@ test(
   },
 );
 
+/** Values of an agent that are no BIC (the BIC pattern of the X-BicFi header row). */
+const NOT_BICS = ['NOT A BIC', 'rabonl2u', 'COBADEFF1', 'COBADE', '12BADEFFXXX', 'ABNA-NL-2A'];
+
 /** A body that breaks one rule; the rule is named in the test title. */
-const refused: { title: string; id: string; edit: (b: DirectDebitBody) => unknown }[] = [
+const refused: {
+  title: string;
+  id: string;
+  /** The paired SHOULD of a MUST's exact answer, when not direct-debit.create.refusal-code (400 with tppMessages). */
+  code?: { id: string; tpp: string };
+  edit: (b: DirectDebitBody) => unknown;
+}[] = [
   {
     title: 'a USD collection is refused',
     id: 'direct-debit.create.currency-eur',
@@ -109,16 +118,17 @@ const refused: { title: string; id: string; edit: (b: DirectDebitBody) => unknow
     id: 'direct-debit.create.iban-check-digits',
     edit: (b) => ({ ...b, creditorAccount: { iban: withWrongCheckDigits(b.creditorAccount.iban), currency: 'EUR' } }),
   },
-  {
-    title: 'a creditorAgent that is not a BIC is refused with FORMAT_ERROR',
-    id: 'direct-debit.create.bic',
-    edit: (b) => ({ ...b, creditorAgent: 'ABNA-NL-2A' }),
-  },
-  {
-    title: 'a debtorAgent that is not a BIC is refused with FORMAT_ERROR',
-    id: 'direct-debit.create.bic',
-    edit: (b) => ({ ...b, debtorAgent: 'rabonl2u' }),
-  },
+  // The agents are "BIC of the ... bank", as a payment's creditorAgent is a BICFI: the same values as
+  // payments.initiate.creditor-agent-bicfi sends (lower case, 9 or 6 characters, digits among the
+  // first six, free words), and a hyphenated one.
+  ...(['creditorAgent', 'debtorAgent'] as const).flatMap((agent) =>
+    NOT_BICS.map((bad) => ({
+      title: `a ${agent} that is not a BIC (${JSON.stringify(bad)}) is refused`,
+      id: 'direct-debit.create.bic',
+      code: { id: 'direct-debit.create.bic-code', tpp: 'FORMAT_ERROR' },
+      edit: (b: DirectDebitBody) => ({ ...b, [agent]: bad }),
+    })),
+  ),
   {
     title: 'a creditorId with wrong SEPA check digits is refused with FORMAT_ERROR',
     id: 'direct-debit.create.creditor-id',
@@ -154,10 +164,10 @@ for (const r of refused) {
   // The exact code of a MUST's refusal and its tppMessages body: a paired SHOULD.
   if (levelOf(r.id) === 'MUST')
     test(
-      `${r.title}: answered 400 with tppMessages`,
-      req('direct-debit.create.refusal-code'),
+      `${r.title}: answered 400 with ${r.code ? r.code.tpp : 'tppMessages'}`,
+      req(r.code?.id ?? 'direct-debit.create.refusal-code'),
       async ({ directDebit }) => {
-        await expect(await directDebit.create(r.edit(directDebit.body()))).toBeTppError(400);
+        await expect(await directDebit.create(r.edit(directDebit.body()))).toBeTppError(400, r.code?.tpp);
       },
     );
 }

@@ -27,7 +27,8 @@ const test = perProofEntry(mergeTests(basketsTest, consentsTest));
  */
 async function combinedSession(consents: ConsentsClient): Promise<string> {
   const body = consentRequest({ recurringIndicator: false, frequencyPerDay: 1, combinedServiceIndicator: true });
-  const { consentId, sca } = await consents.createAuthorised({ body });
+  // Creating a consent with combinedServiceIndicator true is consents.create.combined-service's rule.
+  const { consentId, sca } = await consents.createAuthorised({ body, createdBy: 'consents.create.combined-service' });
   await prerequisite('consents.create.response', 'authorise the consent of the combined session', async () =>
     expect(sca.scaStatus, `the combined session's consent: its SCA ends finalised`).toBe('finalised'),
   );
