@@ -147,8 +147,14 @@ export const test = perProofEntry(
         // The self-proof judges verdicts only: it records no evidence (formatting and redacting
         // every exchange is most of a test's CPU there).
         if (process.env.OBG_EVIDENCE === 'off') return;
+        // Attached to the test itself (pushed, not `attach`ed): an `attach` makes a step with its
+        // stack trace and two more messages for each exchange; the attachment is the same.
         for (const e of exchanges) {
-          await testInfo.attach(exchangeTitle(e), { body: formatExchange(e), contentType: 'text/plain' });
+          testInfo.attachments.push({
+            name: exchangeTitle(e),
+            body: Buffer.from(formatExchange(e)),
+            contentType: 'text/plain',
+          });
         }
       },
       { auto: true, box: 'self' },
