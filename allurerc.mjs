@@ -6,6 +6,12 @@ const reports = resolve(process.env.REPORTS_DIR || 'reports');
 const summaryFile = resolve(reports, 'conformance.json');
 const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined;
 
+const awesomeOptions = (singleFile) => ({
+  reportName: summary ? `Conformance: ${summary.verdict} (${summary.target.baseUrl})` : 'Conformance',
+  singleFile,
+  groupBy: ['epic', 'feature', 'story'],
+});
+
 // History and trends across runs: Allure 3's history file, kept beside the suite's own history
 // (reports/history/). OBG_ALLURE_SINGLE_FILE=1 builds the report as one self-contained HTML file
 // (the certification package's); OBG_ALLURE_OUTPUT sets its folder; OBG_ALLURE_APPEND_HISTORY=0
@@ -15,14 +21,13 @@ export default {
   output: process.env.OBG_ALLURE_OUTPUT || resolve(reports, 'allure-report'),
   historyPath: resolve(reports, 'history', 'allure-history.jsonl'),
   appendHistory: process.env.OBG_ALLURE_APPEND_HISTORY !== '0',
+  // OBG_ALLURE_BOTH=1 builds both forms from one reading of the results (the runner's default):
+  // the served folder under <output>/awesome and the single file under <output>/single.
   plugins: {
-    awesome: {
-      options: {
-        reportName: summary ? `Conformance: ${summary.verdict} (${summary.target.baseUrl})` : 'Conformance',
-        singleFile: process.env.OBG_ALLURE_SINGLE_FILE === '1',
-        groupBy: ['epic', 'feature', 'story'],
-      },
-    },
+    awesome: { options: awesomeOptions(process.env.OBG_ALLURE_SINGLE_FILE === '1') },
+    ...(process.env.OBG_ALLURE_BOTH === '1'
+      ? { single: { import: '@allurereport/plugin-awesome', options: awesomeOptions(true) } }
+      : {}),
   },
   variables: summary
     ? {

@@ -51,6 +51,8 @@ const workers = configured(() => {
 });
 const reports = target.reportsDir;
 const info = suiteInfo();
+// The workers read the commit from here instead of asking git each (harness/run-info.ts).
+process.env.OBG_COMMIT ||= info.commit;
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 
 // A whole run is ONE project, so that any worker runs any area's tests (a Playwright worker
@@ -85,8 +87,9 @@ const config: PlaywrightTestConfig = {
         ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
           ? [['blob', { outputDir: join(reports, 'blob-report') }] as ['blob', { outputDir: string }]]
           : []),
+        // allure-playwright, writing its results without a flush to the disk per file (harness/reporter/allure.ts).
         [
-          'allure-playwright',
+          fromRoot('harness/reporter/allure.ts'),
           {
             resultsDir: join(reports, 'allure-results'),
             detail: true,

@@ -21,7 +21,7 @@ import type { ApiResponse } from './http/response.js';
 
 import type { Target } from './config/target.js';
 import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './operation-table.js';
-import { because, expect, req } from './test.js';
+import { because, boxed, expect, req } from './test.js';
 
 export { because, expect, req };
 export * from './operation-table.js';
@@ -496,7 +496,7 @@ export class OperationWorld {
 export const test = perProofEntry(mergeTests(directoryTest, accountsTest, basketsTest, directDebitTest)).extend<{
   operations: OperationWorld;
 }>({
-  operations: async ({ directory, consents, accounts, recurring, payments, baskets, directDebit }, use) => {
+  operations: boxed(async ({ directory, consents, accounts, recurring, payments, baskets, directDebit }, use) => {
     await use(
       new OperationWorld({
         directory,
@@ -508,7 +508,7 @@ export const test = perProofEntry(mergeTests(directoryTest, accountsTest, basket
         directDebit,
       }),
     );
-  },
+  }),
 });
 
 /** The claimed operations of a group (those a rule applies to), with why the others are left out. */

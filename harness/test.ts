@@ -42,6 +42,14 @@ export interface BaseTestFixtures {
   _controls: void;
 }
 
+/**
+ * A fixture that makes no step of its own (Playwright's `box: 'self'`). A fixture's step costs
+ * its worker a stack trace and two messages at setup and two at teardown, and the run a node in
+ * every report, for each fixture of each test: most of a test's CPU in the harness. What the
+ * fixture does (its calls, the evidence) still shows, under the test's Before and After Hooks.
+ */
+export const boxed = <T>(fixture: T): [T, { box: 'self' }] => [fixture, { box: 'self' }];
+
 /** Checks of a token's scope or PSU context, which ACCESS_TOKEN (one token for every scope) cannot show without per-scope tokens. */
 export const ONE_TOKEN_UNJUDGED = Object.keys(SCOPE_CHECKS);
 
@@ -57,14 +65,18 @@ export const test = perProofEntry(
         for (const s of secretsOf(target)) registerSecret(s);
         await use(target);
       },
-      { scope: 'worker' },
+      { scope: 'worker', box: 'self' },
     ],
     tokenCache: [
       async ({ _workerTarget }, use) => {
         await use(new TokenCache(_workerTarget));
       },
-      { scope: 'worker' },
+      { scope: 'worker', box: 'self' },
     ],
+    // Every fixture of the harness is boxed (see `boxed` above) but `_claims`: its step stays, so that
+    // the Before and After Hooks of every test hold a step, as Allure's reporter needs (a hook
+    // without one that ends in an error, such as the skip of a claim not made, becomes a global
+    // error of the run).
     // First of the automatic fixtures, so torn down last: it sees every error of the test.
     _keepWorker: [
       async ({}, use, testInfo) => {
@@ -93,10 +105,10 @@ export const test = perProofEntry(
           testInfo.expectedStatus = 'passed';
         }
       },
-      { auto: true },
+      { auto: true, box: 'self' },
     ],
-    profileClaims: [undefined, { option: true }],
-    target: async ({ _workerTarget, profileClaims }, use) => {
+    profileClaims: [undefined, { option: true, box: 'self' }],
+    target: boxed(async ({ _workerTarget, profileClaims }, use) => {
       if (!profileClaims) return use(_workerTarget);
       const profile: Record<string, unknown> = { ..._workerTarget.profile };
       for (const [key, value] of Object.entries(profileClaims)) {
@@ -110,30 +122,36 @@ export const test = perProofEntry(
               : value;
       }
       await use({ ..._workerTarget, profile: withOptionFeatures(profile as Profile) });
-    },
-    expectFailing: [[], { option: true }],
-    exchanges: async ({}, use) => {
+    }),
+    expectFailing: [[], { option: true, box: 'self' }],
+    exchanges: boxed(async ({}, use) => {
       await use([]);
-    },
-    api: async ({ target, exchanges, tokenCache, extraHTTPHeaders }, use) => {
+    }),
+    api: boxed(async ({ target, exchanges, tokenCache, extraHTTPHeaders }, use) => {
       const record = (e: Exchange) => {
         e.seq = exchanges.length + 1;
         exchanges.push(e);
       };
       // Playwright's `extraHTTPHeaders` option goes on every call of the suite's own client too.
       await use(new ApiClient(target, record, (scope) => tokenCache.get(scope, record), { headers: extraHTTPHeaders }));
-    },
+    }),
     _evidence: [
       async ({ exchanges }, use, testInfo) => {
         await use();
         // The self-proof judges verdicts only: it records no evidence (formatting and redacting
         // every exchange is most of a test's CPU there).
         if (process.env.OBG_EVIDENCE === 'off') return;
+        // Attached to the test itself (pushed, not `attach`ed): an `attach` makes a step with its
+        // stack trace and two more messages for each exchange; the attachment is the same.
         for (const e of exchanges) {
-          await testInfo.attach(exchangeTitle(e), { body: formatExchange(e), contentType: 'text/plain' });
+          testInfo.attachments.push({
+            name: exchangeTitle(e),
+            body: Buffer.from(formatExchange(e)),
+            contentType: 'text/plain',
+          });
         }
       },
-      { auto: true },
+      { auto: true, box: 'self' },
     ],
     // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger).
     _controls: [
@@ -161,7 +179,7 @@ export const test = perProofEntry(
           testInfo.annotations.push({ type: CONTROL_ANNOTATION, description: control });
         }
       },
-      { auto: true },
+      { auto: true, box: 'self' },
     ],
     _claims: [
       async ({ target, expectFailing }, use, testInfo) => {

@@ -5,6 +5,7 @@ import { block } from '../http/broken.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { accountReadsToken, psuTokenByRedirect } from '../tokens.js';
+import { boxed } from '../test.js';
 import { consentRequest, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
 
 export { because, consentRequest, expect, req } from './consents.js';
@@ -229,17 +230,17 @@ export const test = base.extend<{
   recurring: (overrides?: Partial<ConsentRequest>) => Promise<string>;
   consent: AccountConsent;
 }>({
-  accounts: async ({ api }, use) => {
+  accounts: boxed(async ({ api }, use) => {
     await use(new AccountsClient(api.with({ scope: 'accountinformation', bicFi: true })));
-  },
-  recurring: async ({ consents, accounts }, use, testInfo) => {
+  }),
+  recurring: boxed(async ({ consents, accounts }, use, testInfo) => {
     const headers = readerPsu(consents.api.target, testInfo.parallelIndex);
     await use((overrides = {}) => accounts.authorised(consents, recurringConsent(overrides), headers));
-  },
-  consent: async ({ recurring, accounts }, use) => {
+  }),
+  consent: boxed(async ({ recurring, accounts }, use) => {
     const consentId = await recurring();
     await use({ consentId, accounts: await accounts.accountsOf(consentId) });
-  },
+  }),
 });
 
 /** The first account of a list that has an iban (consents name accounts by iban). */

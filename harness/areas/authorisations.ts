@@ -3,7 +3,7 @@ import type { HeaderSpec } from '../http/client.js';
 import { block, prerequisite, requireSuccess } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
 import { findBankAuthorisation } from '../sca/driver.js';
-import { expect } from '../test.js';
+import { boxed, expect } from '../test.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
@@ -156,7 +156,7 @@ export function offeredMethod(
 
 /** Adds `authorisations` (over the consents client, which deletes its consents at teardown). */
 export const test = consentsTest.extend<{ authorisations: AuthorisationsClient }>({
-  authorisations: async ({ consents }, use) => {
+  authorisations: boxed(async ({ consents }, use) => {
     await use(new AuthorisationsClient(consents));
-  },
+  }),
 });

@@ -4,7 +4,7 @@ import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
-import { expect, test as base } from '../test.js';
+import { boxed, expect, test as base } from '../test.js';
 
 export { because, expect, req } from '../test.js';
 
@@ -134,7 +134,7 @@ export class ConsentsClient {
 
 /** Adds `consents`: a consent client (scope accountinformation, X-BicFi) that deletes what the test created. */
 export const test = base.extend<{ consents: ConsentsClient }>({
-  consents: async ({ api }, use) => {
+  consents: boxed(async ({ api }, use) => {
     const client = new ConsentsClient(api.with({ scope: 'accountinformation', bicFi: true }));
     await use(client);
     for (const id of client.created) {
@@ -144,5 +144,5 @@ export const test = base.extend<{ consents: ConsentsClient }>({
         /* cleanup is best effort; the exchange stays in the evidence */
       }
     }
-  },
+  }),
 });

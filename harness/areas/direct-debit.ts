@@ -7,7 +7,7 @@ import { isoDate } from '../dates.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { block, prerequisite } from '../http/broken.js';
-import { expect } from '../test.js';
+import { boxed, expect } from '../test.js';
 import { ConsentsClient, consentRequest, test as consentsTest } from './consents.js';
 
 export { because, expect, req } from '../test.js';
@@ -298,7 +298,7 @@ export function directDebitConsentScope(profile: ApiClient['target']['profile'])
 
 /** Adds `directDebit` (and keeps `consents`): corporate-context clients; consents deleted at teardown. */
 export const test = consentsTest.extend<{ directDebit: DirectDebitClient }>({
-  directDebit: async ({ api }, use) => {
+  directDebit: boxed(async ({ api }, use) => {
     const consents = new ConsentsClient(api.with({ scope: directDebitConsentScope(api.target.profile), bicFi: true }));
     const client = new DirectDebitClient(api.with({ scope: 'paymentinitiation corporate', bicFi: true }), consents);
     await use(client);
@@ -309,7 +309,7 @@ export const test = consentsTest.extend<{ directDebit: DirectDebitClient }>({
         /* cleanup is best effort; the exchange stays in the evidence */
       }
     }
-  },
+  }),
 });
 
 /** What the suite reads from a pain.008 file: the group totals and each PmtInf. */

@@ -2,7 +2,7 @@ import type { SchemaType } from '../../schemas/index.js';
 import { block, requireSuccess } from '../http/broken.js';
 import type { ApiClient } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { test as base } from '../test.js';
+import { boxed, test as base } from '../test.js';
 
 export { because, expect, req } from '../test.js';
 
@@ -118,7 +118,7 @@ export function countryCodeOf(detail: AspspDetail, countries: Country[]): string
 }
 
 export const test = base.extend<{ directory: DirectoryClient }>({
-  directory: async ({ api }, use) => {
+  directory: boxed(async ({ api }, use) => {
     await use(new DirectoryClient(api.with({ scope: 'aspspinformation' })));
-  },
+  }),
 });

@@ -8,7 +8,7 @@ import { authorizeUrlFor, type AgentResult, type RedirectAgent } from '../sca/ps
 import { expect } from '../expect.js';
 import { block, prerequisite } from '../http/broken.js';
 import { linkUrl } from '../http/links.js';
-import { because } from '../test.js';
+import { because, boxed } from '../test.js';
 import {
   AuthorisationsClient,
   findBankAuthorisation,
@@ -214,13 +214,13 @@ export class RedirectFlow {
  * way to play one, so its tests are skipped as not claimed.
  */
 export const test = authorisationsTest.extend<{ redirect: RedirectFlow }>({
-  redirect: async ({ authorisations, target }, use) => {
+  redirect: boxed(async ({ authorisations, target }, use) => {
     authorisationsTest.skip(
       target.profile.sca?.psuAgent === 'none',
       `not claimed: the profile "${target.profileName}" names no PSU agent for the redirect flow (sca.psuAgent none)`,
     );
     await use(new RedirectFlow(authorisations));
-  },
+  }),
 });
 
 /** A payment or a signing basket: the resources of the paymentinitiation scope (Resource variables). */
@@ -385,7 +385,7 @@ export class ResourceRedirectFlow {
  * Skipped as not claimed without a PSU agent (sca.psuAgent none) or a payment to fill them with.
  */
 export const resourceTest = basketsTest.extend<{ resourceRedirect: ResourceRedirectFlow }>({
-  resourceRedirect: async ({ baskets, target }, use) => {
+  resourceRedirect: boxed(async ({ baskets, target }, use) => {
     basketsTest.skip(
       target.profile.sca?.psuAgent === 'none',
       `not claimed: the profile "${target.profileName}" names no PSU agent for the redirect flow (sca.psuAgent none)`,
@@ -395,5 +395,5 @@ export const resourceTest = basketsTest.extend<{ resourceRedirect: ResourceRedir
       'not claimed: the profile claims no payment service and product for a payment or a basket',
     );
     await use(new ResourceRedirectFlow(baskets));
-  },
+  }),
 });

@@ -9,7 +9,7 @@ import type { ApiResponse } from '../http/response.js';
 import type { Json } from '../json.js';
 import { prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
-import { expect, test as base } from '../test.js';
+import { boxed, expect, test as base } from '../test.js';
 import { paymentReadsToken, psuTokenByRedirect } from '../tokens.js';
 
 export { because, expect, req } from '../test.js';
@@ -515,16 +515,16 @@ export interface PaymentsFixtures {
  * created, and `combination`: the service × product of the tests `forEachCombination` declares.
  */
 export const test = base.extend<PaymentsFixtures>({
-  combination: [undefined as unknown as Combination, { option: true }],
+  combination: [undefined as unknown as Combination, { option: true, box: 'self' }],
   _combinationClaimed: [
     async ({ combination, target }, use, testInfo) => {
       const why = combination === undefined ? undefined : unclaimed(target.profile, combination, target);
       testInfo.skip(why !== undefined, why);
       await use();
     },
-    { auto: true },
+    { auto: true, box: 'self' },
   ],
-  payments: async ({ api }, use) => {
+  payments: boxed(async ({ api }, use) => {
     const client = new PaymentsClient(api.with({ scope: 'paymentinitiation', bicFi: true }));
     await use(client);
     for (const basePath of client.created) {
@@ -534,7 +534,7 @@ export const test = base.extend<PaymentsFixtures>({
         /* cleanup is best effort; the exchange stays in the evidence */
       }
     }
-  },
+  }),
 });
 
 /**

@@ -3,6 +3,7 @@ import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
 import { firstClaimed, PaymentsClient, test as paymentsTest, type Combination } from './payments.js';
+import { boxed } from '../test.js';
 
 export { ACCEPTED, because, expect, req, settleMs } from './payments.js';
 
@@ -102,7 +103,7 @@ export class BasketsClient {
 
 /** Adds `baskets` (and `payments`): a basket client that deletes the baskets the test created. */
 export const test = paymentsTest.extend<{ baskets: BasketsClient }>({
-  baskets: async ({ api, payments }, use) => {
+  baskets: boxed(async ({ api, payments }, use) => {
     const client = new BasketsClient(api.with({ scope: 'paymentinitiation', bicFi: true }), payments);
     await use(client);
     for (const id of client.created) {
@@ -112,5 +113,5 @@ export const test = paymentsTest.extend<{ baskets: BasketsClient }>({
         /* best effort: an authorised basket can no longer be deleted */
       }
     }
-  },
+  }),
 });

@@ -60,6 +60,9 @@ export interface Target {
 const EMBEDDED_MARK = 'OBG_EMBEDDED_SANDBOX';
 
 /** Defaults for the embedded reference sandbox; credentials are fresh for every run. */
+/** How long the embedded sandbox's decoupled SCA runs (SANDBOX_SCA_DELAY_MS sets another). */
+export const EMBEDDED_SCA_DELAY_MS = 600;
+
 export const EMBEDDED_DEFAULTS = {
   BICFI: 'ESSESESS',
   REDIRECT_URI: 'https://tpp.example/callback',
@@ -117,6 +120,9 @@ export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): No
     SANDBOX_SECOND_CLIENT_SECRET: env.SECOND_CLIENT_SECRET,
     SANDBOX_REDIRECT_URIS: env.REDIRECT_URI,
     SANDBOX_QUIET: '1',
+    // A decoupled SCA ends on its own after this long (the sandbox's own default is 2000 ms): the
+    // embedded run waits on nothing but the sandbox's clock, and the self-proof runs at this pace too.
+    SANDBOX_SCA_DELAY_MS: env.SANDBOX_SCA_DELAY_MS || String(EMBEDDED_SCA_DELAY_MS),
   };
 }
 
