@@ -1,6 +1,7 @@
 // Allure 3 configuration for `allure generate` (run by `npm run conformance`).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ENV } from './harness/config/env-names.mjs';
 
 const reports = resolve(process.env.REPORTS_DIR || 'reports');
 const summaryFile = resolve(reports, 'conformance.json');
@@ -12,14 +13,14 @@ const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, '
 // reads the history without adding the run to it (a report built again from the same results).
 export default {
   name: 'obg-conformance: Open Banking Gateway API conformance',
-  output: process.env.OBG_ALLURE_OUTPUT || resolve(reports, 'allure-report'),
+  output: process.env[ENV.allureOutput] || resolve(reports, 'allure-report'),
   historyPath: resolve(reports, 'history', 'allure-history.jsonl'),
-  appendHistory: process.env.OBG_ALLURE_APPEND_HISTORY !== '0',
+  appendHistory: process.env[ENV.allureAppendHistory] !== '0',
   plugins: {
     awesome: {
       options: {
         reportName: summary ? `Conformance: ${summary.verdict} (${summary.target.baseUrl})` : 'Conformance',
-        singleFile: process.env.OBG_ALLURE_SINGLE_FILE === '1',
+        singleFile: process.env[ENV.allureSingleFile] === '1',
         groupBy: ['epic', 'feature', 'story'],
       },
     },

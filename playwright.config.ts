@@ -6,6 +6,7 @@ import { fromRoot } from './harness/config/paths.js';
 import { prepareEmbeddedSandbox, resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/run-info.js';
 import { listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
+import { ENV } from './harness/config/env-names.mjs';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -57,8 +58,8 @@ const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 // serves one project, and starting one costs about a second of CPU). `--project=<area>` still
 // selects areas: then there is a project per area. Decided once in the runner and passed to the
 // workers it starts (they read this file too).
-process.env.OBG_AREA_PROJECTS ??= process.argv.some((a) => a === '--project' || a.startsWith('--project=')) ? '1' : '0';
-const areaProjects = process.env.OBG_AREA_PROJECTS === '1';
+process.env[ENV.areaProjects] ??= process.argv.some((a) => a === '--project' || a.startsWith('--project=')) ? '1' : '0';
+const areaProjects = process.env[ENV.areaProjects] === '1';
 
 const config: PlaywrightTestConfig = {
   testDir: 'tests',
@@ -79,7 +80,7 @@ const config: PlaywrightTestConfig = {
     : [
         // First: a failure whose worker was kept is a failure again for every reporter after it.
         [fromRoot('harness/reporter/outcome.ts')],
-        [process.env.OBG_QUIET ? 'dot' : 'list'],
+        [process.env[ENV.quiet] ? 'dot' : 'list'],
         ['junit', { outputFile: join(reports, 'junit.xml') }],
         // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
         ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))

@@ -12,6 +12,7 @@ import { CONTROLS, operationAt } from './operation-table.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { TokenCache } from './tokens.js';
+import { ENV } from './config/env-names.mjs';
 
 export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './req.js';
@@ -134,7 +135,7 @@ export const test = perProofEntry(
         await use();
         // The self-proof judges verdicts only: it records no evidence (formatting and redacting
         // every exchange is most of a test's CPU there).
-        if (process.env.OBG_EVIDENCE === 'off') return;
+        if (process.env[ENV.evidence] === 'off') return;
         for (const e of exchanges) {
           await testInfo.attach(exchangeTitle(e), { body: formatExchange(e), contentType: 'text/plain' });
         }

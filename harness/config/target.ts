@@ -6,6 +6,7 @@ import { parse } from 'dotenv';
 import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from '../../sandbox/tls/pki.js';
 import { readSigning, type SigningIdentity } from '../http/signing.js';
 import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
+import { ENV } from './env-names.mjs';
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
 import { loadProfile, type Profile } from './profile.js';
@@ -52,7 +53,7 @@ export interface Target {
   requiredHeaders: { name: string; value?: string; generated?: 'date' | 'uuid' }[];
 }
 
-const EMBEDDED_MARK = 'OBG_EMBEDDED_SANDBOX';
+const EMBEDDED_MARK = ENV.embeddedSandbox;
 
 /** Defaults for the embedded reference sandbox; credentials are fresh for every run. */
 export const EMBEDDED_DEFAULTS = {

@@ -18,7 +18,6 @@ import { redactText, registerSecret } from '../evidence/redact.js';
 import { REQUIREMENT_ANNOTATION } from '../req.js';
 import { BROKEN_MARK } from '../http/broken.js';
 import { limitStats, type LimitStats } from '../http/limits.js';
-import { UNAVAILABLE_ENV } from '../probe.js';
 import { suiteInfo } from '../run-info.js';
 import { renderMarkdown } from './markdown.js';
 import { afterRun, pastOfRun, type PastOfRun } from './history.js';
@@ -26,6 +25,7 @@ import { mapSpecificationOrSay, writeSpecificationMap, type Coverage } from './s
 import { foldRequirements } from './fold.js';
 import { listsOnly, reportsDirOf } from '../../scripts/run-options.mjs';
 import { runVerdict, toResult, totalsOf, type RequirementResult, type RunVerdict } from './verdicts.js';
+import { ENV } from '../config/env-names.mjs';
 
 export interface ConformanceReport {
   suite: { name: string; version: string; commit: string; specSha256: string };
@@ -143,9 +143,9 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite) {
     this.startedAt = new Date();
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
-    if (process.env.OBG_AREA_PROJECTS === '1') this.chosenProjects = suite.suites.map((s) => s.title);
+    if (process.env[ENV.areaProjects] === '1') this.chosenProjects = suite.suites.map((s) => s.title);
     // Areas asked for by --project (one project per area), known even when no test runs.
-    if (process.env.OBG_AREA_PROJECTS === '1') this.areaProjects = config.projects.map((p) => p.name);
+    if (process.env[ENV.areaProjects] === '1') this.areaProjects = config.projects.map((p) => p.name);
     try {
       this.target = resolveTarget();
       for (const s of secretsOf(this.target)) registerSecret(s);
@@ -158,7 +158,7 @@ export default class ConformanceReporter implements Reporter {
     const grepList = Array.isArray(grep) ? grep : [grep];
     // A grep in the config, or the runner's word (scripts/conformance.mjs) that its command line narrows the run.
     this.filtered =
-      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || process.env.OBG_RUN_NARROWED === '1';
+      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || process.env[ENV.runNarrowed] === '1';
     for (const t of suite.allTests()) {
       for (const a of t.annotations)
         if (a.type === REQUIREMENT_ANNOTATION && a.description) this.named.add(a.description);
@@ -178,7 +178,7 @@ export default class ConformanceReporter implements Reporter {
     if (listsOnly(process.argv)) return;
     const catalogue = loadCatalogue();
     const claimed = new Set(this.target?.profile.features ?? []);
-    const unavailable = process.env[UNAVAILABLE_ENV];
+    const unavailable = process.env[ENV.targetUnavailable];
     let folded: RequirementResult[];
     if (unavailable) {
       // No test ran: every requirement of the areas asked for is broken for that one reason (or not claimed).
@@ -222,7 +222,7 @@ export default class ConformanceReporter implements Reporter {
       run: runStats(this.outcomes.values()),
       scope: {
         // A shard is judged as a part (scope.shard); it is narrowed only when something else chose its tests too.
-        narrowed: this.shard && process.env.OBG_RUN_NARROWED_BEYOND_SHARD === '0' ? false : this.filtered,
+        narrowed: this.shard && process.env[ENV.runNarrowedBeyondShard] === '0' ? false : this.filtered,
         projects: this.chosenProjects,
         shard: this.shard,
       },

@@ -13,6 +13,7 @@ import { runDir } from '../support/run-dir.js';
 import { runSuite, suiteEnv } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /**
  * Targets that misbehave on the wire. A slice of the suite (directory and headers: they need no
@@ -177,7 +178,7 @@ for (const h of HOSTILE) {
         grep,
         workers: 2,
         // Every check meets the garbage on its own: the run's early probe is off here (see below for it on).
-        env: { OBG_PROBE: '0', ...h.env },
+        env: { [ENV.probe]: '0', ...h.env },
         timeoutMs: h.withinMs,
       });
       expect(
