@@ -24,6 +24,24 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A merged test keeps the self-proof's declaration per entry only through the suite's mergeTests.
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['mergeTests'],
+              message: "Use mergeTests from harness/test.ts: it keeps the self-proof's declaration per entry.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The suite's own environment variables are named once, in harness/config/env-names.mjs: a
     // reader or writer takes the name from ENV there (`process.env[ENV.workers]`), never as text.
     ignores: ['harness/config/env-names.mjs', ...ENV_NAME_EXCEPTIONS],

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
-import { prepareEmbeddedSandbox, resolveTarget } from './harness/config/target.js';
+import { resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/run-info.js';
 import { listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
+import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -117,17 +118,7 @@ const config: PlaywrightTestConfig = {
     : [{ name: 'conformance', testDir: 'tests' }],
 };
 
-if (sandboxEnv) {
-  config.webServer = {
-    command: 'node --import tsx sandbox/server.ts',
-    url: `${target.baseUrl}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { ...(process.env as Record<string, string>), ...(sandboxEnv as Record<string, string>) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
-  };
-}
+// The embedded reference sandbox (embedded-sandbox.ts), when no TARGET_BASE_URL is set.
+if (sandboxEnv) config.webServer = embeddedSandboxServer(target.baseUrl, sandboxEnv);
 
 export default defineConfig(config);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { TestType } from '@playwright/test';
+import { mergeTests as mergePlaywrightTests, type TestType } from '@playwright/test';
 import { REQUIREMENT_ANNOTATION } from './req.js';
 import { ENV } from './config/env-names.mjs';
 
@@ -74,6 +74,14 @@ export function entryRuns(p: ProofPlan, e: ProofEntry, ids: string[], around: An
     around.every((a) => a.type !== type || a.description === value),
   );
 }
+
+/**
+ * Playwright's `mergeTests`, keeping the self-proof's declaration per entry (a merged test is a
+ * new test type, which `perProofEntry` has not seen). Tests merge through this one (harness/test.ts
+ * exports it; the lint refuses Playwright's in tests/).
+ */
+export const mergeTests = ((...tests: Parameters<typeof mergePlaywrightTests>) =>
+  perProofEntry(mergePlaywrightTests(...tests))) as typeof mergePlaywrightTests;
 
 /**
  * The suite's `test` as the self-proof needs it (the identity without a plan). `extend` keeps the

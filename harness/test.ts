@@ -16,6 +16,7 @@ import { ENV } from './config/env-names.mjs';
 
 export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './req.js';
+export { mergeTests } from './proof.js';
 
 export interface BaseWorkerFixtures {
   /** The target as the settings and the profile give it, once per worker. */

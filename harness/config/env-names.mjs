@@ -72,8 +72,8 @@ export const ENV_VARS = {
   embeddedSandbox: {
     name: 'OBG_EMBEDDED_SANDBOX',
     setting: false,
-    writers: ['harness/config/target.ts'],
-    readers: ['harness/config/target.ts'],
+    writers: ['embedded-sandbox.ts'],
+    readers: ['embedded-sandbox.ts', 'harness/config/target.ts'],
     about: '1: the runner started the embedded sandbox (its workers see the same target)',
   },
   evidence: {
