@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fromRoot } from '../harness/config/paths.js';
-import type { ConformanceReport } from '../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../harness/reporter/report.js';
 import { buildPackage, disqualifications } from '../harness/reporter/package.js';
 import { packageFile, reportsDirOf } from './run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';

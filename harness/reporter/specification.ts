@@ -13,7 +13,7 @@ import {
 import { validatorOf } from '../config/ajv.js';
 import { fromRoot } from '../config/paths.js';
 import { redactText } from '../evidence/redact.js';
-import type { ConformanceReport } from './conformance.js';
+import type { AreaCoverage, ConformanceReport, Coverage } from './report.js';
 import {
   clausesQuoted,
   markdownIt,
@@ -32,6 +32,7 @@ import {
  * conformance.json and conformance.md; `npm run catalogue` prints it per area.
  */
 export { readSpec, type SpecClause, type SpecText, type SpecUnit } from './spec-sentences.js';
+export type { AreaCoverage, Coverage } from './report.js';
 
 /** Why a normative sentence no requirement quotes is not judged (requirements/not-judged.schema.json). */
 export type NotJudgedReason =
@@ -99,51 +100,6 @@ export interface UnitCoverage {
   requirements: Requirement[];
   /** Its entry in the not-judged list, if any. */
   notJudged?: NotJudged;
-}
-
-export interface AreaCoverage {
-  normative: number;
-  judged: number;
-  explained: number;
-  notExplained: number;
-}
-
-/** How much of the specification's normative content the catalogue judges, clause by clause (conformance.json's `coverage`). */
-export interface Coverage {
-  /** Clauses of the specification's normative sentences and table rows. */
-  normative: number;
-  /** Those some requirement judges. */
-  judged: number;
-  /** Those no requirement judges, explained in the not-judged list (any reason but not-yet-judged). */
-  explained: number;
-  /** judged / normative, in percent (one decimal). */
-  judgedPercent: number;
-  /** (judged + explained) / normative, in percent (one decimal). */
-  judgedOrExplainedPercent: number;
-  /** Per area: a clause counts for the areas of the requirements judging it, or the area of its entry. */
-  byArea: Record<string, AreaCoverage>;
-  /** Normative clauses neither judged nor explained (absent from the list, or "not yet judged"). */
-  notExplained: {
-    id: string;
-    section: string;
-    sentence: string;
-    /** The clause, when the sentence or row holds several. */
-    clause?: string;
-    markers: string[];
-    why?: string;
-  }[];
-  /**
-   * Requirements whose quote takes several clauses of a unit (a whole row) and that
-   * spec/clauses.yaml does not say which of them they judge: they judge none until it does.
-   */
-  unattributed: string[];
-  /**
-   * Entries of the not-judged list a requirement now judges (the quote wins; the entry can go), and
-   * names in spec/clauses.yaml of requirements whose quote does not touch the unit.
-   */
-  stale: string[];
-  /** Entries of the not-judged or clause list that match no sentence, clause or requirement of the specification. */
-  unknown: string[];
 }
 
 export interface SpecMap {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import type { NightlySummary } from '../../harness/reporter/history.js';
 import { killGroup, suiteEnv } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { disqualifications } from '../../harness/reporter/package.js';
 import { runSuite } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';

@@ -8,7 +8,7 @@ import { MAX_BODY_BYTES } from '../../harness/http/client.js';
 import { tagPattern } from '../../harness/req.js';
 import { judged, serveToken, unexplained } from '../support/hostile.js';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { runDir } from '../support/run-dir.js';
 import { runSuite, suiteEnv } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';

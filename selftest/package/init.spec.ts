@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
 import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';

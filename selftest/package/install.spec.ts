@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { runDir } from '../support/run-dir.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 

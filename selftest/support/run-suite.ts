@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { narrows } from '../../scripts/run-scope.mjs';
 import { watchMemory } from './memory.js';
 import { runDir } from './run-dir.js';

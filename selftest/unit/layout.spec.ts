@@ -34,3 +34,32 @@ test('the suite judges a bank without knowing the sandbox: nothing in harness/ o
   // The rule sees imports: the launcher's own import of the sandbox is found.
   expect(importsOf('embedded-sandbox.ts')).toContain('sandbox/tls/pki.js');
 });
+
+/** The import circles among the project's own modules (each once, from its smallest file name). */
+function importCircles(folders: string[]): string[][] {
+  const files = new Set(folders.flatMap(sourcesUnder));
+  const asFile = (target: string) =>
+    [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts')].find((f) => files.has(f));
+  const edges = new Map([...files].map((f) => [f, importsOf(f).flatMap((t) => asFile(t) ?? [])]));
+  const circles: string[][] = [];
+  const seen = new Set<string>();
+  for (const start of [...files].sort()) {
+    // Every path from `start` back to it through files sorted after it: each circle once.
+    const walk = (file: string, path: string[]) => {
+      for (const next of edges.get(file) ?? []) {
+        if (next === start) circles.push([...path, start]);
+        else if (next > start && !path.includes(next) && !seen.has(`${start}>${next}`)) {
+          seen.add(`${start}>${next}`);
+          walk(next, [...path, next]);
+        }
+      }
+    };
+    walk(start, [start]);
+  }
+  return circles;
+}
+
+test('no import circles among the modules of harness/, sandbox/, tests/ and the composition root (type imports count)', () => {
+  const circles = importCircles(['harness', 'sandbox', 'tests']).map((c) => c.join(' -> '));
+  expect(circles, 'import circles').toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Requirement } from '../../harness/catalogue.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
-import type { QuotedResult } from '../../harness/reporter/conformance.js';
+import type { QuotedResult } from '../../harness/reporter/report.js';
 import { clausePieces, readSpec, sentencesOf, unitsQuoted } from '../../harness/reporter/spec-sentences.js';
 import {
   coverageLine,
