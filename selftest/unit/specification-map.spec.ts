@@ -9,11 +9,10 @@ import {
   loadClauseLists,
   loadNotJudged,
   mapSpecification,
-  renderSpecificationMap,
   type ClauseList,
-  type MapReport,
   type NotJudged,
 } from '../../harness/reporter/specification.js';
+import { renderSpecificationMap, type MapReport } from '../../harness/reporter/specification-html.js';
 
 /**
  * The specification's normative clauses neither judged by a requirement nor explained in
