@@ -13,7 +13,7 @@ const CODE_OF: Record<string, string> = {
 };
 const codeOf = (requirement: string): string => {
   const id = CODE_OF[requirement];
-  if (!id) throw new Error(`tests/payments/limits.spec.ts: no status-code requirement written out for ${requirement}`);
+  if (!id) throw new Error(`tests/payments/limits.spec.ts: no "-code" requirement written out for ${requirement}`);
   return id;
 };
 
