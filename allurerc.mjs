@@ -1,6 +1,7 @@
 // Allure 3 configuration for `allure generate` (run by `npm run conformance`).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ENV } from './harness/config/env-names.mjs';
 
 const reports = resolve(process.env.REPORTS_DIR || 'reports');
 const summaryFile = resolve(reports, 'conformance.json');
@@ -18,14 +19,14 @@ const awesomeOptions = (singleFile) => ({
 // reads the history without adding the run to it (a report built again from the same results).
 export default {
   name: 'obg-conformance: Open Banking Gateway API conformance',
-  output: process.env.OBG_ALLURE_OUTPUT || resolve(reports, 'allure-report'),
+  output: process.env[ENV.allureOutput] || resolve(reports, 'allure-report'),
   historyPath: resolve(reports, 'history', 'allure-history.jsonl'),
-  appendHistory: process.env.OBG_ALLURE_APPEND_HISTORY !== '0',
+  appendHistory: process.env[ENV.allureAppendHistory] !== '0',
   // OBG_ALLURE_BOTH=1 builds both forms from one reading of the results (the runner's default):
   // the served folder under <output>/awesome and the single file under <output>/single.
   plugins: {
-    awesome: { options: awesomeOptions(process.env.OBG_ALLURE_SINGLE_FILE === '1') },
-    ...(process.env.OBG_ALLURE_BOTH === '1'
+    awesome: { options: awesomeOptions(process.env[ENV.allureSingleFile] === '1') },
+    ...(process.env[ENV.allureBoth] === '1'
       ? { single: { import: '@allurereport/plugin-awesome', options: awesomeOptions(true) } }
       : {}),
   },

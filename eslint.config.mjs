@@ -1,6 +1,7 @@
 // typescript-eslint's recommended rules over the suite, the sandbox, the harness and the self-tests.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { ENV_NAME_EXCEPTIONS } from './harness/config/env-names.mjs';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', 'selftest/.runs/', '**/*.d.ts'] },
@@ -21,5 +22,40 @@ export default tseslint.config(
     // A fault edits the sandbox's JSON answers wherever a rule sits: its bodies are loosely typed on purpose.
     files: ['sandbox/faults/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // A merged test keeps the self-proof's declaration per entry only through the suite's mergeTests.
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['mergeTests'],
+              message: "Use mergeTests from harness/test.ts: it keeps the self-proof's declaration per entry.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The suite's own environment variables are named once, in harness/config/env-names.mjs: a
+    // reader or writer takes the name from ENV there (`process.env[ENV.workers]`), never as text.
+    ignores: ['harness/config/env-names.mjs', ...ENV_NAME_EXCEPTIONS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['MemberExpression[property.name=/^OBG_/]', 'Property[key.name=/^OBG_/]', 'Literal[value=/^OBG_/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'An OBG_* environment variable is named in harness/config/env-names.mjs: use ENV.<key> from there.',
+          }),
+        ),
+      ],
+    },
   },
 );

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
-import { prepareEmbeddedSandbox, resolveTarget } from './harness/config/target.js';
+import { resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/run-info.js';
 import { listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
+import { ENV } from './harness/config/env-names.mjs';
+import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -52,15 +54,15 @@ const workers = configured(() => {
 const reports = target.reportsDir;
 const info = suiteInfo();
 // The workers read the commit from here instead of asking git each (harness/run-info.ts).
-process.env.OBG_COMMIT ||= info.commit;
+process.env[ENV.commit] ||= info.commit;
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 
 // A whole run is ONE project, so that any worker runs any area's tests (a Playwright worker
 // serves one project, and starting one costs about a second of CPU). `--project=<area>` still
 // selects areas: then there is a project per area. Decided once in the runner and passed to the
 // workers it starts (they read this file too).
-process.env.OBG_AREA_PROJECTS ??= process.argv.some((a) => a === '--project' || a.startsWith('--project=')) ? '1' : '0';
-const areaProjects = process.env.OBG_AREA_PROJECTS === '1';
+process.env[ENV.areaProjects] ??= process.argv.some((a) => a === '--project' || a.startsWith('--project=')) ? '1' : '0';
+const areaProjects = process.env[ENV.areaProjects] === '1';
 
 const config: PlaywrightTestConfig = {
   testDir: 'tests',
@@ -81,7 +83,7 @@ const config: PlaywrightTestConfig = {
     : [
         // First: a failure whose worker was kept is a failure again for every reporter after it.
         [fromRoot('harness/reporter/outcome.ts')],
-        [process.env.OBG_QUIET ? 'dot' : 'list'],
+        [process.env[ENV.quiet] ? 'dot' : 'list'],
         ['junit', { outputFile: join(reports, 'junit.xml') }],
         // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
         ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
@@ -119,17 +121,7 @@ const config: PlaywrightTestConfig = {
     : [{ name: 'conformance', testDir: 'tests' }],
 };
 
-if (sandboxEnv) {
-  config.webServer = {
-    command: 'node --import tsx sandbox/server.ts',
-    url: `${target.baseUrl}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { ...(process.env as Record<string, string>), ...(sandboxEnv as Record<string, string>) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
-  };
-}
+// The embedded reference sandbox (embedded-sandbox.ts), when no TARGET_BASE_URL is set.
+if (sandboxEnv) config.webServer = embeddedSandboxServer(target.baseUrl, sandboxEnv);
 
 export default defineConfig(config);

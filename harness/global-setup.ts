@@ -1,6 +1,7 @@
 import { resolveTarget } from './config/target.js';
-import { coordinator, limitsOf, LIMITER_ENV } from './http/limits.js';
-import { probeLine, probeTarget, UNAVAILABLE_ENV } from './probe.js';
+import { coordinator, limitsOf } from './http/limits.js';
+import { probeLine, probeTarget } from './probe.js';
+import { ENV } from './config/env-names.mjs';
 
 /**
  * Runs once before the workers start: a target that answers nothing usable is said so plainly
@@ -10,15 +11,15 @@ import { probeLine, probeTarget, UNAVAILABLE_ENV } from './probe.js';
 export default async function globalSetup(): Promise<void> {
   // The profile's limits hold for the whole run: one coordinator here, served to the workers.
   const limits = limitsOf(resolveTarget().profile);
-  if (limits) process.env[LIMITER_ENV] = await coordinator(limits).serve();
+  if (limits) process.env[ENV.limiter] = await coordinator(limits).serve();
   // OBG_PROBE=0: judge every check on its own, even against a target that seems down.
-  if (process.env.OBG_PROBE === '0') return;
+  if (process.env[ENV.probe] === '0') return;
   const target = resolveTarget();
-  if (process.env.OBG_QUIET !== '1') console.log(probeLine(target));
+  if (process.env[ENV.quiet] !== '1') console.log(probeLine(target));
   const why = await probeTarget(target);
   if (why) {
     // The reporter (in this process) judges every claimed requirement broken for this reason.
-    process.env[UNAVAILABLE_ENV] = why;
+    process.env[ENV.targetUnavailable] = why;
     throw new Error(`target unavailable: ${why}`);
   }
 }

@@ -4,7 +4,6 @@ import { ApiClient } from './http/client.js';
 import { TokenCache } from './tokens.js';
 
 /** Set by the run's global setup, for the conformance reporter, when the target answers nothing usable. */
-export const UNAVAILABLE_ENV = 'OBG_TARGET_UNAVAILABLE';
 
 /** What the probe reads of a profile: the directory's two lists when it is claimed, else nothing beyond the token. */
 export function probeReads(target: Target): string[] {

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { TestType } from '@playwright/test';
+import { mergeTests as mergePlaywrightTests, type TestType } from '@playwright/test';
 import { REQUIREMENT_ANNOTATION } from './req.js';
+import { ENV } from './config/env-names.mjs';
 
 /**
  * The self-proof's hand-off to the suite. The self-tests run the suite once against a front that
  * hides many sandboxes, each with one fault (must fail) or one variant (must stay conformant)
- * switched on. The plan, a JSON file named by PROOF_PLAN_ENV, lists those entries; with it, every
+ * switched on. The plan, a JSON file named by ENV.proofPlan, lists those entries; with it, every
  * test is declared once per entry that runs its requirements, as Playwright's own
  * parameterisation does it: a `describe` per entry whose `test.use` sends the entry's header
  * (the front picks the entry's sandbox by it) and marks as expected to fail the checks of the
@@ -38,7 +39,6 @@ export interface ProofEntry {
   claims?: Record<string, unknown>;
 }
 
-export const PROOF_PLAN_ENV = 'OBG_PROOF_PLAN';
 /** The annotation (type) naming the entry a test ran for. */
 export const PROOF_ANNOTATION = 'proof';
 
@@ -52,7 +52,7 @@ let plan: ProofPlan | null | undefined;
 const around: Annotation[][] = [];
 function loadPlan(): ProofPlan | null {
   if (plan === undefined) {
-    const file = process.env[PROOF_PLAN_ENV];
+    const file = process.env[ENV.proofPlan];
     plan = file ? (JSON.parse(readFileSync(file, 'utf8')) as ProofPlan) : null;
   }
   return plan;
@@ -74,6 +74,14 @@ export function entryRuns(p: ProofPlan, e: ProofEntry, ids: string[], around: An
     around.every((a) => a.type !== type || a.description === value),
   );
 }
+
+/**
+ * Playwright's `mergeTests`, keeping the self-proof's declaration per entry (a merged test is a
+ * new test type, which `perProofEntry` has not seen). Tests merge through this one (harness/test.ts
+ * exports it; the lint refuses Playwright's in tests/).
+ */
+export const mergeTests = ((...tests: Parameters<typeof mergePlaywrightTests>) =>
+  perProofEntry(mergePlaywrightTests(...tests))) as typeof mergePlaywrightTests;
 
 /**
  * The suite's `test` as the self-proof needs it (the identity without a plan). `extend` keeps the

@@ -12,9 +12,11 @@ import { CONTROLS, operationAt } from './operation-table.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './tokens.js';
+import { ENV } from './config/env-names.mjs';
 
 export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './req.js';
+export { mergeTests } from './proof.js';
 
 export interface BaseWorkerFixtures {
   /** The target as the settings and the profile give it, once per worker. */
@@ -140,7 +142,7 @@ export const test = perProofEntry(
         await use();
         // The self-proof judges verdicts only: it records no evidence (formatting and redacting
         // every exchange is most of a test's CPU there).
-        if (process.env.OBG_EVIDENCE === 'off') return;
+        if (process.env[ENV.evidence] === 'off') return;
         // Attached to the test itself (pushed, not `attach`ed): an `attach` makes a step with its
         // stack trace and two more messages for each exchange; the attachment is the same.
         for (const e of exchanges) {

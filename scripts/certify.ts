@@ -11,9 +11,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fromRoot } from '../harness/config/paths.js';
-import type { ConformanceReport } from '../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../harness/reporter/report.js';
 import { buildPackage, disqualifications } from '../harness/reporter/package.js';
 import { packageFile, reportsDirOf } from './run-options.mjs';
+import { ENV } from '../harness/config/env-names.mjs';
 
 const say = (line: string) => console.log(`certify: ${line}`);
 const refuse = (lines: string[]): never => {
@@ -85,9 +86,9 @@ try {
       env: {
         ...process.env,
         REPORTS_DIR: reportsDir,
-        OBG_ALLURE_SINGLE_FILE: '1',
-        OBG_ALLURE_APPEND_HISTORY: '0',
-        OBG_ALLURE_OUTPUT: allureOut,
+        [ENV.allureSingleFile]: '1',
+        [ENV.allureAppendHistory]: '0',
+        [ENV.allureOutput]: allureOut,
       },
     },
   );

@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listsOnly, packageFile, reportsDirOf } from './run-options.mjs';
-import { NARROWED_ENV, narrows } from './run-scope.mjs';
+import { narrows } from './run-scope.mjs';
+import { ENV } from '../harness/config/env-names.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = reportsDirOf();
@@ -29,13 +30,13 @@ const args = process.argv.slice(2).filter((a) => !WRITE_BASELINE.test(a));
 const env = {
   ...process.env,
   REPORTS_DIR: reports,
-  [NARROWED_ENV]: narrows(args) ? '1' : '0',
+  [ENV.runNarrowed]: narrows(args) ? '1' : '0',
   // A shard (--shard=i/n) is a part of a whole run when nothing else narrows it: `npm run merge` joins the parts.
-  OBG_RUN_NARROWED_BEYOND_SHARD: narrows(args.filter((a, i) => !/^--shard(=|$)/.test(a) && args[i - 1] !== '--shard'))
+  [ENV.runNarrowedBeyondShard]: narrows(args.filter((a, i) => !/^--shard(=|$)/.test(a) && args[i - 1] !== '--shard'))
     ? '1'
     : '0',
   ...(writeBaseline
-    ? { OBG_WRITE_BASELINE: resolve(WRITE_BASELINE.exec(writeBaseline)[1] ?? resolve(reports, 'baseline.yaml')) }
+    ? { [ENV.writeBaseline]: resolve(WRITE_BASELINE.exec(writeBaseline)[1] ?? resolve(reports, 'baseline.yaml')) }
     : {}),
 };
 const playwright = (extra) =>
@@ -85,7 +86,7 @@ if (!existsSync(summaryFile)) {
 // file that opens from disk (allure-report.html: the awesome plugin's singleFile option).
 // OBG_ALLURE_HTML=0 builds neither (the self-tests' child runs: the Allure results are enough for
 // CI and for certify, which builds its own).
-const allureHtml = process.env.OBG_ALLURE_HTML !== '0';
+const allureHtml = process.env[ENV.allureHtml] !== '0';
 const allure = (output, extraEnv) =>
   spawnSync(
     process.execPath,
@@ -104,7 +105,7 @@ const allure = (output, extraEnv) =>
 // half of building each on its own; the run is added to the Allure history once.
 if (allureHtml && existsSync(resolve(reports, 'allure-results'))) {
   const out = mkdtempSync(join(reports, '.allure-build-'));
-  const built = allure(out, { OBG_ALLURE_BOTH: '1', OBG_ALLURE_OUTPUT: out });
+  const built = allure(out, { [ENV.allureBoth]: '1', [ENV.allureOutput]: out });
   if (built.status === 0 && existsSync(join(out, 'awesome', 'index.html'))) {
     renameSync(join(out, 'awesome'), resolve(reports, 'allure-report'));
     // The test results' index lies beside the reports when there are two: it goes with the served one.
@@ -140,9 +141,9 @@ if (c)
   );
 if (existsSync(resolve(reports, 'summary.txt')))
   console.log(`summary: ${readFileSync(resolve(reports, 'summary.txt'), 'utf8').trim()}`);
-if (env.OBG_WRITE_BASELINE)
+if (env[ENV.writeBaseline])
   console.log(
-    `baseline: the run's failures and warnings were written to ${env.OBG_WRITE_BASELINE}: review every reason and expiry`,
+    `baseline: the run's failures and warnings were written to ${env[ENV.writeBaseline]}: review every reason and expiry`,
   );
 // With a baseline (BASELINE=path), known failures pass; a regression, an expired entry or a problem of the file fails.
 const b = report.baseline;

@@ -13,7 +13,7 @@ import { loadCatalogue } from '../harness/catalogue.js';
 import { fromRoot } from '../harness/config/paths.js';
 import { loadProfile } from '../harness/config/profile.js';
 import { redactText } from '../harness/evidence/redact.js';
-import type { ConformanceReport, QuotedResult } from '../harness/reporter/conformance.js';
+import type { ConformanceReport, QuotedResult } from '../harness/reporter/report.js';
 import { afterRun, pastOfRun } from '../harness/reporter/history.js';
 import { renderMarkdown } from '../harness/reporter/markdown.js';
 import { packageFile, reportsDirOf } from './run-options.mjs';

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'dotenv';
+import { ENV } from '../harness/config/env-names.mjs';
 
 /** The settings of `.env` in `cwd` (empty when there is none). */
 export function dotenv(cwd = process.cwd()) {
@@ -39,9 +40,9 @@ export function workersOf(args, env = process.env, cwd = process.cwd()) {
     const m = /^(?:-j|--workers)(?:=(.*))?$/.exec(a);
     if (m) fromArgs = m[1] ?? args[i + 1];
   });
-  const raw = fromArgs ?? setting('OBG_WORKERS', env, cwd);
+  const raw = fromArgs ?? setting(ENV.workers, env, cwd);
   if (!raw) return { workers: DEFAULT_WORKERS };
-  const key = fromArgs !== undefined ? '--workers' : 'OBG_WORKERS';
+  const key = fromArgs !== undefined ? '--workers' : ENV.workers;
   if (/%$/.test(raw)) return { workers: undefined, percent: raw };
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64)
     return {

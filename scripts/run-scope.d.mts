@@ -1,2 +1,1 @@
 export function narrows(args: string[]): boolean;
-export const NARROWED_ENV: string;

@@ -14,6 +14,3 @@ export function narrows(args) {
   }
   return false;
 }
-
-/** The environment variable by which the runner tells the conformance reporter that the run is narrowed. */
-export const NARROWED_ENV = 'OBG_RUN_NARROWED';

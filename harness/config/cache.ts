@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENV } from './env-names.mjs';
 
 /**
  * Work done once per content instead of once per process: every worker of every run reads the
@@ -9,8 +10,8 @@ import { join } from 'node:path';
  * CPU. A result is kept under OBG_CACHE_DIR (default: <tmp>/obg-conformance-cache), named by the
  * digest of every input it was made from, so that any edit makes a new one. OBG_CACHE=0 keeps none.
  */
-export const cacheEnabled = () => process.env.OBG_CACHE !== '0';
-const cacheDir = () => process.env.OBG_CACHE_DIR || join(tmpdir(), 'obg-conformance-cache');
+export const cacheEnabled = () => process.env[ENV.cache] !== '0';
+const cacheDir = () => process.env[ENV.cacheDir] || join(tmpdir(), 'obg-conformance-cache');
 
 /** The digest of some files' names and contents and of some strings (an absent file counts as absent). */
 export function digestOf(files: string[], strings: string[] = []): string {

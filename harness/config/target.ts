@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parse } from 'dotenv';
-import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from '../../sandbox/tls/pki.js';
 import { readSigning, type SigningIdentity } from '../http/signing.js';
 import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
+import { ENV } from './env-names.mjs';
 import { ConfigError } from './errors.js';
-import { fromRoot } from './paths.js';
 import { loadProfile, type Profile } from './profile.js';
 import { checkPsuAgent, readScopeTokens, readSettings } from './settings.js';
 
@@ -57,12 +55,7 @@ export interface Target {
   requiredHeaders: { name: string; value?: string; generated?: 'date' | 'uuid' }[];
 }
 
-const EMBEDDED_MARK = 'OBG_EMBEDDED_SANDBOX';
-
-/** Defaults for the embedded reference sandbox; credentials are fresh for every run. */
-/** How long the embedded sandbox's decoupled SCA runs (SANDBOX_SCA_DELAY_MS sets another). */
-export const EMBEDDED_SCA_DELAY_MS = 600;
-
+/** Defaults for the embedded reference sandbox (embedded-sandbox.ts); credentials are fresh for every run. */
 export const EMBEDDED_DEFAULTS = {
   BICFI: 'ESSESESS',
   REDIRECT_URI: 'https://tpp.example/callback',
@@ -70,68 +63,12 @@ export const EMBEDDED_DEFAULTS = {
   PSU_IP_ADDRESS: '192.0.2.10',
 };
 
-function freePort(): number {
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
-}
-
-/**
- * With no TARGET_BASE_URL, prepares the embedded sandbox: a free port and fresh credentials,
- * written to process.env so that Playwright's workers (which inherit it) see the same target.
- * Returns the environment for the sandbox process, or undefined when a real target is set.
- */
-export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv | undefined {
-  const settings = readSettings(env);
-  if (settings.TARGET_BASE_URL && env[EMBEDDED_MARK] !== '1') return undefined;
-  if (env[EMBEDDED_MARK] !== '1') {
-    const port = freePort();
-    env[EMBEDDED_MARK] = '1';
-    env.TARGET_BASE_URL = `http://127.0.0.1:${port}`;
-    env.TARGET_AUTH_URL = env.TARGET_BASE_URL;
-    env.CLIENT_ID = `sandbox-tpp-${randomBytes(3).toString('hex')}`;
-    env.CLIENT_SECRET = `sbx-secret-${randomBytes(12).toString('hex')}`;
-    env.SECOND_CLIENT_ID = `sandbox-tpp-${randomBytes(3).toString('hex')}-second`;
-    env.SECOND_CLIENT_SECRET = `sbx-secret-${randomBytes(12).toString('hex')}`;
-    env.ACCESS_TOKEN = '';
-    env.PSU_ID = `psu-${randomBytes(5).toString('hex')}`;
-    env.PSU_CORPORATE_ID = `corp-${randomBytes(5).toString('hex')}`;
-    // The sandbox's test PKI (made once per machine): the suite signs with its TPP certificate.
-    if (!pkiReady()) {
-      execFileSync(process.execPath, ['--import', 'tsx', fromRoot('sandbox/tls/make-pki.ts')], {
-        cwd: fromRoot(),
-        stdio: 'ignore',
-      });
-    }
-    env.TPP_SIGNING_KEY_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppKey);
-    env.TPP_SIGNING_CERT_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppCert);
-    env.TPP_SIGNING_KEY_PASSPHRASE = '';
-    env.TPP_TEST_PKI_DIR = DEFAULT_PKI_DIR;
-    for (const [k, v] of Object.entries(EMBEDDED_DEFAULTS)) env[k] = v;
-    // The reference sandbox takes any FX-Quote-Id: the embedded run brings a quote of its own.
-    if (!settings.FX_QUOTE_ID) env.FX_QUOTE_ID = randomUUID();
-  }
-  return {
-    SANDBOX_PORT: new URL(env.TARGET_BASE_URL!).port,
-    SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_CLIENT_ID: env.CLIENT_ID,
-    SANDBOX_CLIENT_SECRET: env.CLIENT_SECRET,
-    SANDBOX_SECOND_CLIENT_ID: env.SECOND_CLIENT_ID,
-    SANDBOX_SECOND_CLIENT_SECRET: env.SECOND_CLIENT_SECRET,
-    SANDBOX_REDIRECT_URIS: env.REDIRECT_URI,
-    SANDBOX_QUIET: '1',
-    // A decoupled SCA ends on its own after this long (the sandbox's own default is 2000 ms): the
-    // embedded run waits on nothing but the sandbox's clock, and the self-proof runs at this pace too.
-    SANDBOX_SCA_DELAY_MS: env.SANDBOX_SCA_DELAY_MS || String(EMBEDDED_SCA_DELAY_MS),
-  };
-}
-
 /** Resolves the target from settings and profile. Throws ConfigError naming the key or field. */
 export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
   const s = readSettings(env);
   if (!s.TARGET_BASE_URL) {
     throw new ConfigError(
-      'TARGET_BASE_URL: not set and the embedded sandbox was not prepared (run the suite through playwright.config.ts).',
+      'TARGET_BASE_URL: not set and the embedded sandbox was not prepared (run the suite through playwright.config.ts, which starts it: embedded-sandbox.ts).',
     );
   }
   const profileName = s.TARGET_PROFILE || 'reference';
@@ -148,7 +85,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
   return {
     baseUrl: trim(s.TARGET_BASE_URL),
     authUrl: trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL),
-    embedded: env[EMBEDDED_MARK] === '1',
+    embedded: env[ENV.embeddedSandbox] === '1',
     profileName,
     profile,
     clientId: s.CLIENT_ID,
@@ -158,7 +95,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
       : {}),
     accessToken: s.ACCESS_TOKEN,
     // The embedded sandbox's tokens are its own: a real target's scope tokens in .env are not for it.
-    scopeTokens: env[EMBEDDED_MARK] === '1' ? {} : readScopeTokens(env),
+    scopeTokens: env[ENV.embeddedSandbox] === '1' ? {} : readScopeTokens(env),
     redirectUri: s.REDIRECT_URI || EMBEDDED_DEFAULTS.REDIRECT_URI,
     bicFi: s.BICFI,
     psuId: s.PSU_ID,

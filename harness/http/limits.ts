@@ -1,6 +1,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import PQueue from 'p-queue';
 import type { Profile } from '../config/profile.js';
+import { ENV } from '../config/env-names.mjs';
 
 /** The profile's `limits`, with their defaults: how hard the run may press the target. */
 export interface Limits {
@@ -62,7 +63,6 @@ export interface Gate {
 }
 
 /** Set by the run's global setup for the workers: the coordinator's address (host:port). */
-export const LIMITER_ENV = 'OBG_LIMITER';
 const KEY = Symbol.for('obg-conformance.limiter');
 const REMOTE = Symbol.for('obg-conformance.limiter.remote');
 type Registry = { [KEY]?: Coordinator; [REMOTE]?: RemoteGate };
@@ -140,7 +140,7 @@ export class Coordinator implements Gate {
   /**
    * Serves leases to the run's workers on a loopback socket, one line per message:
    * `a <id>` asks, `g <id>` grants, `r <id>` releases, `n retried|rate-limited` notes. A worker
-   * that goes away releases what it held. Returns the address for LIMITER_ENV.
+   * that goes away releases what it held. Returns the address for ENV.limiter.
    */
   async serve(): Promise<string> {
     const server = createServer((socket) => {
@@ -206,7 +206,7 @@ class RemoteGate implements Gate {
     this.socket.setNoDelay(true);
     this.socket.unref();
     const fail = (e: Error) => {
-      this.broken = new Error(`the run's request limiter (${LIMITER_ENV}=${address}) is gone: ${e.message}`);
+      this.broken = new Error(`the run's request limiter (${ENV.limiter}=${address}) is gone: ${e.message}`);
       for (const w of this.waiting.values()) w.failed(this.broken);
       this.waiting.clear();
     };
@@ -252,7 +252,7 @@ export function coordinator(limits: Limits): Coordinator {
 /** This process's gate: the coordinator when it lives here, else the one the global setup serves, else a local one. */
 export function gate(limits: Limits): Gate {
   if (registry[KEY]) return registry[KEY];
-  const address = process.env[LIMITER_ENV];
+  const address = process.env[ENV.limiter];
   if (address) return (registry[REMOTE] ??= new RemoteGate(address));
   return coordinator(limits);
 }

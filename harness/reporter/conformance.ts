@@ -10,58 +10,27 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
-import { loadCatalogue, type Catalogue, type QuoteFrom } from '../catalogue.js';
+import { loadCatalogue, type Catalogue } from '../catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { secretsOf } from '../config/target.js';
 import { redactText, registerSecret } from '../evidence/redact.js';
 import { REQUIREMENT_ANNOTATION } from '../req.js';
 import { BROKEN_MARK } from '../http/broken.js';
-import { limitStats, type LimitStats } from '../http/limits.js';
-import { UNAVAILABLE_ENV } from '../probe.js';
+import { limitStats } from '../http/limits.js';
 import { suiteInfo } from '../run-info.js';
 import { renderMarkdown } from './markdown.js';
-import { afterRun, pastOfRun, type PastOfRun } from './history.js';
-import { mapSpecificationOrSay, writeSpecificationMap, type Coverage } from './specification.js';
+import { afterRun, pastOfRun } from './history.js';
+import { mapSpecificationOrSay } from './specification.js';
+import { writeSpecificationMap } from './specification-html.js';
 import { foldRequirements } from './fold.js';
 import { listsOnly, reportsDirOf } from '../../scripts/run-options.mjs';
-import { runVerdict, toResult, totalsOf, type RequirementResult, type RunVerdict } from './verdicts.js';
+import type { QuotedResult, RunScope, RunStats } from './report.js';
+import { runVerdict, toResult, totalsOf, type RequirementResult } from './verdicts.js';
+import { ENV } from '../config/env-names.mjs';
 
-export interface ConformanceReport {
-  suite: { name: string; version: string; commit: string; specSha256: string };
-  target: { baseUrl: string; profile: string; embedded: boolean };
-  startedAt: string;
-  finishedAt: string;
-  verdict: RunVerdict;
-  /** Errors of the run itself (a test file that does not load, a config error): the verdict is then incomplete. */
-  errors?: string[];
-  totals: ReturnType<typeof totalsOf>;
-  /** How the run went: its tests, the exchanges they sent, and where the time went. */
-  run?: RunStats;
-  /** What the run covered: narrowed or whole, areas chosen by --project, its shard. */
-  scope?: RunScope;
-  /** What changed since the previous run (harness/reporter/history.ts). */
-  changes?: PastOfRun['changes'];
-  /** The judgement against the baseline, when BASELINE is set (harness/reporter/baseline.ts). */
-  baseline?: PastOfRun['baseline'];
-  /** How much of the specification's normative content the catalogue judges (harness/reporter/specification.ts). */
-  coverage?: Coverage;
-  /** The profile's request bounds and the rate the run measured towards the target (harness/http/limits.ts). */
-  limits?: LimitStats;
-  requirements: QuotedResult[];
-}
-
-/** Whether a run judged the whole suite: a certification takes only a whole run. */
-export interface RunScope {
-  /** A grep, a test file or --last-failed chose only some tests (a shard too, unless the runner says it was only the shard). */
-  narrowed: boolean;
-  /** Areas chosen by --project (empty: every area). */
-  projects: string[];
-  shard: { current: number; total: number } | null;
-}
-
-/** A requirement's result with the words of the specification (or reference facts) it rests on. */
-export type QuotedResult = RequirementResult & { quote?: string; quoteFrom?: QuoteFrom; pins?: string };
+/** The report's type lives in report.ts; its importers may still name this module. */
+export type { ConformanceReport, QuotedResult, RunScope, RunStats } from './report.js';
 
 /** Adds each requirement's quote (and its source file) to its result, after the text. */
 export function withQuotes(results: RequirementResult[], catalogue: Catalogue): QuotedResult[] {
@@ -69,23 +38,6 @@ export function withQuotes(results: RequirementResult[], catalogue: Catalogue): 
     const r = catalogue.byId.get(head.id);
     return { ...head, quote: r?.quote, quoteFrom: r?.quoteFrom, ...(r?.pins ? { pins: r.pins } : {}), verdict, tests };
   });
-}
-
-export interface RunStats {
-  tests: number;
-  /** Requests sent to the target (every recorded exchange, tokens included). */
-  exchanges: number;
-  /** From the first test's start to the last test's end. */
-  wallMs: number;
-  /** The longest single test: the floor of the wall time however many workers run. */
-  longestTestMs: number;
-  longestTest: string;
-  /** The tests' durations added up: the wall time of a run with one worker. */
-  sumTestMs: number;
-  /** Tests that failed or timed out (against a failing bank, the cost of a failure shows here). */
-  failedTests: number;
-  /** Worker processes the run started (Playwright's worker indexes seen): each costs a start. */
-  workerStarts: number;
 }
 
 /** An exchange attachment is named "NN METHOD /path → status" (harness/evidence/format.ts). */
@@ -143,9 +95,9 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite) {
     this.startedAt = new Date();
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
-    if (process.env.OBG_AREA_PROJECTS === '1') this.chosenProjects = suite.suites.map((s) => s.title);
+    if (process.env[ENV.areaProjects] === '1') this.chosenProjects = suite.suites.map((s) => s.title);
     // Areas asked for by --project (one project per area), known even when no test runs.
-    if (process.env.OBG_AREA_PROJECTS === '1') this.areaProjects = config.projects.map((p) => p.name);
+    if (process.env[ENV.areaProjects] === '1') this.areaProjects = config.projects.map((p) => p.name);
     try {
       this.target = resolveTarget();
       for (const s of secretsOf(this.target)) registerSecret(s);
@@ -158,7 +110,7 @@ export default class ConformanceReporter implements Reporter {
     const grepList = Array.isArray(grep) ? grep : [grep];
     // A grep in the config, or the runner's word (scripts/conformance.mjs) that its command line narrows the run.
     this.filtered =
-      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || process.env.OBG_RUN_NARROWED === '1';
+      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || process.env[ENV.runNarrowed] === '1';
     for (const t of suite.allTests()) {
       for (const a of t.annotations)
         if (a.type === REQUIREMENT_ANNOTATION && a.description) this.named.add(a.description);
@@ -178,7 +130,7 @@ export default class ConformanceReporter implements Reporter {
     if (listsOnly(process.argv)) return;
     const catalogue = loadCatalogue();
     const claimed = new Set(this.target?.profile.features ?? []);
-    const unavailable = process.env[UNAVAILABLE_ENV];
+    const unavailable = process.env[ENV.targetUnavailable];
     let folded: RequirementResult[];
     if (unavailable) {
       // No test ran: every requirement of the areas asked for is broken for that one reason (or not claimed).
@@ -222,7 +174,7 @@ export default class ConformanceReporter implements Reporter {
       run: runStats(this.outcomes.values()),
       scope: {
         // A shard is judged as a part (scope.shard); it is narrowed only when something else chose its tests too.
-        narrowed: this.shard && process.env.OBG_RUN_NARROWED_BEYOND_SHARD === '0' ? false : this.filtered,
+        narrowed: this.shard && process.env[ENV.runNarrowedBeyondShard] === '0' ? false : this.filtered,
         projects: this.chosenProjects,
         shard: this.shard,
       },

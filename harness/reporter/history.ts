@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { redactText } from '../evidence/redact.js';
 import { applyBaseline, baselineText, loadBaseline, renderBaseline, type BaselineOutcome } from './baseline.js';
 import type { RequirementResult, RequirementVerdict, RunVerdict, Totals } from './verdicts.js';
+import { ENV } from '../config/env-names.mjs';
 
 export const HISTORY_FOLDER = 'history';
 /** How many records the history keeps. */
@@ -267,10 +268,11 @@ export function afterRun(
   env: NodeJS.ProcessEnv = process.env,
 ): NightlySummary {
   recordRun(reportsDir, recordOf(r));
-  if (env.OBG_WRITE_BASELINE) {
+  const baselineFile = env[ENV.writeBaseline];
+  if (baselineFile) {
     const previous = env.BASELINE && existsSync(env.BASELINE) ? loadBaseline(env.BASELINE).entries : [];
-    mkdirSync(dirname(env.OBG_WRITE_BASELINE), { recursive: true });
-    writeFileSync(env.OBG_WRITE_BASELINE, redactText(baselineText(r, previous)));
+    mkdirSync(dirname(baselineFile), { recursive: true });
+    writeFileSync(baselineFile, redactText(baselineText(r, previous)));
   }
   const summary = nightlySummary(r, r.changes, r.baseline);
   writeFileSync(join(reportsDir, 'summary.txt'), redactText(`${summary.line}\n`));

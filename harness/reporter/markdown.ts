@@ -1,5 +1,5 @@
 import { QUOTE_FILES, type QuoteFrom } from '../catalogue.js';
-import type { ConformanceReport } from './conformance.js';
+import type { ConformanceReport } from './report.js';
 import { renderPast } from './history.js';
 import { coverageMarkdown } from './specification.js';
 import type { RequirementResult } from './verdicts.js';

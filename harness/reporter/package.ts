@@ -23,8 +23,8 @@ import { CompactSign, compactVerify, calculateJwkThumbprint, decodeProtectedHead
 import * as tar from 'tar';
 import { loadProfile, profileFile } from '../config/profile.js';
 import { redactText } from '../evidence/redact.js';
-import type { ConformanceReport } from './conformance.js';
-import { writeSpecificationMap } from './specification.js';
+import type { ConformanceReport } from './report.js';
+import { writeSpecificationMap } from './specification-html.js';
 
 export const MANIFEST = 'manifest.json';
 export const SIGNATURE = 'manifest.jws';

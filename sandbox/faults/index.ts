@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import accountFaults from './accounts.js';
+import accountTransactionFaults from './accounts-transactions.js';
 import authorisationFaults from './authorisations.js';
 import consentFaults from './consents.js';
 import type { Fault } from './fault.js';
@@ -25,6 +26,7 @@ export const FAULTS: Fault[] = [
   ...headerFaults,
   ...directoryFaults,
   ...accountFaults,
+  ...accountTransactionFaults,
   ...directDebitFaults,
   ...directDebitFieldFaults,
   ...consentFaults,

@@ -37,6 +37,8 @@ interface TransactionListQuery {
   withBalance?: boolean;
 }
 
+type AisOf = ReturnType<typeof accountsOf>;
+
 /** A Balance of account `a` (the Balance resource lists the account's clearingNumber). */
 const balanceOut = (a: SeedAccount) => (b: SeedBalance) => ({
   balanceType: b.balanceType,
@@ -46,10 +48,31 @@ const balanceOut = (a: SeedAccount) => (b: SeedBalance) => ({
   clearingNumber: a.clearingNumber,
 });
 
-/** Account information (endpoint section C) under a consent, at the vendor's paths. */
-export default async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const ais = accountsOf(app);
+/**
+ * Counts a read about to be served: a one-off consent's one access (any read, PSU present or
+ * not), and frequencyPerDay, where only reads without the PSU present (no PSU-IP-Address) count.
+ */
+const countRead =
+  (ais: AisOf) =>
+  (req: FastifyRequest, consent: Consent, accountKey: string, service: AisService | 'list', endpoint: AisEndpoint) => {
+    if (!ais.oneOffAllows(consent, accountKey, endpoint))
+      throw new BgError(
+        429,
+        'ACCESS_EXCEEDED',
+        `this one-off consent has had its one access to ${endpoint} of this account`,
+      );
+    if (!requestHeader(req, 'PSU-IP-Address') && !ais.admit(consent, accountKey, service)) {
+      throw new BgError(
+        429,
+        'ACCESS_EXCEEDED',
+        `frequencyPerDay ${consent.frequencyPerDay} used up for this account and service today`,
+      );
+    }
+    ais.spendOneOff(consent, accountKey, endpoint);
+  };
 
+/** What a read checks before its handler: the consent (Consent-ID), the account and PSU-IP-Address; and its count. */
+function guardsOf(app: FastifyInstance, ais: AisOf) {
   /** Consent-ID required (400), known to this TPP (403 CONSENT_UNKNOWN), and usable (401). */
   const consentOf = (req: FastifyRequest): Consent => {
     const id = requestHeader(req, 'Consent-ID');
@@ -93,170 +116,168 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     if (service) accounts.set(req, accountOf(req, consent, service));
   };
 
-  /**
-   * Counts a read about to be served: a one-off consent's one access (any read, PSU present or
-   * not), and frequencyPerDay, where only reads without the PSU present (no PSU-IP-Address) count.
-   */
-  const count = (
-    req: FastifyRequest,
-    consent: Consent,
-    accountKey: string,
-    service: AisService | 'list',
-    endpoint: AisEndpoint,
-  ) => {
-    if (!ais.oneOffAllows(consent, accountKey, endpoint))
-      throw new BgError(
-        429,
-        'ACCESS_EXCEEDED',
-        `this one-off consent has had its one access to ${endpoint} of this account`,
-      );
-    if (!requestHeader(req, 'PSU-IP-Address') && !ais.admit(consent, accountKey, service)) {
-      throw new BgError(
-        429,
-        'ACCESS_EXCEEDED',
-        `frequencyPerDay ${consent.frequencyPerDay} used up for this account and service today`,
-      );
-    }
-    ais.spendOneOff(consent, accountKey, endpoint);
+  return {
+    ais,
+    authorise,
+    count: countRead(ais),
+    /** The consent `authorise` checked for this request. */
+    consentIn: (req: FastifyRequest) => consents.get(req)!,
+    /** The account `authorise` checked for this request (a read of one account). */
+    accountIn: (req: FastifyRequest) => accounts.get(req)!,
   };
+}
+type Reads = ReturnType<typeof guardsOf>;
 
-  const accountOut = (consent: Consent, id: string, a: SeedAccount, withBalance: boolean) => ({
-    resourceId: id,
-    iban: a.iban,
-    currency: a.currency,
-    product: a.product,
-    cashAccountType: a.cashAccountType,
-    name: a.name,
-    clearingNumber: a.clearingNumber,
-    // withBalance is honoured where the consent gives balances on the account.
-    ...(withBalance && ais.allows(consent, a, 'balances')
-      ? { balances: ais.bankOf(consent).balances(a.key).map(balanceOut(a)) }
-      : {}),
-    _links: {
-      ...(ais.allows(consent, a, 'balances') ? { balances: { href: `${SHORT}/${id}/balances` } } : {}),
-      ...(ais.allows(consent, a, 'transactions') ? { transactions: { href: `${SHORT}/${id}/transactions` } } : {}),
+/** An account as the reads show it: balances with withBalance where the consent gives them, links to what it gives. */
+const accountOut = (ais: AisOf, consent: Consent, id: string, a: SeedAccount, withBalance: boolean) => ({
+  resourceId: id,
+  iban: a.iban,
+  currency: a.currency,
+  product: a.product,
+  cashAccountType: a.cashAccountType,
+  name: a.name,
+  clearingNumber: a.clearingNumber,
+  // withBalance is honoured where the consent gives balances on the account.
+  ...(withBalance && ais.allows(consent, a, 'balances')
+    ? { balances: ais.bankOf(consent).balances(a.key).map(balanceOut(a)) }
+    : {}),
+  _links: {
+    ...(ais.allows(consent, a, 'balances') ? { balances: { href: `${SHORT}/${id}/balances` } } : {}),
+    ...(ais.allows(consent, a, 'transactions') ? { transactions: { href: `${SHORT}/${id}/transactions` } } : {}),
+  },
+});
+
+/** A transaction as the list and the detail show it. */
+const transactionOut = (id: string, t: SeedTransaction) => ({
+  transactionId: t.transactionId,
+  entryReference: t.entryReference,
+  ...(t.status === 'booked' ? { bookingDate: t.entryDate } : {}),
+  valueDate: t.valueDate,
+  transactionAmount: { currency: t.currency, amount: t.amount },
+  ...(t.creditorName ? { creditorName: t.creditorName } : {}),
+  ...(t.creditorAccount ? { creditorAccount: t.creditorAccount } : {}),
+  ...(t.debtorName ? { debtorName: t.debtorName } : {}),
+  ...(t.debtorAccount ? { debtorAccount: t.debtorAccount } : {}),
+  remittanceInformationUnstructured: t.remittanceInformationUnstructured,
+  ...(t.mandateId ? { mandateId: t.mandateId } : {}),
+  bankTransactionCode: t.bankTransactionCode,
+  ...(t.balanceAfter
+    ? {
+        balanceAfterTransaction: {
+          balanceAmount: { currency: t.currency, amount: t.balanceAfter },
+          balanceType: 'interimBooked',
+        },
+      }
+    : {}),
+  _links: { transactionDetails: { href: `${SHORT}/${id}/transactions/${t.transactionId}` } },
+});
+
+/** GET accounts: the accounts the consent gives. */
+const listAccounts = (r: Reads) => async (req: FastifyRequest<{ Querystring: { withBalance?: boolean } }>) => {
+  const consent = r.consentIn(req);
+  r.count(req, consent, '*', 'list', 'list');
+  const withBalance = req.query.withBalance ?? false;
+  return { accounts: r.ais.visible(consent).map((v) => accountOut(r.ais, consent, v.id, v.account, withBalance)) };
+};
+
+/** GET accounts/{account-id}. */
+const readAccount = (r: Reads) => async (req: FastifyRequest<{ Querystring: { withBalance?: boolean } }>) => {
+  const consent = r.consentIn(req);
+  const { id, account } = r.accountIn(req);
+  r.count(req, consent, account.key, 'accounts', 'detail');
+  return { account: accountOut(r.ais, consent, id, account, req.query.withBalance ?? false) };
+};
+
+/** GET accounts/{account-id}/balances. */
+const readBalances = (r: Reads) => async (req: FastifyRequest) => {
+  const consent = r.consentIn(req);
+  const { account } = r.accountIn(req);
+  r.count(req, consent, account.key, 'balances', 'balances');
+  return {
+    account: { iban: account.iban },
+    balances: r.ais.bankOf(consent).balances(account.key).map(balanceOut(account)),
+  };
+};
+
+/** GET accounts/{account-id}/transactions: the date window, entryReferenceFrom or deltaList, bookingStatus. */
+const listTransactions = (r: Reads) => async (req: FastifyRequest<{ Querystring: TransactionListQuery }>) => {
+  const consent = r.consentIn(req);
+  const { id, account } = r.accountIn(req);
+  const { bookingStatus, dateFrom, entryReferenceFrom } = req.query;
+  const dateTo = req.query.dateTo ?? r.ais.today();
+  const deltaList = req.query.deltaList ?? false;
+  if (entryReferenceFrom !== undefined && deltaList)
+    throw new BgError(
+      400,
+      'PARAMETER_NOT_CONSISTENT',
+      'entryReferenceFrom and deltaList exclude each other',
+      'deltaList',
+    );
+  if (entryReferenceFrom !== undefined && !/^\d{11}$/.test(entryReferenceFrom))
+    throw formatError(
+      `query entryReferenceFrom "${entryReferenceFrom.slice(0, 30)}" is no entry reference of this account`,
+      'entryReferenceFrom',
+    );
+  if (dateFrom === undefined && entryReferenceFrom === undefined && !deltaList)
+    throw formatError('query dateFrom is required without delta access (entryReferenceFrom or deltaList)', 'dateFrom');
+  if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList)
+    throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
+  r.count(req, consent, account.key, 'transactions', 'transactions');
+  const query: TransactionQuery = { bookingStatus, dateFrom, dateTo, entryReferenceFrom, deltaList };
+  const { booked, pending } = r.ais.select(consent, account, query);
+  return {
+    account: { iban: account.iban },
+    transactions: {
+      ...(bookingStatus !== 'pending' ? { booked: booked.map((t) => transactionOut(id, t)) } : {}),
+      ...(bookingStatus !== 'booked' ? { pending: pending.map((t) => transactionOut(id, t)) } : {}),
+      _links: { account: { href: `${SHORT}/${id}` } },
     },
-  });
-
-  const transactionOut = (id: string, t: SeedTransaction) => ({
-    transactionId: t.transactionId,
-    entryReference: t.entryReference,
-    ...(t.status === 'booked' ? { bookingDate: t.entryDate } : {}),
-    valueDate: t.valueDate,
-    transactionAmount: { currency: t.currency, amount: t.amount },
-    ...(t.creditorName ? { creditorName: t.creditorName } : {}),
-    ...(t.creditorAccount ? { creditorAccount: t.creditorAccount } : {}),
-    ...(t.debtorName ? { debtorName: t.debtorName } : {}),
-    ...(t.debtorAccount ? { debtorAccount: t.debtorAccount } : {}),
-    remittanceInformationUnstructured: t.remittanceInformationUnstructured,
-    ...(t.mandateId ? { mandateId: t.mandateId } : {}),
-    bankTransactionCode: t.bankTransactionCode,
-    ...(t.balanceAfter
-      ? {
-          balanceAfterTransaction: {
-            balanceAmount: { currency: t.currency, amount: t.balanceAfter },
-            balanceType: 'interimBooked',
-          },
-        }
+    // withBalance may be ignored (section C); honoured, as Berlin Group does, where the consent gives balances.
+    ...(req.query.withBalance && r.ais.allows(consent, account, 'balances')
+      ? { balances: r.ais.bankOf(consent).balances(account.key).map(balanceOut(account)) }
       : {}),
-    _links: { transactionDetails: { href: `${SHORT}/${id}/transactions/${t.transactionId}` } },
-  });
+  };
+};
 
+/** GET accounts/{account-id}/transactions/{transactionId}. */
+const readTransaction = (r: Reads) => async (req: FastifyRequest) => {
+  const consent = r.consentIn(req);
+  const { id, account } = r.accountIn(req);
+  const transactionId = (req.params as { transactionId: string }).transactionId;
+  const t = r.ais.findTransaction(consent, account, transactionId);
+  if (!t)
+    throw new BgError(
+      404,
+      'RESOURCE_UNKNOWN',
+      `no transaction ${transactionId.slice(0, 60)} on this account`,
+      'transactionId',
+    );
+  r.count(req, consent, account.key, 'transactions', 'transaction-detail');
+  return { transactionsDetails: transactionOut(id, t) };
+};
+
+/** Account information (endpoint section C) under a consent, at the vendor's paths. */
+export default async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const r = guardsOf(app, accountsOf(app));
   app.get<{ Querystring: { withBalance?: boolean } }>(
     BASE,
-    { config, schema: WITH_BALANCE, preValidation: authorise() },
-    async (req) => {
-      const consent = consents.get(req)!;
-      count(req, consent, '*', 'list', 'list');
-      const withBalance = req.query.withBalance ?? false;
-      return { accounts: ais.visible(consent).map((v) => accountOut(consent, v.id, v.account, withBalance)) };
-    },
+    { config, schema: WITH_BALANCE, preValidation: r.authorise() },
+    listAccounts(r),
   );
-
   app.get<{ Querystring: { withBalance?: boolean } }>(
     `${BASE}/:accountId`,
-    { config, schema: WITH_BALANCE, preValidation: authorise('accounts') },
-    async (req) => {
-      const consent = consents.get(req)!;
-      const { id, account } = accounts.get(req)!;
-      count(req, consent, account.key, 'accounts', 'detail');
-      return { account: accountOut(consent, id, account, req.query.withBalance ?? false) };
-    },
+    { config, schema: WITH_BALANCE, preValidation: r.authorise('accounts') },
+    readAccount(r),
   );
-
-  app.get(`${BASE}/:accountId/balances`, { config, preValidation: authorise('balances') }, async (req) => {
-    const consent = consents.get(req)!;
-    const { account } = accounts.get(req)!;
-    count(req, consent, account.key, 'balances', 'balances');
-    return {
-      account: { iban: account.iban },
-      balances: ais.bankOf(consent).balances(account.key).map(balanceOut(account)),
-    };
-  });
-
+  app.get(`${BASE}/:accountId/balances`, { config, preValidation: r.authorise('balances') }, readBalances(r));
   app.get<{ Querystring: TransactionListQuery }>(
     `${BASE}/:accountId/transactions`,
-    { config, schema: TRANSACTION_LIST, preValidation: authorise('transactions') },
-    async (req) => {
-      const consent = consents.get(req)!;
-      const { id, account } = accounts.get(req)!;
-      const { bookingStatus, dateFrom, entryReferenceFrom } = req.query;
-      const dateTo = req.query.dateTo ?? ais.today();
-      const deltaList = req.query.deltaList ?? false;
-      if (entryReferenceFrom !== undefined && deltaList)
-        throw new BgError(
-          400,
-          'PARAMETER_NOT_CONSISTENT',
-          'entryReferenceFrom and deltaList exclude each other',
-          'deltaList',
-        );
-      if (entryReferenceFrom !== undefined && !/^\d{11}$/.test(entryReferenceFrom))
-        throw formatError(
-          `query entryReferenceFrom "${entryReferenceFrom.slice(0, 30)}" is no entry reference of this account`,
-          'entryReferenceFrom',
-        );
-      if (dateFrom === undefined && entryReferenceFrom === undefined && !deltaList)
-        throw formatError(
-          'query dateFrom is required without delta access (entryReferenceFrom or deltaList)',
-          'dateFrom',
-        );
-      if (dateFrom !== undefined && dateFrom > dateTo && entryReferenceFrom === undefined && !deltaList)
-        throw new BgError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`, 'dateFrom');
-      count(req, consent, account.key, 'transactions', 'transactions');
-      const query: TransactionQuery = { bookingStatus, dateFrom, dateTo, entryReferenceFrom, deltaList };
-      const { booked, pending } = ais.select(consent, account, query);
-      return {
-        account: { iban: account.iban },
-        transactions: {
-          ...(bookingStatus !== 'pending' ? { booked: booked.map((t) => transactionOut(id, t)) } : {}),
-          ...(bookingStatus !== 'booked' ? { pending: pending.map((t) => transactionOut(id, t)) } : {}),
-          _links: { account: { href: `${SHORT}/${id}` } },
-        },
-        // withBalance may be ignored (section C); honoured, as Berlin Group does, where the consent gives balances.
-        ...(req.query.withBalance && ais.allows(consent, account, 'balances')
-          ? { balances: ais.bankOf(consent).balances(account.key).map(balanceOut(account)) }
-          : {}),
-      };
-    },
+    { config, schema: TRANSACTION_LIST, preValidation: r.authorise('transactions') },
+    listTransactions(r),
   );
-
   app.get(
     `${BASE}/:accountId/transactions/:transactionId`,
-    { config, preValidation: authorise('transactions') },
-    async (req) => {
-      const consent = consents.get(req)!;
-      const { id, account } = accounts.get(req)!;
-      const transactionId = (req.params as { transactionId: string }).transactionId;
-      const t = ais.findTransaction(consent, account, transactionId);
-      if (!t)
-        throw new BgError(
-          404,
-          'RESOURCE_UNKNOWN',
-          `no transaction ${transactionId.slice(0, 60)} on this account`,
-          'transactionId',
-        );
-      count(req, consent, account.key, 'transactions', 'transaction-detail');
-      return { transactionsDetails: transactionOut(id, t) };
-    },
+    { config, preValidation: r.authorise('transactions') },
+    readTransaction(r),
   );
 }

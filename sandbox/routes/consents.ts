@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isValidIBAN } from 'ibantools';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Consent } from '../consents/store.js';
+import type { Authorisation } from '../sca/engine.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 import { schemaRef } from '../plugins/validation.js';
@@ -32,9 +33,10 @@ export function psuOf(req: FastifyRequest): { psuId: string; corporateId?: strin
   return { psuId: requestHeader(req, 'PSU-ID') || 'sandbox-psu', corporateId, context };
 }
 
-/** Consent service (endpoint section B) and the consent authorisations (F). */
-export default async function consentRoutes(app: FastifyInstance): Promise<void> {
-  const load = (req: FastifyRequest): Consent => {
+/** The consent of the path, this TPP's (403 CONSENT_UNKNOWN otherwise). */
+const consentLoader =
+  (app: FastifyInstance) =>
+  (req: FastifyRequest): Consent => {
     const id = (req.params as { consentId: string }).consentId;
     const c = app.sandbox.consents.get(id);
     if (!c || c.clientId !== req.token?.clientId)
@@ -42,89 +44,99 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
     return c;
   };
 
-  app.sandbox.sca.onEnd('consent', (auth) => {
-    const c = app.sandbox.consents.get(auth.resource.id);
-    if (!c || c.status !== 'received') return;
-    if (auth.status === 'failed') {
-      c.status = 'rejected';
-      return;
-    }
-    c.status = 'valid';
-    // A new recurring consent, once authorised, ends the former recurring consent of the PSU; a
-    // direct debit consent is long-lived and ends only when the PSU revokes it or it expires
-    // (Resources > Consent), so the rule is the account-information consents' alone.
-    if (c.recurringIndicator && c.type === 'ais') {
-      for (const other of app.sandbox.consents.values()) {
-        if (
-          other !== c &&
-          other.status === 'valid' &&
-          other.recurringIndicator &&
-          other.psuId === c.psuId &&
-          other.type === c.type &&
-          other.clientId === c.clientId
-        ) {
-          other.status = 'expired';
-        }
+/**
+ * The end of a consent's SCA: valid, or rejected when it failed; a new recurring account-information
+ * consent ends the PSU's former one.
+ */
+const endConsentSca = (app: FastifyInstance) => (auth: Authorisation) => {
+  const c = app.sandbox.consents.get(auth.resource.id);
+  if (!c || c.status !== 'received') return;
+  if (auth.status === 'failed') {
+    c.status = 'rejected';
+    return;
+  }
+  c.status = 'valid';
+  // A new recurring consent, once authorised, ends the former recurring consent of the PSU; a
+  // direct debit consent is long-lived and ends only when the PSU revokes it or it expires
+  // (Resources > Consent), so the rule is the account-information consents' alone.
+  if (c.recurringIndicator && c.type === 'ais') {
+    for (const other of app.sandbox.consents.values()) {
+      if (
+        other !== c &&
+        other.status === 'valid' &&
+        other.recurringIndicator &&
+        other.psuId === c.psuId &&
+        other.type === c.type &&
+        other.clientId === c.clientId
+      ) {
+        other.status = 'expired';
       }
     }
-  });
+  }
+};
 
-  app.post(BASE, { config, schema: CREATE }, async (req, reply) => {
-    assertRedirectUri(req);
-    const body = req.body as Omit<Consent, 'consentId'>;
-    for (const list of ['accounts', 'balances', 'transactions'] as const) {
-      (body.access[list] ?? []).forEach((ref, i) => {
-        if (ref.iban !== undefined && !isValidIBAN(ref.iban))
-          throw formatError(`${ref.iban} is not a valid IBAN (ISO 13616 check digits)`, `access.${list}[${i}].iban`);
-      });
-    }
-    if (!body.recurringIndicator && body.frequencyPerDay !== 1)
-      throw formatError('one-off access (recurringIndicator false) uses frequencyPerDay 1', 'frequencyPerDay');
-    const today = new Date();
-    const max = new Date(today.getTime() + MAX_VALIDITY_DAYS * 86_400_000);
-    if (body.validUntil < isoDate(today))
-      throw formatError(`validUntil ${body.validUntil} is in the past`, 'validUntil');
-    const consentType = requestHeader(req, 'X-Consent-Type');
-    if (consentType !== undefined && consentType !== 'sepaDirectDebit')
-      throw formatError(`X-Consent-Type "${consentType}" is not supported (sepaDirectDebit)`, 'X-Consent-Type');
-    const psu = psuOf(req);
-    const consent: Consent = {
-      consentId: randomUUID(),
-      type: consentType === 'sepaDirectDebit' ? 'sepaDirectDebit' : 'ais',
-      clientId: req.token!.clientId,
-      ...psu,
-      access: body.access,
-      recurringIndicator: body.recurringIndicator,
-      validUntil: body.validUntil > isoDate(max) ? isoDate(max) : body.validUntil,
-      frequencyPerDay: body.frequencyPerDay,
-      combinedServiceIndicator: body.combinedServiceIndicator,
-      status: 'received',
-      createdAt: Date.now(),
-    };
-    app.sandbox.consents.set(consent.consentId, consent);
-    // The bank may create the authorisation automatically after create consent (section B).
-    const auth = app.sandbox.sca.create({
-      type: 'consent',
-      id: consent.consentId,
-      clientId: consent.clientId,
-      psuId: consent.psuId,
-      context: consent.context,
+/** POST consents: checks beyond the schema, the consent, and its automatically created authorisation. */
+const createConsent = (app: FastifyInstance) => async (req: FastifyRequest, reply: FastifyReply) => {
+  assertRedirectUri(req);
+  const body = req.body as Omit<Consent, 'consentId'>;
+  for (const list of ['accounts', 'balances', 'transactions'] as const) {
+    (body.access[list] ?? []).forEach((ref, i) => {
+      if (ref.iban !== undefined && !isValidIBAN(ref.iban))
+        throw formatError(`${ref.iban} is not a valid IBAN (ISO 13616 check digits)`, `access.${list}[${i}].iban`);
     });
-    reply
-      .status(201)
-      .header('Location', `${BASE}/${consent.consentId}`)
-      .header('ASPSP-SCA-Approach', requestHeader(req, 'TPP-Redirect-Preferred') === 'true' ? 'REDIRECT' : 'DECOUPLED');
-    return {
-      consentStatus: consent.status,
-      consentId: consent.consentId,
-      _links: {
-        self: { href: `${SHORT}/${consent.consentId}` },
-        status: { href: `${SHORT}/${consent.consentId}/status` },
-        scaStatus: { href: `${SHORT}/${consent.consentId}/authorisations/${auth.authorisationId}` },
-        startAuthorisation: { href: `${SHORT}/${consent.consentId}/authorisations` },
-      },
-    };
+  }
+  if (!body.recurringIndicator && body.frequencyPerDay !== 1)
+    throw formatError('one-off access (recurringIndicator false) uses frequencyPerDay 1', 'frequencyPerDay');
+  const today = new Date();
+  const max = new Date(today.getTime() + MAX_VALIDITY_DAYS * 86_400_000);
+  if (body.validUntil < isoDate(today)) throw formatError(`validUntil ${body.validUntil} is in the past`, 'validUntil');
+  const consentType = requestHeader(req, 'X-Consent-Type');
+  if (consentType !== undefined && consentType !== 'sepaDirectDebit')
+    throw formatError(`X-Consent-Type "${consentType}" is not supported (sepaDirectDebit)`, 'X-Consent-Type');
+  const psu = psuOf(req);
+  const consent: Consent = {
+    consentId: randomUUID(),
+    type: consentType === 'sepaDirectDebit' ? 'sepaDirectDebit' : 'ais',
+    clientId: req.token!.clientId,
+    ...psu,
+    access: body.access,
+    recurringIndicator: body.recurringIndicator,
+    validUntil: body.validUntil > isoDate(max) ? isoDate(max) : body.validUntil,
+    frequencyPerDay: body.frequencyPerDay,
+    combinedServiceIndicator: body.combinedServiceIndicator,
+    status: 'received',
+    createdAt: Date.now(),
+  };
+  app.sandbox.consents.set(consent.consentId, consent);
+  // The bank may create the authorisation automatically after create consent (section B).
+  const auth = app.sandbox.sca.create({
+    type: 'consent',
+    id: consent.consentId,
+    clientId: consent.clientId,
+    psuId: consent.psuId,
+    context: consent.context,
   });
+  reply
+    .status(201)
+    .header('Location', `${BASE}/${consent.consentId}`)
+    .header('ASPSP-SCA-Approach', requestHeader(req, 'TPP-Redirect-Preferred') === 'true' ? 'REDIRECT' : 'DECOUPLED');
+  return {
+    consentStatus: consent.status,
+    consentId: consent.consentId,
+    _links: {
+      self: { href: `${SHORT}/${consent.consentId}` },
+      status: { href: `${SHORT}/${consent.consentId}/status` },
+      scaStatus: { href: `${SHORT}/${consent.consentId}/authorisations/${auth.authorisationId}` },
+      startAuthorisation: { href: `${SHORT}/${consent.consentId}/authorisations` },
+    },
+  };
+};
+
+/** Consent service (endpoint section B) and the consent authorisations (F). */
+export default async function consentRoutes(app: FastifyInstance): Promise<void> {
+  const load = consentLoader(app);
+  app.sandbox.sca.onEnd('consent', endConsentSca(app));
+  app.post(BASE, { config, schema: CREATE }, createConsent(app));
 
   app.get(`${BASE}/:consentId`, { config }, async (req) => {
     const c = load(req);

@@ -52,6 +52,61 @@ function scaOAuthHref(req: FastifyRequest, auth: Authorisation, names: Authorisa
 }
 
 /**
+ * PUT an authorisation (update PSU data): without a method the decoupled answer; with one of the
+ * scaMethods, the SCA starts (mbid with a redirect unless TPP-Redirect-Preferred is false).
+ */
+const updatePsuData =
+  (app: FastifyInstance, o: AuthorisationRoutes, find: (req: FastifyRequest) => Authorisation) =>
+  async (req: FastifyRequest, reply: FastifyReply) => {
+    const auth = find(req);
+    assertPsuIpAddressFormat(req);
+    const body = (req.body ?? {}) as { authenticationMethodId?: unknown };
+    if (body.authenticationMethodId === undefined) {
+      // Update PSU data without a method (operations table): the decoupled answer.
+      return {
+        scatransactionStatus: auth.status,
+        psuMessage: psuMessage(auth),
+        _links: { scaStatus: link(path(req)) },
+      };
+    }
+    if (typeof body.authenticationMethodId !== 'string')
+      throw formatError('authenticationMethodId must be a string', 'authenticationMethodId');
+    const method = methodOf(body.authenticationMethodId);
+    if (!method)
+      throw new BgError(
+        400,
+        'SCA_METHOD_UNKNOWN',
+        `authenticationMethodId ${body.authenticationMethodId} is not one of the scaMethods`,
+        'authenticationMethodId',
+      );
+    if (auth.status !== 'received') {
+      throw new BgError(
+        409,
+        'STATUS_INVALID',
+        `the authorisation is ${auth.status}${TERMINAL.has(auth.status) ? ' (terminal)' : ''}; a method can be chosen only once`,
+      );
+    }
+    const redirect = method.authenticationMethodId === 'mbid' && req.headers['tpp-redirect-preferred'] !== 'false';
+    if (redirect) {
+      const uri = typeof req.headers['tpp-redirect-uri'] === 'string' ? req.headers['tpp-redirect-uri'] : undefined;
+      auth.redirect = {
+        redirectUri: uri ?? app.sandbox.clients.get(auth.resource.clientId)?.redirectUris[0],
+        state: cryptoState(),
+      };
+    }
+    app.sandbox.sca.start(auth, method.authenticationMethodId, redirect ? 'REDIRECT' : 'DECOUPLED');
+    reply.header('ASPSP-SCA-Approach', auth.approach);
+    const challenge = challengeData(app.sandbox.sca, auth);
+    return {
+      chosenScaMethod: method,
+      scaStatus: auth.status,
+      ...(challenge ? { challengeData: challenge } : {}),
+      psuMessage: psuMessage(auth),
+      _links: { scaStatus: link(path(req)), ...(redirect ? { scaOAuth: link(scaOAuthHref(req, auth, o.names)) } : {}) },
+    };
+  };
+
+/**
  * The authorisation sub-resources of any resource (endpoint sections B, D, E, F): create, list,
  * SCA status, and start / update PSU data, over one SCA engine.
  */
@@ -123,54 +178,7 @@ export function registerAuthorisationRoutes(app: FastifyInstance, o: Authorisati
     };
   });
 
-  app.put(one, { config }, async (req, reply) => {
-    const auth = find(req);
-    assertPsuIpAddressFormat(req);
-    const body = (req.body ?? {}) as { authenticationMethodId?: unknown };
-    if (body.authenticationMethodId === undefined) {
-      // Update PSU data without a method (operations table): the decoupled answer.
-      return {
-        scatransactionStatus: auth.status,
-        psuMessage: psuMessage(auth),
-        _links: { scaStatus: link(path(req)) },
-      };
-    }
-    if (typeof body.authenticationMethodId !== 'string')
-      throw formatError('authenticationMethodId must be a string', 'authenticationMethodId');
-    const method = methodOf(body.authenticationMethodId);
-    if (!method)
-      throw new BgError(
-        400,
-        'SCA_METHOD_UNKNOWN',
-        `authenticationMethodId ${body.authenticationMethodId} is not one of the scaMethods`,
-        'authenticationMethodId',
-      );
-    if (auth.status !== 'received') {
-      throw new BgError(
-        409,
-        'STATUS_INVALID',
-        `the authorisation is ${auth.status}${TERMINAL.has(auth.status) ? ' (terminal)' : ''}; a method can be chosen only once`,
-      );
-    }
-    const redirect = method.authenticationMethodId === 'mbid' && req.headers['tpp-redirect-preferred'] !== 'false';
-    if (redirect) {
-      const uri = typeof req.headers['tpp-redirect-uri'] === 'string' ? req.headers['tpp-redirect-uri'] : undefined;
-      auth.redirect = {
-        redirectUri: uri ?? app.sandbox.clients.get(auth.resource.clientId)?.redirectUris[0],
-        state: cryptoState(),
-      };
-    }
-    app.sandbox.sca.start(auth, method.authenticationMethodId, redirect ? 'REDIRECT' : 'DECOUPLED');
-    reply.header('ASPSP-SCA-Approach', auth.approach);
-    const challenge = challengeData(app.sandbox.sca, auth);
-    return {
-      chosenScaMethod: method,
-      scaStatus: auth.status,
-      ...(challenge ? { challengeData: challenge } : {}),
-      psuMessage: psuMessage(auth),
-      _links: { scaStatus: link(path(req)), ...(redirect ? { scaOAuth: link(scaOAuthHref(req, auth, o.names)) } : {}) },
-    };
-  });
+  app.put(one, { config }, updatePsuData(app, o, find));
 }
 
 const cryptoState = () => randomBytes(12).toString('base64url');

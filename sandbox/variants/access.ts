@@ -4,7 +4,7 @@ import { BgError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 import { TERMINAL } from '../sca/engine.js';
 import { BoundedMap } from '../store.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 /** POST of an authorisation or a cancellation authorisation, on any resource. */
 const AUTHORISATIONS = /\/(authorisations|cancellation-authorisations)$/;

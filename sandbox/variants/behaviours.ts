@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BgError, formatError } from '../errors.js';
 import { beforeGuard, beforeHandler, rewriteJson, serveWithScope } from '../faults/fault.js';
 import { requestHeader } from '../plugins/guard.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
 import { beforeHandler, rewriteReply } from '../faults/fault.js';
 import { BIC } from '../plugins/guard.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 /** The sentence that leaves every status code open: a conforming bank may answer another code of the right class. */
 const ALLOWS = 'HTTP status codes of each operation and the complete list of error codes and categories: not shown';

@@ -1,5 +1,5 @@
 import { rewriteJson } from '../faults/fault.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 const LIST = /\/accountinformation\/v1\/accounts$/;
 const DETAIL = /\/accounts\/:accountId$/;

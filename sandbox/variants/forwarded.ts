@@ -1,5 +1,5 @@
 import { beforeGuard } from '../faults/fault.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 /** The forwarded PSU headers whose format the rows give. */
 const FORWARDED = ['psu-http-method', 'psu-device-id', 'psu-geo-location'];

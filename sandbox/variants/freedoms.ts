@@ -4,7 +4,7 @@ import type { Consent } from '../consents/store.js';
 import { rewriteJson } from '../faults/fault.js';
 import type { SeedAccount } from '../seed/accounts.js';
 import behaviourVariants from './behaviours.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 /*
  * Freedoms real implementations use (reference facts, "Freedoms real implementations use") that

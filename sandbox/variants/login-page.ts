@@ -1,4 +1,4 @@
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 const AUTHORIZE = /^\/connect\/authorize$/;
 const FIELDS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'acr_values'] as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Consent } from '../consents/store.js';
 import { TERMINAL, type Authorisation } from '../sca/engine.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 /** How many signers' authorisations a corporate consent needs under this variant. */
 export const CONSENT_SIGNERS = 2;

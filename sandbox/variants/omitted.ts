@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { rewriteJson } from '../faults/fault.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 /*
  * Listed is not required: a field the specification only lists in a response description, with no

@@ -2,7 +2,7 @@ import { BgError } from '../errors.js';
 import { beforeHandler, rewriteJson, rewriteReply } from '../faults/fault.js';
 import { SCA_METHODS } from '../sca/engine.js';
 import { leaveClientFieldsToClient } from '../faults/oauth.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 const TOKEN = /^\/connect\/token$/;
 const AUTHORIZE = /^\/connect\/authorize$/;

@@ -1,7 +1,7 @@
 import type { ProductAccounts } from '../../profiles/profile.schema.js';
 import { formatError } from '../errors.js';
 import { beforeHandler } from '../faults/fault.js';
-import type { Variant } from './index.js';
+import type { Variant } from './variant.js';
 
 /*
  * Another bank's sandbox: test accounts and a pace of its own. A profile written for it declares

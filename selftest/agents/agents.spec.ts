@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { AUTHORISE_URL_LINE } from '../../harness/sca/manual-agent.js';
 import { parseForm } from '../../harness/sca/psu-agent.js';
 import { build } from '../../sandbox/app.js';

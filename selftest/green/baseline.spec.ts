@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import type { NightlySummary } from '../../harness/reporter/history.js';
 import { childrenCpu, killGroup, recordRun, suiteEnv } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';

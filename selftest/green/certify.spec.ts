@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { chromium, expect, test } from '@playwright/test';
 import * as tar from 'tar';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import {
   ALLURE_HTML,
   listFiles,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { runDir } from '../support/run-dir.js';
 
 /**

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { disqualifications } from '../../harness/reporter/package.js';
 import { runSuite } from '../support/run-suite.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /**
  * Sharded CI: one area run as 2 shards (in parallel) against one sandbox with a fault switched on,
@@ -40,7 +41,7 @@ test('two shards merge to the verdicts of a single run, requirement by requireme
           name: `shard-${i}`,
           args: [`--shard=${i}/2`],
           // As `npm run conformance -- --shard=i/2` says: only the shard narrows the run.
-          env: { OBG_RUN_NARROWED_BEYOND_SHARD: '0' },
+          env: { [ENV.runNarrowedBeyondShard]: '0' },
         }),
       ),
     );

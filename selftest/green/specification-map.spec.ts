@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { loadCatalogue } from '../../harness/catalogue.js';
-import { writeSpecificationMap } from '../../harness/reporter/specification.js';
+import { writeSpecificationMap } from '../../harness/reporter/specification-html.js';
 import { runDir } from '../support/run-dir.js';
 import { readRound } from './rounds.js';
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { build } from '../../sandbox/app.js';
 import { runSuite, type SuiteRun } from '../support/run-suite.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /**
  * A bank that refuses every request (a 400 with a Berlin Group error, as a bank does that wants a
@@ -42,7 +43,7 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
       clientSecret,
       projects: AREAS,
       workers: 2,
-      env: { OBG_PROBE: '0' },
+      env: { [ENV.probe]: '0' },
       timeoutMs: 240_000,
     });
     expect(run.report, `no conformance.json; output:\n${run.output.slice(-2000)}`).toBeDefined();

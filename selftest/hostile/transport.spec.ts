@@ -8,13 +8,14 @@ import { MAX_BODY_BYTES } from '../../harness/http/client.js';
 import { tagPattern } from '../../harness/req.js';
 import { judged, serveToken, unexplained } from '../support/hostile.js';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { runDir } from '../support/run-dir.js';
 import { childrenCpu, recordRun, runSuite, suiteEnv } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
 import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /**
  * Targets that misbehave on the wire. A slice of the suite (directory and headers: they need no
@@ -274,7 +275,7 @@ for (const h of ALONE) {
         grep,
         workers: 2,
         // Every check meets the garbage on its own: the run's early probe is off here (see below for it on).
-        env: { OBG_PROBE: '0', ...h.env },
+        env: { [ENV.probe]: '0', ...h.env },
         timeoutMs: h.withinMs,
       });
       expect(

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
 import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /** The readings the profile schema lets a profile leave at "either" (profiles/profile.schema.ts). */
 const EITHER_READINGS = [
@@ -56,7 +57,7 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
   const work = runDir('init');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, OBG_WORKERS: '3', OBG_QUIET: '1' };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, [ENV.workers]: '3', [ENV.quiet]: '1' };
   try {
     const second = secondApplicationOf({ ...sandbox, redirectUris: [] });
     const init = await bin(

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { runDir } from '../support/run-dir.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /**
  * The suite as a bank installs it: `npm pack`, then `npm install <tarball>` into an empty folder
@@ -18,7 +19,7 @@ test('the packed tarball installs into an empty folder and runs one area there, 
   const work = runDir('package');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, OBG_WORKERS: '2' };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, [ENV.workers]: '2' };
   const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
     cwd: fromRoot(),
     encoding: 'utf8',

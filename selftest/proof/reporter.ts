@@ -3,9 +3,10 @@ import { dirname, join } from 'node:path';
 import type { Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
-import { PROOF_ANNOTATION, PROOF_PLAN_ENV, type ProofPlan } from '../../harness/proof.js';
+import { PROOF_ANNOTATION, type ProofPlan } from '../../harness/proof.js';
 import { foldRequirements, requirementsOf } from '../../harness/reporter/fold.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /** What the run found for one case: a verdict per requirement its tests name, and where its time went. */
 export interface CaseVerdicts {
@@ -34,7 +35,7 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
  * own narrowed to the requirements its tests name.
  */
 export default class ProofReporter implements Reporter {
-  private readonly planFile = process.env[PROOF_PLAN_ENV]!;
+  private readonly planFile = process.env[ENV.proofPlan]!;
   private readonly byCase = new Map<string, Outcome[]>();
   private readonly begun = Date.now();
   private readonly errors: string[] = [];

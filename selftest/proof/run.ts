@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
-import { PROOF_PLAN_ENV } from '../../harness/proof.js';
 import { runDir } from '../support/run-dir.js';
 import { recordRun, runPlaywright, suiteEnv } from '../support/run-suite.js';
 import { startFront } from './front.js';
 import { judgeCase, type ProofRow } from './judge.js';
 import { listSuite, planOf, type ProofCase } from './plan.js';
 import { verdictsFile, type CaseVerdicts } from './reporter.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /** Where the setup project leaves the judged run for the proof project's tests. */
 export const PROOF_RESULT = runDir('proof', 'proof.json');
@@ -47,9 +47,9 @@ export async function runProof(o: {
   let output = '';
   try {
     const env = suiteEnv({ ...front, workers: o.workers, reportsDir: o.outDir });
-    env[PROOF_PLAN_ENV] = planFile;
+    env[ENV.proofPlan] = planFile;
     // Verdicts only: no evidence attachments (SELFTEST_PROOF_EVIDENCE=1 keeps them, to compare).
-    env.OBG_EVIDENCE = process.env.SELFTEST_PROOF_EVIDENCE === '1' ? 'on' : 'off';
+    env[ENV.evidence] = process.env.SELFTEST_PROOF_EVIDENCE === '1' ? 'on' : 'off';
     const run = await runPlaywright(['-c', fromRoot('selftest', 'proof', 'suite.config.ts')], {
       env,
       timeoutMs: o.timeoutMs,

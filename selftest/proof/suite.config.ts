@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /**
  * The suite's own tests, declared once per case of the plan (harness/proof.ts), in ONE project:
@@ -14,7 +15,7 @@ export default defineConfig({
   outputDir: `${process.env.REPORTS_DIR}/test-results`,
   fullyParallel: true,
   retries: 0,
-  workers: Number(process.env.OBG_WORKERS || 10),
+  workers: Number(process.env[ENV.workers] || 10),
   // As the suite's own config: a test may spend four request timeouts and one SCA.
   timeout: Math.max(60_000, profile.timeouts.requestMs * 4 + profile.timeouts.scaMs),
   expect: { timeout: profile.timeouts.scaMs },

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
-import { NARROWED_ENV, narrows } from '../../scripts/run-scope.mjs';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
+import { narrows } from '../../scripts/run-scope.mjs';
 import { watchMemory } from './memory.js';
 import { runDir } from './run-dir.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /** Kills a child started with `detached: true` and everything it started. */
 export function killGroup(pid: number): void {
@@ -68,14 +69,14 @@ export function suiteEnv(
     // An FX quote for international-tp (the reference sandbox takes any).
     FX_QUOTE_ID: '3f0c8a52-7d1e-4b6a-9c2f-5e8d1a7b4c60',
     REPORTS_DIR: o.reportsDir,
-    OBG_QUIET: '1',
+    [ENV.quiet]: '1',
     // The reference profile claims signing: the sandbox's test PKI (sandbox/tls/pki.ts) signs.
     TPP_SIGNING_KEY_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppKey),
     TPP_SIGNING_CERT_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppCert),
     TPP_TEST_PKI_DIR: DEFAULT_PKI_DIR,
-    OBG_WORKERS: String(o.workers ?? 4),
+    [ENV.workers]: String(o.workers ?? 4),
     // The Allure results only (scripts/conformance.mjs): no self-test reads the HTML of a child run.
-    OBG_ALLURE_HTML: '0',
+    [ENV.allureHtml]: '0',
     ...o.env,
   };
 }
@@ -176,7 +177,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
     ...(o.grep ? ['--grep', o.grep] : []),
     ...(o.args ?? []),
   ];
-  const env = suiteEnv({ ...o, reportsDir, env: { ...o.env, [NARROWED_ENV]: narrows(args) ? '1' : '0' } });
+  const env = suiteEnv({ ...o, reportsDir, env: { ...o.env, [ENV.runNarrowed]: narrows(args) ? '1' : '0' } });
   const run = await runPlaywright(args, { env, timeoutMs: o.timeoutMs ?? 240_000 });
   recordRun(o.name, run);
   const file = join(reportsDir, 'conformance.json');

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
-import { PROOF_PLAN_ENV, type ProofPlan } from '../../harness/proof.js';
+import { ENV } from '../../harness/config/env-names.mjs';
+import type { ProofPlan } from '../../harness/proof.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { PROOF_HEADER } from '../proof/plan.js';
 import { runErrorsFile, verdictsFile, type CaseVerdicts } from '../proof/reporter.js';
@@ -88,7 +89,7 @@ export async function runTargets(o: {
   let run: ChildRun;
   try {
     const env = suiteEnv({ ...o, baseUrl: front.baseUrl, reportsDir });
-    env[PROOF_PLAN_ENV] = planFile;
+    env[ENV.proofPlan] = planFile;
     run = await runPlaywright(['-c', fromRoot('selftest', 'proof', 'suite.config.ts'), ...o.files], {
       env,
       timeoutMs: o.timeoutMs,

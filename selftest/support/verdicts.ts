@@ -1,4 +1,4 @@
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 
 /** Requirements whose verdict is anything but passed or not claimed: what a clean run must not have. */
 export function notPassed(report: ConformanceReport) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ConformanceReport } from '../../harness/reporter/conformance.js';
+import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { disqualifications, packageName } from '../../harness/reporter/package.js';
 
 const report = (over: Partial<ConformanceReport> = {}): ConformanceReport => ({

@@ -7,6 +7,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import { profileFile } from '../../harness/config/profile.js';
 import { nightlySummary } from '../../harness/reporter/history.js';
 import { listsOnly, readerPsuProblem, reportsDirOf, workersOf } from '../../scripts/run-options.mjs';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 // The runner's own decisions (scripts/run-options.mjs, scripts/conformance.mjs, bin/obg-conformance.mjs).
 
@@ -40,10 +41,10 @@ test('a relative TARGET_PROFILE is a path in the working folder; a name is profi
 
 test('workers: --workers, else OBG_WORKERS, else 10; a bad value is named', () => {
   expect(workersOf([], {}, folder())).toEqual({ workers: 10 });
-  expect(workersOf([], { OBG_WORKERS: '4' }, folder())).toEqual({ workers: 4 });
-  expect(workersOf(['--workers=2'], { OBG_WORKERS: '4' }, folder())).toEqual({ workers: 2 });
+  expect(workersOf([], { [ENV.workers]: '4' }, folder())).toEqual({ workers: 4 });
+  expect(workersOf(['--workers=2'], { [ENV.workers]: '4' }, folder())).toEqual({ workers: 2 });
   expect(workersOf(['-j', '3'], {}, folder())).toEqual({ workers: 3 });
-  expect(workersOf([], { OBG_WORKERS: 'many' }, folder()).error).toMatch(
+  expect(workersOf([], { [ENV.workers]: 'many' }, folder()).error).toMatch(
     /^OBG_WORKERS: "many" is not a number of workers/,
   );
   expect(workersOf(['--workers=0'], {}, folder()).error).toMatch(/^--workers: "0"/);
@@ -102,10 +103,10 @@ test('a configuration error prints its message and a hint, exit 2, no stack; DEB
   const debug = command(['run', '--', '--project=directory'], cwd, { TARGET_BASE_URL: 'not-a-url', DEBUG: 'obg' });
   expect(`${debug.stdout}${debug.stderr}`).toMatch(/^\s+at /m);
   // The same for a setting read from .env in the working folder, and for the workers.
-  writeFileSync(join(cwd, '.env'), 'OBG_WORKERS=lots\n');
+  writeFileSync(join(cwd, '.env'), `${ENV.workers}=lots\n`);
   const workers = command(['run', '--', '--project=directory'], cwd);
   expect(workers.status).toBe(2);
-  expect(workers.stderr).toContain('OBG_WORKERS: "lots" is not a number of workers');
+  expect(workers.stderr).toContain(`${ENV.workers}: "lots" is not a number of workers`);
 });
 
 test('every command answers --help with its options and the exit codes; an unknown command is a usage error', () => {
@@ -119,13 +120,7 @@ test('every command answers --help with its options and the exit codes; an unkno
     expect(help.stdout, c).toContain(`Usage: obg-conformance ${c}`);
   }
   const run = command(['run', '--help'], cwd).stdout;
-  for (const text of [
-    'TARGET_BASE_URL',
-    'REPORTS_DIR',
-    'OBG_WORKERS',
-    '3  target unavailable',
-    '2  configuration error',
-  ])
+  for (const text of ['TARGET_BASE_URL', 'REPORTS_DIR', ENV.workers, '3  target unavailable', '2  configuration error'])
     expect(run).toContain(text);
   const unknown = command(['judge'], cwd);
   expect(unknown.status).toBe(2);

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { ENV } from '../../harness/config/env-names.mjs';
 import { loadProfile } from '../../harness/config/profile.js';
 import { readScopeTokens } from '../../harness/config/settings.js';
 import { resolveTarget, secretsOf, type Target } from '../../harness/config/target.js';
@@ -65,7 +66,7 @@ test("a real target's scope tokens reach the target and its secrets; the embedde
   expect(secretsOf(target)).toContain('ais-private-token');
   registerSecret('ais-private-token');
   expect(redactText('sent ais-private-token on the call')).not.toContain('ais-private-token');
-  expect(resolveTarget({ ...env, OBG_EMBEDDED_SANDBOX: '1' }).scopeTokens).toEqual({});
+  expect(resolveTarget({ ...env, [ENV.embeddedSandbox]: '1' }).scopeTokens).toEqual({});
 });
 
 test("the token cache sends a scope's own token for that scope, ACCESS_TOKEN for the others", async () => {

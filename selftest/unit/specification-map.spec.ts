@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Requirement } from '../../harness/catalogue.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
-import type { QuotedResult } from '../../harness/reporter/conformance.js';
+import type { QuotedResult } from '../../harness/reporter/report.js';
 import { clausePieces, readSpec, sentencesOf, unitsQuoted } from '../../harness/reporter/spec-sentences.js';
 import {
   coverageLine,
@@ -9,11 +9,10 @@ import {
   loadClauseLists,
   loadNotJudged,
   mapSpecification,
-  renderSpecificationMap,
   type ClauseList,
-  type MapReport,
   type NotJudged,
 } from '../../harness/reporter/specification.js';
+import { renderSpecificationMap, type MapReport } from '../../harness/reporter/specification-html.js';
 
 /**
  * The specification's normative clauses neither judged by a requirement nor explained in

@@ -23,13 +23,30 @@ test(
   },
 );
 
-for (const [level, status] of [
-  ['', undefined],
-  ['-code', 400],
+// Each check twice: the MUST of the refusal, and the SHOULD of its status code (each id written out).
+for (const { status, ids } of [
+  {
+    status: undefined,
+    ids: {
+      requiredFields: 'consents.create.required-fields',
+      fieldTypes: 'consents.create.field-types',
+      frequencyMin: 'consents.limits.frequency-min',
+      oneOff: 'consents.limits.frequency-one-off',
+    },
+  },
+  {
+    status: 400,
+    ids: {
+      requiredFields: 'consents.create.required-fields-code',
+      fieldTypes: 'consents.create.field-types-code',
+      frequencyMin: 'consents.limits.frequency-min-code',
+      oneOff: 'consents.limits.frequency-one-off-code',
+    },
+  },
 ] as const) {
   test(
     `a create-consent body without a required field is ${status ? `answered ${status}` : 'refused'}`,
-    req(`consents.create.required-fields${level}`),
+    req(ids.requiredFields),
     async ({ consents }) => {
       for (const field of REQUIRED) {
         const res = await consents.create({ body: without(field) as unknown as ConsentRequest });
@@ -37,7 +54,7 @@ for (const [level, status] of [
         // The MUST: no consent was created. A refusal names none in its body (toBeRefused); one it
         // names in Location must not be readable.
         const location = res.header('Location');
-        if (!level && location) {
+        if (!status && location) {
           const read = await consents.api.get(location);
           expect
             .soft(
@@ -54,7 +71,7 @@ for (const [level, status] of [
 
   test(
     `a create-consent body with a field of the wrong type is ${status ? `answered ${status}` : 'refused'}`,
-    req(`consents.create.field-types${level}`),
+    req(ids.fieldTypes),
     async ({ consents }) => {
       const cases: [string, Record<string, unknown>][] = [
         ['access as a string', { access: 'allAccounts' }],
@@ -73,7 +90,7 @@ for (const [level, status] of [
 
   test(
     `frequencyPerDay 0 is ${status ? `answered ${status}` : 'refused'}`,
-    req(`consents.limits.frequency-min${level}`),
+    req(ids.frequencyMin),
     async ({ consents }) => {
       const res = await consents.create({ body: consentRequest({ frequencyPerDay: 0 }) });
       await expect(res, 'frequencyPerDay is at least 1').toBeRefused(status);
@@ -82,7 +99,7 @@ for (const [level, status] of [
 
   test(
     `a one-off consent with frequencyPerDay 2 is ${status ? `answered ${status}` : 'refused'}`,
-    req(`consents.limits.frequency-one-off${level}`),
+    req(ids.oneOff),
     async ({ consents }) => {
       const res = await consents.create({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 2 }) });
       await expect(res, 'one-off access (recurringIndicator false) uses frequencyPerDay 1').toBeRefused(status);

@@ -1,4 +1,3 @@
-import { mergeTests } from '@playwright/test';
 import { consentRequest, test as consentsTest, type ConsentsClient } from '../../harness/areas/consents.js';
 import {
   because,
@@ -12,14 +11,13 @@ import {
 } from '../../harness/areas/payments.js';
 import { test as basketsTest } from '../../harness/areas/signing-baskets.js';
 import { prerequisite } from '../../harness/http/broken.js';
-import { perProofEntry } from '../../harness/proof.js';
+import { mergeTests } from '../../harness/test.js';
 
 // Headers of payment initiation the other header files leave out (Common request headers):
 // FX-Quote-Id on international-tp payments, and Consent-ID on payment initiation and basket
 // creation in a combined session.
 
-/** Merged tests lose the self-proof's declaration per case (harness/proof.ts): the merge is wrapped again. */
-const test = perProofEntry(mergeTests(basketsTest, consentsTest));
+const test = mergeTests(basketsTest, consentsTest);
 
 /**
  * An authorised consent of a combined session (combinedServiceIndicator true). One-off, so that

@@ -16,14 +16,28 @@ import {
 // tests/oauth/redirect.spec.ts judges it on consents: the resource variables give the scope
 // (paymentinitiation) and the words of acr_values and of the token exchange headers.
 
-const KINDS: PaymentResource[] = ['payment', 'basket'];
+/** Each kind with the ids of its checks, written out. */
+const KINDS: { kind: PaymentResource; link: string; clientFields: string; flow: string }[] = [
+  {
+    kind: 'payment',
+    link: 'oauth.sca-oauth.payment-link',
+    clientFields: 'oauth.sca-oauth.payment-client-fields',
+    flow: 'oauth.redirect.payment-flow',
+  },
+  {
+    kind: 'basket',
+    link: 'oauth.sca-oauth.basket-link',
+    clientFields: 'oauth.sca-oauth.basket-client-fields',
+    flow: 'oauth.redirect.basket-flow',
+  },
+];
 
-for (const kind of KINDS) {
+for (const { kind, ...ids } of KINDS) {
   const { resource, ResourceType } = RESOURCE_WORDS[kind];
 
   test(
     `starting a ${kind}'s authorisation with mbid gives REDIRECT and an scaOAuth link with the ${kind}'s scope, response_type=code and exact acr_values`,
-    req(`oauth.sca-oauth.${kind}-link`),
+    req(ids.link),
     async ({ resourceRedirect: flow, target }) => {
       const start = await flow.begin(kind);
       const { acr, query: q } = await expectScaOAuthLink(
@@ -58,10 +72,10 @@ for (const kind of KINDS) {
 
   test(
     `the scaOAuth link of a ${kind} names the parameters the client fills: client_id, redirect_uri and state`,
-    req(`oauth.sca-oauth.${kind}-client-fields`),
+    req(ids.clientFields),
     async ({ resourceRedirect: flow, target }) => {
       const start = await flow.begin(kind);
-      await prerequisite(`oauth.sca-oauth.${kind}-link`, `a scaOAuth link on the ${kind}`, async () =>
+      await prerequisite(ids.link, `a scaOAuth link on the ${kind}`, async () =>
         expect(start.scaOAuth, `a scaOAuth link: ${start.started.describe()}`).toBeTruthy(),
       );
       expectScaOAuthClientFields(start, target);
@@ -70,10 +84,10 @@ for (const kind of KINDS) {
 
   test(
     `approving a ${kind}'s redirect returns code, scope and the exact state, and the code exchange finalises its SCA`,
-    req(`oauth.redirect.${kind}-flow`),
+    req(ids.flow),
     async ({ resourceRedirect: flow, target }) => {
       const start = await flow.begin(kind);
-      await prerequisite(`oauth.sca-oauth.${kind}-link`, `a scaOAuth link on the ${kind}`, async () =>
+      await prerequisite(ids.link, `a scaOAuth link on the ${kind}`, async () =>
         expect(start.authorizeUrl, `a scaOAuth link: ${start.started.describe()}`).toBeTruthy(),
       );
       const r = await flow.psu(start, 'approve');

@@ -3,6 +3,20 @@ import { getPath, withPath } from '../../harness/json.js';
 import { plainText, text } from '../../harness/text.js';
 import { because, expect, forEachCombination, limitedFields, req, test } from '../../harness/areas/payments.js';
 
+/** The SHOULD of each length limit's status code, beside the limit (each id written out). */
+const CODE_OF: Record<string, string> = {
+  'payments.limits.end-to-end-identification': 'payments.limits.end-to-end-identification-code',
+  'payments.limits.creditor-name': 'payments.limits.creditor-name-code',
+  'payments.limits.creditor-agent-name': 'payments.limits.creditor-agent-name-code',
+  'payments.limits.remittance-information': 'payments.limits.remittance-information-code',
+  'payments.limits.debtor-account-message': 'payments.limits.debtor-account-message-code',
+};
+const codeOf = (requirement: string): string => {
+  const id = CODE_OF[requirement];
+  if (!id) throw new Error(`tests/payments/limits.spec.ts: no "-code" requirement written out for ${requirement}`);
+  return id;
+};
+
 forEachCombination((c) => {
   for (const f of limitedFields(c)) {
     test(
@@ -33,7 +47,7 @@ forEachCombination((c) => {
 
     test(
       `${f.path} of ${f.max + 1} characters is answered 400`,
-      req(`${f.requirement}-code`),
+      req(codeOf(f.requirement)),
       async ({ payments, combination }) => {
         await expect(
           await payments.initiate(combination, {

@@ -1,0 +1,175 @@
+// The suite's own environment variables (OBG_*), each named once, with who writes it and who reads
+// it. Plain JavaScript without imports, so that the runner's scripts (.mjs, run by node alone),
+// allurerc.mjs, the harness, the self-tests and playwright.config.ts all take the name from here;
+// the lint (eslint.config.mjs) refuses an OBG_* name written anywhere else. The settings a user
+// sets (`setting: true`) are documented for users; the others are hand-offs between the suite's
+// own processes.
+
+/**
+ * @typedef {{ name: string, setting: boolean, writers: string[], readers: string[], about: string }} EnvVar
+ * `writers` and `readers` are files of the package (a unit test holds that each uses the name
+ * through ENV), or `user` for a setting written in the environment or .env.
+ */
+
+/** @type {Record<string, EnvVar>} */
+export const ENV_VARS = {
+  allureAppendHistory: {
+    name: 'OBG_ALLURE_APPEND_HISTORY',
+    setting: false,
+    writers: ['scripts/conformance.mjs', 'scripts/certify.ts'],
+    readers: ['allurerc.mjs'],
+    about: '0: the Allure report keeps no history (the single-file and certification reports)',
+  },
+  allureBoth: {
+    name: 'OBG_ALLURE_BOTH',
+    setting: false,
+    writers: ['scripts/conformance.mjs'],
+    readers: ['allurerc.mjs'],
+    about:
+      '1: one allure generate builds both forms (the served folder and the single file) from one reading of the results',
+  },
+  allureHtml: {
+    name: 'OBG_ALLURE_HTML',
+    setting: true,
+    writers: ['user', 'selftest/support/run-suite.ts', 'selftest/bench/bench.ts'],
+    readers: ['scripts/conformance.mjs'],
+    about: '0: no Allure HTML report after the run (the Allure results stay)',
+  },
+  allureOutput: {
+    name: 'OBG_ALLURE_OUTPUT',
+    setting: false,
+    writers: ['scripts/conformance.mjs', 'scripts/certify.ts'],
+    readers: ['allurerc.mjs'],
+    about: 'the folder of the Allure report being built',
+  },
+  allureSingleFile: {
+    name: 'OBG_ALLURE_SINGLE_FILE',
+    setting: false,
+    writers: ['scripts/conformance.mjs', 'scripts/certify.ts'],
+    readers: ['allurerc.mjs'],
+    about: '1: the Allure report as one self-contained HTML file',
+  },
+  areaProjects: {
+    name: 'OBG_AREA_PROJECTS',
+    setting: false,
+    writers: ['playwright.config.ts'],
+    readers: ['playwright.config.ts', 'harness/reporter/conformance.ts'],
+    about: '1: a Playwright project per area (--project given); decided in the runner, read in its workers',
+  },
+  cache: {
+    name: 'OBG_CACHE',
+    setting: true,
+    writers: ['user'],
+    readers: ['harness/config/cache.ts'],
+    about: '0: keep no cached schema compilations',
+  },
+  cacheDir: {
+    name: 'OBG_CACHE_DIR',
+    setting: true,
+    writers: ['user'],
+    readers: ['harness/config/cache.ts'],
+    about: 'the folder of the cache (default <tmp>/obg-conformance-cache)',
+  },
+  commit: {
+    name: 'OBG_COMMIT',
+    setting: true,
+    writers: ['user', 'playwright.config.ts'],
+    readers: ['harness/run-info.ts', 'playwright.config.ts'],
+    about:
+      "the suite's commit as the reports name it, where git cannot tell (an installed package); the runner sets it for its workers",
+  },
+  embeddedSandbox: {
+    name: 'OBG_EMBEDDED_SANDBOX',
+    setting: false,
+    writers: ['embedded-sandbox.ts'],
+    readers: ['embedded-sandbox.ts', 'harness/config/target.ts'],
+    about: '1: the runner started the embedded sandbox (its workers see the same target)',
+  },
+  evidence: {
+    name: 'OBG_EVIDENCE',
+    setting: false,
+    writers: ['selftest/proof/run.ts'],
+    readers: ['harness/test.ts', 'harness/http/client.ts'],
+    about: 'off: no evidence attachments and no steps per call (the self-proof judges verdicts only)',
+  },
+  limiter: {
+    name: 'OBG_LIMITER',
+    setting: false,
+    writers: ['harness/global-setup.ts'],
+    readers: ['harness/http/limits.ts'],
+    about: "the address of the run's request limiter, for the workers",
+  },
+  probe: {
+    name: 'OBG_PROBE',
+    setting: true,
+    writers: ['user', 'selftest/hostile/refuses-everything.spec.ts', 'selftest/hostile/transport.spec.ts'],
+    readers: ['harness/global-setup.ts'],
+    about: '0: no early probe of the target; every check is judged on its own',
+  },
+  proofPlan: {
+    name: 'OBG_PROOF_PLAN',
+    setting: false,
+    writers: ['selftest/proof/run.ts'],
+    readers: ['harness/proof.ts', 'selftest/proof/reporter.ts'],
+    about: "the self-proof's plan (a JSON file): the entries every test is declared for",
+  },
+  quiet: {
+    name: 'OBG_QUIET',
+    setting: false,
+    writers: ['selftest/support/run-suite.ts', 'selftest/package/init.spec.ts', 'selftest/bench/bench.ts'],
+    readers: ['playwright.config.ts', 'harness/global-setup.ts'],
+    about: '1: the dot reporter and no probe line (child runs of the self-tests)',
+  },
+  runNarrowed: {
+    name: 'OBG_RUN_NARROWED',
+    setting: false,
+    writers: ['scripts/conformance.mjs', 'selftest/support/run-suite.ts'],
+    readers: ['harness/reporter/conformance.ts'],
+    about: '1: the command line narrowed the run (a grep, a project, a file): its verdict is partial',
+  },
+  runNarrowedBeyondShard: {
+    name: 'OBG_RUN_NARROWED_BEYOND_SHARD',
+    setting: false,
+    writers: ['scripts/conformance.mjs', 'selftest/green/shards.spec.ts'],
+    readers: ['harness/reporter/conformance.ts'],
+    about: '0: a shard whose command line narrows nothing else (the merged shards judge the whole)',
+  },
+  targetUnavailable: {
+    name: 'OBG_TARGET_UNAVAILABLE',
+    setting: false,
+    writers: ['harness/global-setup.ts'],
+    readers: ['harness/reporter/conformance.ts'],
+    about: 'why the early probe found no usable API (the run then exits 3)',
+  },
+  workers: {
+    name: 'OBG_WORKERS',
+    setting: true,
+    writers: [
+      'user',
+      'selftest/support/run-suite.ts',
+      'selftest/package/init.spec.ts',
+      'selftest/package/install.spec.ts',
+      'selftest/unit/runner.spec.ts',
+    ],
+    readers: ['scripts/run-options.mjs', 'selftest/proof/suite.config.ts'],
+    about: 'parallel workers (default 10)',
+  },
+  writeBaseline: {
+    name: 'OBG_WRITE_BASELINE',
+    setting: false,
+    writers: ['scripts/conformance.mjs'],
+    readers: ['harness/reporter/history.ts'],
+    about: "the file the run's failures and warnings are written to as a baseline (--write-baseline)",
+  },
+};
+
+/**
+ * Files that still write an OBG_* name as text (the lint lets them; the unit test then finds the
+ * name itself there): each is to take it from ENV.
+ */
+export const ENV_NAME_EXCEPTIONS = ['selftest/bench/bench.ts'];
+
+/** The names by key: `process.env[ENV.workers]`. */
+export const ENV = /** @type {Record<keyof typeof ENV_VARS, string>} */ (
+  Object.fromEntries(Object.entries(ENV_VARS).map(([key, v]) => [key, v.name]))
+);

@@ -1,0 +1,180 @@
+import { TRANSACTION, TRANSACTIONS, wrap, type Query, type Tx, type TxList } from './accounts-shared.js';
+import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+
+// Faults of the transaction reads (accounts area): bookingStatus, the date window, entry
+// references and delta lists, transaction details.
+
+const faults: Fault[] = [
+  {
+    id: 'accounts.booking-status-defaulted',
+    description: 'a missing or unknown bookingStatus is read as both',
+    breaks: [
+      'accounts.transactions.booking-status-required',
+      'accounts.transactions.booking-status-required-code',
+      'accounts.transactions.booking-status-case',
+    ],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (!['booked', 'pending', 'both'].includes(String(q.bookingStatus))) q.bookingStatus = 'both';
+      }),
+  },
+  {
+    id: 'accounts.booking-status-any-case',
+    description: 'bookingStatus is read in any case (BOOKED is taken as booked)',
+    breaks: ['accounts.transactions.booking-status-case'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (typeof q.bookingStatus === 'string') q.bookingStatus = q.bookingStatus.toLowerCase();
+      }),
+  },
+  {
+    id: 'accounts.date-from-defaulted',
+    description: 'a transaction list without dateFrom (and no delta access) gives the whole history',
+    breaks: ['accounts.transactions.date-from-required'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (q.dateFrom === undefined && q.entryReferenceFrom === undefined && q.deltaList === undefined)
+          q.dateFrom = '1970-01-01';
+      }),
+  },
+  {
+    id: 'accounts.date-to-exclusive',
+    description: 'dateTo is exclusive: booked entries of that day are left out',
+    breaks: ['accounts.transactions.date-range'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
+        const to = (req.query as Query).dateTo;
+        if (typeof to === 'string' && b.transactions.booked)
+          b.transactions.booked = b.transactions.booked.filter((t) => t.bookingDate !== to);
+      }),
+  },
+  {
+    id: 'accounts.booked-before-date-from',
+    description: 'a booked entry from the day before dateFrom comes with the list',
+    breaks: ['accounts.transactions.date-range'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList, req) => {
+        const q = req.query as Query;
+        const first = b.transactions.booked?.[0];
+        if (typeof q.dateFrom !== 'string' || q.deltaList !== undefined || q.entryReferenceFrom !== undefined || !first)
+          return;
+        const before = new Date(Date.parse(`${q.dateFrom}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        b.transactions.booked!.unshift({
+          ...first,
+          transactionId: `${first.transactionId}-EARLY`,
+          entryReference: '00000000000',
+          bookingDate: before,
+          valueDate: before,
+        });
+      }),
+  },
+  {
+    id: 'accounts.date-to-default-month',
+    description: 'without dateTo the list ends 30 days after dateFrom instead of today',
+    breaks: ['accounts.transactions.date-to-default'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (typeof q.dateFrom === 'string' && q.dateTo === undefined && q.deltaList === undefined) {
+          const end = new Date(Date.parse(`${q.dateFrom}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+          const today = new Date().toISOString().slice(0, 10);
+          q.dateTo = end < today ? end : today;
+        }
+      }),
+  },
+  {
+    id: 'accounts.booked-includes-pending',
+    description: 'bookingStatus=booked gives the pending entries too',
+    breaks: ['accounts.transactions.booking-status-filter'],
+    install: (app) =>
+      beforeHandler(app, { route: TRANSACTIONS }, (req) => {
+        const q = req.query as Query;
+        if (q.bookingStatus === 'booked') q.bookingStatus = 'both';
+      }),
+  },
+  {
+    id: 'accounts.pending-booking-date',
+    description: 'pending entries carry a bookingDate (their value date)',
+    breaks: ['accounts.transactions.pending-no-booking-date'],
+    install: (app) => {
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) =>
+        b.transactions.pending?.forEach((t) => (t.bookingDate = t.valueDate)),
+      );
+      rewriteJson(app, { method: 'GET', route: TRANSACTION }, (b: { transactionsDetails: Tx }) => {
+        if (!b.transactionsDetails.bookingDate) b.transactionsDetails.bookingDate = b.transactionsDetails.valueDate;
+      });
+    },
+  },
+  {
+    id: 'accounts.account-link-to-list',
+    description: 'transactions._links.account points at List accounts instead of the account',
+    breaks: ['accounts.transactions.account-link'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: TxList) => {
+        if (b.transactions._links) b.transactions._links.account = { href: '/v1/accounts' };
+      }),
+  },
+  {
+    id: 'accounts.entry-reference-inclusive',
+    description: 'entryReferenceFrom gives the named entry too (inclusive)',
+    breaks: ['accounts.transactions.entry-reference-from'],
+    install: (app) =>
+      wrap(app, 'select', (original) => (consent, account, q) => {
+        if (q.entryReferenceFrom === undefined) return original(consent, account, q);
+        const n = String(Number(q.entryReferenceFrom) - 1).padStart(q.entryReferenceFrom.length, '0');
+        return original(consent, account, { ...q, entryReferenceFrom: n });
+      }),
+  },
+  {
+    id: 'accounts.delta-list-ignored',
+    description: 'deltaList=true is accepted and ignored: every read gives the same entries',
+    breaks: ['accounts.transactions.delta-list'],
+    install: (app) =>
+      wrap(
+        app,
+        'select',
+        (original) => (consent, account, q) =>
+          q.deltaList
+            ? original(consent, account, { ...q, deltaList: false, dateFrom: q.dateFrom ?? '1970-01-01' })
+            : original(consent, account, q),
+      ),
+  },
+  {
+    id: 'accounts.details-unwrapped',
+    description: 'transaction detail gives the Transaction without the transactionsDetails key',
+    breaks: ['accounts.transaction.details'],
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'GET', route: TRANSACTION },
+        (b: { transactionsDetails: Tx }) => b.transactionsDetails,
+      ),
+  },
+  {
+    id: 'accounts.details-amount-differs',
+    description: 'transaction detail gives another transactionAmount than the list entry of the same transaction',
+    breaks: ['accounts.transaction.details'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTION }, (b: { transactionsDetails: Tx }) => {
+        const amount = b.transactionsDetails?.transactionAmount as { amount?: string } | undefined;
+        if (amount?.amount !== undefined) amount.amount = (Number(amount.amount) + 1).toFixed(2);
+      }),
+  },
+  {
+    id: 'accounts.unknown-transaction-served',
+    description: "an unknown transactionId is answered with the account's latest entry",
+    breaks: ['accounts.transaction.unknown'],
+    install: (app) =>
+      wrap(
+        app,
+        'findTransaction',
+        (original, service) => (consent, account, id) =>
+          original(consent, account, id) ?? service.bankOf(consent).transactions(account.key).at(-1),
+      ),
+  },
+];
+
+export default faults;

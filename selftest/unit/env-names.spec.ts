@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ENV, ENV_NAME_EXCEPTIONS, ENV_VARS } from '../../harness/config/env-names.mjs';
+import { fromRoot } from '../../harness/config/paths.js';
+
+// The suite's own environment variables are named once (harness/config/env-names.mjs), with who
+// writes and who reads them; the lint refuses the names elsewhere (eslint.config.mjs).
+
+test('every OBG_* variable has one key, an OBG_ name of its own, and the declaration names the same keys', () => {
+  const names = Object.values(ENV_VARS).map((v) => v.name);
+  for (const name of names) expect(name, 'a name of the suite').toMatch(/^OBG_[A-Z0-9_]+$/);
+  expect(new Set(names).size, 'names are unique').toBe(names.length);
+  expect(ENV).toEqual(Object.fromEntries(Object.entries(ENV_VARS).map(([k, v]) => [k, v.name])));
+  const declared = /export type EnvKey =([^;]+);/.exec(
+    readFileSync(fromRoot('harness/config/env-names.d.mts'), 'utf8'),
+  );
+  expect(declared, 'env-names.d.mts declares EnvKey').not.toBeNull();
+  const keys = [...declared![1].matchAll(/'([A-Za-z]+)'/g)].map((m) => m[1]).sort();
+  expect(keys, 'EnvKey in env-names.d.mts').toEqual(Object.keys(ENV_VARS).sort());
+});
+
+test('each writer and reader named for a variable takes its name from ENV', () => {
+  const missing: string[] = [];
+  for (const [key, v] of Object.entries(ENV_VARS)) {
+    expect(v.writers.length, `${v.name}: a writer`).toBeGreaterThan(0);
+    expect(v.readers.length, `${v.name}: a reader`).toBeGreaterThan(0);
+    for (const file of [...v.writers, ...v.readers]) {
+      if (file === 'user') continue;
+      if (!existsSync(fromRoot(file))) missing.push(`${v.name}: ${file} does not exist`);
+      else if (ENV_NAME_EXCEPTIONS.includes(file)) {
+        if (!readFileSync(fromRoot(file), 'utf8').includes(v.name)) missing.push(`${v.name}: not in ${file}`);
+      } else if (!readFileSync(fromRoot(file), 'utf8').includes(`ENV.${key}`))
+        missing.push(`${v.name}: ${file} does not use ENV.${key}`);
+    }
+  }
+  expect(missing, 'files named in env-names.mjs').toEqual([]);
+});
