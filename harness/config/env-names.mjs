@@ -16,7 +16,7 @@ export const ENV_VARS = {
   allureAppendHistory: {
     name: 'OBG_ALLURE_APPEND_HISTORY',
     setting: false,
-    writers: ['scripts/conformance.mjs', 'scripts/certify.ts'],
+    writers: ['scripts/certify.ts'],
     readers: ['allurerc.mjs'],
     about: '0: the Allure report keeps no history (the single-file and certification reports)',
   },
@@ -45,7 +45,7 @@ export const ENV_VARS = {
   allureSingleFile: {
     name: 'OBG_ALLURE_SINGLE_FILE',
     setting: false,
-    writers: ['scripts/conformance.mjs', 'scripts/certify.ts'],
+    writers: ['scripts/certify.ts'],
     readers: ['allurerc.mjs'],
     about: '1: the Allure report as one self-contained HTML file',
   },

@@ -284,7 +284,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'direct-debit.consent-type-by-context',
+    id: 'headers.x-consent-type-by-context',
     description:
       'confirm takes any authorised consent of the corporate context as a direct debit consent: X-Consent-Type makes no difference there',
     breaks: ['headers.x-consent-type.direct-debit'],

@@ -10,14 +10,14 @@ const faults: Fault[] = [
     install: (app) => bendSigning(app, 'refuse-all'),
   },
   {
-    id: 'signing.digest-optional-when-signed',
+    id: 'headers.digest-optional-when-signed',
     description:
       'a call whose signature holds is served without Digest (the headers list need not name digest): only an unverifiable signature is refused',
     breaks: ['headers.digest.with-signature'],
     install: (app) => bendSigning(app, 'digest-optional'),
   },
   {
-    id: 'signing.digest-any-algorithm',
+    id: 'headers.digest-any-algorithm',
     description:
       'a Digest of any hash (MD5=<base64>, SHA-1=...) is taken when it matches the body: only a Digest that does not match is refused',
     breaks: ['headers.digest.format'],
