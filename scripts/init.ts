@@ -255,7 +255,11 @@ if (flag('probe-consent')) {
   const t = await token('accountinformation');
   let consentId: string | undefined;
   const psu = { ...(psuId ? { 'PSU-ID': psuId } : {}), 'PSU-IP-Address': '192.0.2.10' };
-  const redirect = { 'TPP-Redirect-Preferred': 'true', ...(redirectUri ? { 'TPP-Redirect-URI': redirectUri } : {}) };
+  // TPP-Redirect-URI is mandated when TPP-Redirect-Preferred is true (Common request headers): without
+  // a REDIRECT_URI the probe prefers nothing and the bank picks its approach.
+  const redirect: Record<string, string> = redirectUri
+    ? { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': redirectUri }
+    : {};
   try {
     if (!t) throw new Error('no application token for accountinformation');
     const created = await fetch(url(profile.paths.consents), {

@@ -178,12 +178,20 @@ function expectHostileVerdicts(h: Hostile, requirements: RequirementResult[], ou
     'nothing passes',
   ).toEqual([]);
   const allowed = h.brokenOnly ? ['broken'] : ['failed', 'broken', 'warning'];
+  // A check whose step (a list it reads an entry of) is what the target broke is blocked by the
+  // requirement that judges that step, itself failed or broken here: a cascade, not a verdict.
+  const failedHere = new Set(verdicts.filter((r) => r.verdict === 'failed' || r.verdict === 'broken').map((r) => r.id));
+  const cascade = (r: RequirementResult) =>
+    !h.brokenOnly && r.verdict === 'blocked' && !!r.blockedBy?.length && r.blockedBy.every((id) => failedHere.has(id));
   expect(
-    verdicts.filter((r) => !kept[r.id] && !allowed.includes(r.verdict)).map((r) => `${r.id}: ${r.verdict}`),
-    `verdicts must be ${allowed.join(' or ')}`,
+    verdicts
+      .filter((r) => !kept[r.id] && !allowed.includes(r.verdict) && !cascade(r))
+      .map((r) => `${r.id}: ${r.verdict}${r.blockedBy ? ` by ${r.blockedBy.join(', ')}` : ''}`),
+    `verdicts must be ${allowed.join(' or ')} (or blocked by one of those)`,
   ).toEqual([]);
   expect(
-    unexplained(requirements, h.says, Object.keys(kept)),
+    // A cascade names its root cause, whose own test says what came back.
+    unexplained(requirements, h.says, [...Object.keys(kept), ...verdicts.filter(cascade).map((r) => r.id)]),
     `every verdict must say what came back (${h.says})`,
   ).toEqual([]);
   expect(JSON.stringify(requirements)).not.toContain('hostile-secret-value');

@@ -57,7 +57,14 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
   const work = runDir('init');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, [ENV.workers]: '3', [ENV.quiet]: '1' };
+  // The application's whitelisted redirect URI: the probe consent prefers the redirect approach with it.
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    [ENV.workers]: '3',
+    [ENV.quiet]: '1',
+    REDIRECT_URI: sandbox.redirectUri,
+  };
   try {
     const second = secondApplicationOf({ ...sandbox, redirectUris: [] });
     const init = await bin(
@@ -126,7 +133,12 @@ test('init on a bank whose authorise page is built by a script chooses the brows
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, CHROMIUM_PATH: chromium };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CHROMIUM_PATH: chromium,
+    REDIRECT_URI: sandbox.redirectUri,
+  };
   try {
     const init = await bin(work, env, initArgs(sandbox, 'scripted-bank'), 60_000);
     expect(init.status, `${init.stdout}${init.stderr}`).toBe(0);
