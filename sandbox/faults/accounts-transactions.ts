@@ -1,5 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { TRANSACTION, TRANSACTIONS, wrap, type Query, type Tx, type TxList } from './accounts-shared.js';
 import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+
+type Body = Record<string, any>;
+type Params = Record<string, string | undefined>;
+const pendingQueries = new WeakSet<FastifyRequest>();
 
 // Faults of the transaction reads (accounts area): bookingStatus, the date window, entry
 // references and delta lists, transaction details.
@@ -174,6 +179,40 @@ const faults: Fault[] = [
         (original, service) => (consent, account, id) =>
           original(consent, account, id) ?? service.bankOf(consent).transactions(account.key).at(-1),
       ),
+  },
+  {
+    id: 'accounts.transactions-any-date-from',
+    description: 'the transaction list reads a malformed dateFrom as 2000-01-01',
+    breaks: ['accounts.transactions.date-from-format'],
+    install: (app) =>
+      beforeHandler(app, { route: /\/transactions$/ }, (req) => {
+        const q = req.query as Params;
+        if (q.dateFrom !== undefined && !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(q.dateFrom))
+          q.dateFrom = '2000-01-01';
+      }),
+  },
+  {
+    id: 'accounts.pending-filter-gives-booked',
+    description:
+      'bookingStatus=pending answers the booked entries too, in the pending array (without their bookingDate)',
+    breaks: ['accounts.transactions.booking-status-filter'],
+    install: (app) => {
+      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
+        const q = req.query as Record<string, unknown>;
+        if (q.bookingStatus !== 'pending') return;
+        q.bookingStatus = 'both';
+        pendingQueries.add(req);
+      });
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: Body, req) => {
+        if (!pendingQueries.has(req) || !b.transactions) return;
+        const moved = (b.transactions.booked ?? []).map((t: Body) => {
+          const { bookingDate: _dropped, ...rest } = t;
+          return rest;
+        });
+        b.transactions.pending = [...(b.transactions.pending ?? []), ...moved];
+        delete b.transactions.booked;
+      });
+    },
   },
 ];
 

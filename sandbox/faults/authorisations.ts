@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { SCA_METHODS, TERMINAL } from '../sca/engine.js';
 import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { asOwner, esc, fakeAuthorisation, params } from './shapes.js';
 
 // The generic authorisation routes, as registered on consents (the resource the suite drives them on).
 const COLLECTION = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
+const CONSENT = '/psd2/consent/v1/consents';
 const CANCELLATION_ONE = /\/:paymentId\/cancellation-authorisations\/:authorisationId$/;
 
 type Body = Record<string, any>;
@@ -231,6 +233,50 @@ const faults: Fault[] = [
         const id = body?.authenticationMethodId;
         if (typeof id === 'string' && !SCA_METHODS.some((m) => m.authenticationMethodId === id))
           body!.authenticationMethodId = 'mbid_same_device';
+      }),
+  },
+  {
+    id: 'authorisations.authorisation-other-tpp',
+    description: "another TPP can read and start a consent's authorisation",
+    breaks: ['authorisations.ownership.other-tpp'],
+    install: (app) =>
+      beforeHandler(
+        app,
+        { route: new RegExp(`^${esc(CONSENT)}\\/:consentId\\/authorisations\\/:authorisationId$`) },
+        (req) => asOwner(req, app.sandbox.consents.get(params(req).consentId ?? '')?.clientId),
+      ),
+  },
+  {
+    id: 'authorisations.authorisation-on-unknown-consent',
+    description: 'create authorisation on an unknown consent answers 201 with an authorisation',
+    breaks: ['authorisations.create.unknown-resource', 'authorisations.unknown-resource.code'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== `${CONSENT}/:consentId/authorisations`) return;
+        if (!app.sandbox.consents.get(params(req).consentId ?? '')) return fakeAuthorisation(req, reply);
+      }),
+  },
+  {
+    id: 'authorisations.authorisations-list-unknown-consent',
+    description: 'listing the authorisations of an unknown consent answers 200 with an empty list',
+    breaks: ['authorisations.unknown-resource.code'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'GET' || req.routeOptions.url !== `${CONSENT}/:consentId/authorisations`) return;
+        if (!app.sandbox.consents.get(params(req).consentId ?? ''))
+          return reply.status(200).type('application/json').send({ authorisationIds: [] });
+      }),
+  },
+  {
+    id: 'authorisations.authorise-final-consent',
+    description: 'create authorisation on a deleted or rejected consent answers 201',
+    breaks: ['authorisations.create.final-resource'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== `${CONSENT}/:consentId/authorisations`) return;
+        const c = app.sandbox.consents.get(params(req).consentId ?? '');
+        if (c && ['rejected', 'terminatedByTpp', 'revokedByPsu', 'expired'].includes(c.status))
+          return fakeAuthorisation(req, reply);
       }),
   },
 ];

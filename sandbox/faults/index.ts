@@ -3,6 +3,7 @@ import accountFaults from './accounts.js';
 import accountTransactionFaults from './accounts-transactions.js';
 import authorisationFaults from './authorisations.js';
 import consentFaults from './consents.js';
+import consentLifecycleFaults from './consents-lifecycle.js';
 import type { Fault } from './fault.js';
 import directDebitFaults from './direct-debit.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
@@ -13,13 +14,11 @@ import multilevelFaults from './multilevel.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payment-authorisations.js';
 import paymentFaults from './payments.js';
-import peerFaults from './peers.js';
 import pendingDateFaults from './pending-dates.js';
 import redirectFaults from './redirect.js';
 import qrFaults from './qr.js';
 import signingBasketFaults from './signing-baskets.js';
 import signingFaults from './signing.js';
-import strengthenedFaults from './strengthened.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
@@ -30,6 +29,7 @@ export const FAULTS: Fault[] = [
   ...directDebitFaults,
   ...directDebitFieldFaults,
   ...consentFaults,
+  ...consentLifecycleFaults,
   ...authorisationFaults,
   ...qrFaults,
   ...oauthFaults,
@@ -37,10 +37,8 @@ export const FAULTS: Fault[] = [
   ...paymentAuthorisationFaults,
   ...initiationFaults,
   ...signingBasketFaults,
-  ...peerFaults,
   ...redirectFaults,
   ...signingFaults,
-  ...strengthenedFaults,
   ...multilevelFaults,
   ...pendingDateFaults,
 ];

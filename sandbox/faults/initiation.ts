@@ -100,7 +100,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payments.fx-quote-id-refused',
+    id: 'headers.fx-quote-id-refused',
     description: 'an international-tp payment carrying FX-Quote-Id is refused (400 FORMAT_ERROR)',
     breaks: ['headers.fx-quote-id.international-tp'],
     install: (app) =>
@@ -111,7 +111,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payments.consent-id-refused-on-initiation',
+    id: 'headers.consent-id-refused-on-initiation',
     description: 'initiate payment carrying Consent-ID is refused (400 FORMAT_ERROR)',
     breaks: ['headers.consent-id.payment-initiation'],
     install: (app) =>
@@ -121,7 +121,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'signing-baskets.consent-id-refused-on-creation',
+    id: 'headers.consent-id-refused-on-basket-creation',
     description: 'create signing basket carrying Consent-ID is refused (400 FORMAT_ERROR)',
     breaks: ['headers.consent-id.basket-creation'],
     install: (app) =>

@@ -39,7 +39,7 @@ const editPaymentScaOAuth = (app: FastifyInstance, edit: (u: URL) => void) =>
 const faults: Fault[] = [
   // A basket's authorisation operations (endpoint section E).
   {
-    id: 'redirect.basket-start-psu-message-not-string',
+    id: 'signing-baskets.basket-start-psu-message-not-string',
     description: "a basket's start authorisation (POST) answers psuMessage as an object, not a string",
     breaks: ['signing-baskets.authorisation.start'],
     install: (app) =>
@@ -48,14 +48,14 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.basket-start-without-psu-message',
+    id: 'signing-baskets.basket-start-without-psu-message',
     description: "a basket's start authorisation answers no psuMessage (listed, not required: a completeness warning)",
     breaks: ['signing-baskets.authorisation.start-complete'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: BASKET_AUTHS, status: 201 }, (b: Body) => void delete b.psuMessage),
   },
   {
-    id: 'redirect.basket-update-psu-data-status-not-string',
+    id: 'signing-baskets.basket-update-psu-data-status-not-string',
     description: "update PSU data on a basket's authorisation answers scatransactionStatus as an object",
     breaks: ['signing-baskets.authorisation.update-psu-data'],
     install: (app) =>
@@ -64,7 +64,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.basket-update-psu-data-without-psu-message',
+    id: 'signing-baskets.basket-update-psu-data-without-psu-message',
     description:
       "update PSU data on a basket's authorisation answers no psuMessage (listed, not required: a completeness warning)",
     breaks: ['signing-baskets.authorisation.update-psu-data-complete'],
@@ -74,7 +74,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.basket-created-with-sca-oauth',
+    id: 'signing-baskets.basket-created-with-sca-oauth',
     description:
       'a basket created with the redirect preferred answers a scaOAuth link, as if its authorisation had started',
     breaks: ['signing-baskets.create.explicit-start'],
@@ -85,7 +85,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.basket-deletable-after-partial-authorisation',
+    id: 'signing-baskets.basket-deletable-after-partial-authorisation',
     description: 'a basket can be deleted until its last signer has authorised (after a first, partial authorisation)',
     breaks: ['signing-baskets.delete.after-partial-authorisation'],
     install: (app) => {
@@ -96,7 +96,7 @@ const faults: Fault[] = [
   },
   // The redirect flow on payments and baskets (endpoint sections F and G).
   {
-    id: 'redirect.payment-sca-oauth-consent-scope',
+    id: 'oauth.payment-sca-oauth-consent-scope',
     description:
       "a payment's scaOAuth link carries the consent scope accountinformation (the authorise page takes it as the payment's)",
     breaks: ['oauth.sca-oauth.payment-link'],
@@ -115,7 +115,7 @@ const faults: Fault[] = [
     },
   },
   {
-    id: 'redirect.payment-acr-values-renamed',
+    id: 'oauth.payment-acr-values-renamed',
     description:
       "a payment's scaOAuth link carries no acr_values (its entries come as acr, which the authorise page reads)",
     breaks: ['oauth.sca-oauth.payment-link', 'payments.authorisations.redirect'],
@@ -131,7 +131,7 @@ const faults: Fault[] = [
     },
   },
   {
-    id: 'redirect.basket-acr-values-payment-words',
+    id: 'oauth.basket-acr-values-payment-words',
     description:
       "a basket's scaOAuth link names the basket in acr_values with the payment's words (paymentId:, PaymentAuthorisationId:)",
     breaks: ['oauth.sca-oauth.basket-link'],
@@ -149,7 +149,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.payment-and-basket-state-altered',
+    id: 'oauth.payment-and-basket-state-altered',
     description:
       'the redirect after approving a payment or a basket carries a state of the bank instead of the TPP state',
     breaks: ['oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
@@ -165,7 +165,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.token-exchange-ignores-payment-ids',
+    id: 'oauth.token-exchange-ignores-payment-ids',
     description:
       "a payment's code exchange takes the payment and its authorisation from the code, whatever X-PaymentId and X-PaymentAuthorisationId name",
     breaks: ['oauth.token.resource-mismatch'],
@@ -190,14 +190,14 @@ const faults: Fault[] = [
   },
   // The API scope of payments and baskets (Authentication 2).
   {
-    id: 'redirect.payment-reads-any-scope',
+    id: 'oauth.payment-reads-any-scope',
     description: 'a payment read and a payment status read are served with an accountinformation token',
     breaks: ['oauth.scope.payments'],
     install: (app) =>
       beforeGuard(app, { method: 'GET', route: PAYMENT }, (req) => serveWithScope(app, req, 'paymentinitiation')),
   },
   {
-    id: 'redirect.basket-reads-any-scope',
+    id: 'oauth.basket-reads-any-scope',
     description: 'a basket read and a basket status read are served with an accountinformation token',
     breaks: ['oauth.scope.baskets'],
     install: (app) =>
@@ -205,7 +205,7 @@ const faults: Fault[] = [
   },
   // TPP-Redirect-Preferred false: no redirect.
   {
-    id: 'redirect.not-preferred-qr-image-redirects',
+    id: 'authorisations.not-preferred-qr-image-redirects',
     description:
       'with TPP-Redirect-Preferred false, a consent authorisation started with mbid_animated_qr_image (one decoupled method only) answers aspsp-sca-approach REDIRECT',
     breaks: ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'],
@@ -216,7 +216,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.not-preferred-payment-mbid-redirects',
+    id: 'authorisations.not-preferred-payment-mbid-redirects',
     description:
       'with TPP-Redirect-Preferred false, a payment authorisation started with mbid answers REDIRECT and a scaOAuth link',
     breaks: ['authorisations.redirect-preferred.false-payments'],

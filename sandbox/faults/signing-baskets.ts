@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Basket } from '../payments/store.js';
 import { keepDeletedBasketAsCancelled } from '../variants/behaviours.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { asOwner, deadStatusLink, esc, params } from './shapes.js';
 
 const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
+const BASKETS_PATH = '/psd2/paymentinitiation/v1/signing-baskets';
 const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
 const STATUS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/status$/;
 const BASKET_AUTHORISATIONS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations$/;
@@ -181,6 +183,23 @@ const faults: Fault[] = [
       });
     },
   },
+  {
+    id: 'signing-baskets.basket-other-tpp',
+    description: "another TPP can read, delete and authorise a signing basket (the basket's owner is not checked)",
+    breaks: ['signing-baskets.ownership.other-tpp'],
+    install: (app) =>
+      beforeHandler(
+        app,
+        { route: new RegExp(`^${esc(BASKETS_PATH)}\\/:basketId(\\/status|\\/authorisations)?$`) },
+        (req) => asOwner(req, app.sandbox.payments.baskets.get(params(req).basketId ?? '')?.clientId),
+      ),
+  },
+  deadStatusLink(
+    'signing-baskets.created-status-link-dead',
+    'create signing basket',
+    BASKETS,
+    'signing-baskets.create.response',
+  ),
 ];
 
 export default faults;
