@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCA_METHODS, TERMINAL } from '../sca/engine.js';
 import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 import { asOwner, esc, fakeAuthorisation, params } from './shapes.js';
@@ -9,6 +9,11 @@ const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:author
 const CONSENT = '/psd2/consent/v1/consents';
 const CANCELLATION_ONE = /\/:paymentId\/cancellation-authorisations\/:authorisationId$/;
 
+const PAYMENT_AUTH =
+  /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId\/authorisations\/:authorisationId$/;
+const methodOf = (req: FastifyRequest) =>
+  (req.body as { authenticationMethodId?: unknown } | undefined)?.authenticationMethodId;
+const notPreferred = (req: FastifyRequest) => req.headers['tpp-redirect-preferred'] === 'false';
 type Body = Record<string, any>;
 const authOf = (app: FastifyInstance, params: unknown) =>
   app.sandbox.sca.get((params as { authorisationId?: string }).authorisationId ?? '');
@@ -278,6 +283,33 @@ const faults: Fault[] = [
         if (c && ['rejected', 'terminatedByTpp', 'revokedByPsu', 'expired'].includes(c.status))
           return fakeAuthorisation(req, reply);
       }),
+  },
+  {
+    id: 'authorisations.not-preferred-qr-image-redirects',
+    description:
+      'with TPP-Redirect-Preferred false, a consent authorisation started with mbid_animated_qr_image (one decoupled method only) answers aspsp-sca-approach REDIRECT',
+    breaks: ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'],
+    install: (app) =>
+      rewriteReply(app, { method: 'PUT', route: ONE }, (req, reply) => {
+        if (notPreferred(req) && methodOf(req) === 'mbid_animated_qr_image')
+          reply.header('ASPSP-SCA-Approach', 'REDIRECT');
+      }),
+  },
+  {
+    id: 'authorisations.not-preferred-payment-mbid-redirects',
+    description:
+      'with TPP-Redirect-Preferred false, a payment authorisation started with mbid answers REDIRECT and a scaOAuth link',
+    breaks: ['authorisations.redirect-preferred.false-payments'],
+    install: (app) => {
+      rewriteReply(app, { method: 'PUT', route: PAYMENT_AUTH }, (req, reply) => {
+        if (notPreferred(req) && methodOf(req) === 'mbid') reply.header('ASPSP-SCA-Approach', 'REDIRECT');
+      });
+      rewriteJson(app, { method: 'PUT', route: PAYMENT_AUTH }, (b: Body, req) => {
+        const auth = app.sandbox.sca.get((req.params as { authorisationId?: string }).authorisationId ?? '');
+        if (!notPreferred(req) || methodOf(req) !== 'mbid' || !auth || TERMINAL.has(auth.status) || !b._links) return;
+        b._links.scaOAuth = { href: `${req.protocol}://${req.headers.host}/connect/authorize?response_type=code` };
+      });
+    },
   },
 ];
 
