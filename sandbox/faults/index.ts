@@ -13,10 +13,10 @@ import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
-import initiationFaults from './initiation.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
+import initiationFaults from './payments-initiation.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
 
