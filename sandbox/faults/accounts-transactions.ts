@@ -1,5 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import { formatError } from '../errors.js';
 import { TRANSACTION, TRANSACTIONS, wrap, type Query, type Tx, type TxList } from './accounts-shared.js';
 import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+
+type Body = Record<string, any>;
+type Params = Record<string, string | undefined>;
+const pendingQueries = new WeakSet<FastifyRequest>();
+
+/** The query asks for balances (withBalance=true), before or after Fastify's coercion. */
+const withBalance = (query: unknown) => {
+  const v = (query as { withBalance?: unknown } | undefined)?.withBalance;
+  return v === true || v === 'true';
+};
 
 // Faults of the transaction reads (accounts area): bookingStatus, the date window, entry
 // references and delta lists, transaction details.
@@ -174,6 +186,65 @@ const faults: Fault[] = [
         (original, service) => (consent, account, id) =>
           original(consent, account, id) ?? service.bankOf(consent).transactions(account.key).at(-1),
       ),
+  },
+  {
+    id: 'accounts.transactions-any-date-from',
+    description: 'the transaction list reads a malformed dateFrom as 2000-01-01',
+    breaks: ['accounts.transactions.date-from-format'],
+    install: (app) =>
+      beforeHandler(app, { route: /\/transactions$/ }, (req) => {
+        const q = req.query as Params;
+        if (q.dateFrom !== undefined && !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(q.dateFrom))
+          q.dateFrom = '2000-01-01';
+      }),
+  },
+  {
+    id: 'accounts.pending-filter-gives-booked',
+    description:
+      'bookingStatus=pending answers the booked entries too, in the pending array (without their bookingDate)',
+    breaks: ['accounts.transactions.booking-status-filter'],
+    install: (app) => {
+      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
+        const q = req.query as Record<string, unknown>;
+        if (q.bookingStatus !== 'pending') return;
+        q.bookingStatus = 'both';
+        pendingQueries.add(req);
+      });
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: Body, req) => {
+        if (!pendingQueries.has(req) || !b.transactions) return;
+        const moved = (b.transactions.booked ?? []).map((t: Body) => {
+          const { bookingDate: _dropped, ...rest } = t;
+          return rest;
+        });
+        b.transactions.pending = [...(b.transactions.pending ?? []), ...moved];
+        delete b.transactions.booked;
+      });
+    },
+  },
+  {
+    id: 'accounts.transactions-with-balance-refused',
+    description: 'the transaction list with withBalance is refused (400 FORMAT_ERROR)',
+    breaks: ['accounts.transactions.with-balance-accepted'],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
+        if (withBalance(req.query)) throw formatError('query withBalance is not supported here', 'withBalance');
+      }),
+  },
+  {
+    id: 'accounts.transactions-balances-amount-as-number',
+    description: 'the balances of a transaction list with withBalance carry balanceAmount.amount as a number',
+    breaks: ['accounts.transactions.with-balance-balances'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: Body, req) => {
+        if (!withBalance(req.query)) return;
+        const balances = Array.isArray(b.balances)
+          ? (b.balances as { balanceAmount?: Body }[])
+          : [{ balanceType: 'closingBooked', balanceAmount: { currency: 'EUR', amount: '1.00' } }];
+        for (const x of balances)
+          if (x.balanceAmount && typeof x.balanceAmount.amount === 'string')
+            x.balanceAmount.amount = Number(x.balanceAmount.amount);
+        b.balances = balances;
+      }),
   },
 ];
 

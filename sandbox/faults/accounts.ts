@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsOf } from '../accounts/service.js';
 import { issueToken } from '../auth/tokens.js';
@@ -17,6 +18,7 @@ import {
   type TxList,
 } from './accounts-shared.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { asOwner, refuseAsFormatError } from './shapes.js';
 
 /** The consent's state as if a consent of `status` were valid. */
 const serveStatus = (app: FastifyInstance, status: Consent['status']) =>
@@ -356,6 +358,36 @@ const faults: Fault[] = [
         if (info && !info.scopes.has('accountinformation')) {
           req.headers.authorization = `Bearer ${issueToken(app, info.clientId, ['accountinformation', ...info.scopes]).token}`;
         }
+      }),
+  },
+  {
+    id: 'accounts.account-other-tpp',
+    description: "account reads accept the Consent-ID of another TPP's consent",
+    breaks: ['accounts.ownership.other-tpp', 'accounts.ownership.other-tpp-code'],
+    install: (app) =>
+      beforeHandler(app, { route: ANY }, (req) => {
+        const id = req.headers['consent-id'];
+        asOwner(req, typeof id === 'string' ? app.sandbox.consents.get(id)?.clientId : undefined);
+      }),
+  },
+  {
+    id: 'accounts.account-other-tpp-400',
+    description: "account reads with another TPP's Consent-ID are refused with 400 FORMAT_ERROR, not CONSENT_UNKNOWN",
+    breaks: ['accounts.ownership.other-tpp-code'],
+    install: (app) =>
+      beforeHandler(app, { route: ANY }, (req) => {
+        const id = req.headers['consent-id'];
+        refuseAsFormatError(req, typeof id === 'string' ? app.sandbox.consents.get(id)?.clientId : undefined);
+      }),
+  },
+  {
+    id: 'accounts.account-reads-any-psu-ip',
+    description: 'account reads take a PSU-IP-Address that is not IPv4',
+    breaks: ['accounts.read.psu-ip-address-format'],
+    install: (app) =>
+      beforeHandler(app, { route: ANY }, (req) => {
+        const ip = req.headers['psu-ip-address'];
+        if (typeof ip === 'string' && !isIPv4(ip)) req.headers['psu-ip-address'] = '192.0.2.10';
       }),
   },
 ];

@@ -1,12 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCA_METHODS, TERMINAL } from '../sca/engine.js';
 import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { asOwner, esc, fakeAuthorisation, params } from './shapes.js';
 
 // The generic authorisation routes, as registered on consents (the resource the suite drives them on).
 const COLLECTION = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
+const CONSENT = '/psd2/consent/v1/consents';
 const CANCELLATION_ONE = /\/:paymentId\/cancellation-authorisations\/:authorisationId$/;
 
+const PAYMENT_AUTH =
+  /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId\/authorisations\/:authorisationId$/;
+const methodOf = (req: FastifyRequest) =>
+  (req.body as { authenticationMethodId?: unknown } | undefined)?.authenticationMethodId;
+const notPreferred = (req: FastifyRequest) => req.headers['tpp-redirect-preferred'] === 'false';
 type Body = Record<string, any>;
 const authOf = (app: FastifyInstance, params: unknown) =>
   app.sandbox.sca.get((params as { authorisationId?: string }).authorisationId ?? '');
@@ -232,6 +239,77 @@ const faults: Fault[] = [
         if (typeof id === 'string' && !SCA_METHODS.some((m) => m.authenticationMethodId === id))
           body!.authenticationMethodId = 'mbid_same_device';
       }),
+  },
+  {
+    id: 'authorisations.authorisation-other-tpp',
+    description: "another TPP can read and start a consent's authorisation",
+    breaks: ['authorisations.ownership.other-tpp'],
+    install: (app) =>
+      beforeHandler(
+        app,
+        { route: new RegExp(`^${esc(CONSENT)}\\/:consentId\\/authorisations\\/:authorisationId$`) },
+        (req) => asOwner(req, app.sandbox.consents.get(params(req).consentId ?? '')?.clientId),
+      ),
+  },
+  {
+    id: 'authorisations.authorisation-on-unknown-consent',
+    description: 'create authorisation on an unknown consent answers 201 with an authorisation',
+    breaks: ['authorisations.create.unknown-resource', 'authorisations.unknown-resource.code'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== `${CONSENT}/:consentId/authorisations`) return;
+        if (!app.sandbox.consents.get(params(req).consentId ?? '')) return fakeAuthorisation(req, reply);
+      }),
+  },
+  {
+    id: 'authorisations.authorisations-list-unknown-consent',
+    description: 'listing the authorisations of an unknown consent answers 200 with an empty list',
+    breaks: ['authorisations.unknown-resource.code'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'GET' || req.routeOptions.url !== `${CONSENT}/:consentId/authorisations`) return;
+        if (!app.sandbox.consents.get(params(req).consentId ?? ''))
+          return reply.status(200).type('application/json').send({ authorisationIds: [] });
+      }),
+  },
+  {
+    id: 'authorisations.authorise-final-consent',
+    description: 'create authorisation on a deleted or rejected consent answers 201',
+    breaks: ['authorisations.create.final-resource'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== `${CONSENT}/:consentId/authorisations`) return;
+        const c = app.sandbox.consents.get(params(req).consentId ?? '');
+        if (c && ['rejected', 'terminatedByTpp', 'revokedByPsu', 'expired'].includes(c.status))
+          return fakeAuthorisation(req, reply);
+      }),
+  },
+  {
+    id: 'authorisations.not-preferred-qr-image-redirects',
+    description:
+      'with TPP-Redirect-Preferred false, a consent authorisation started with mbid_animated_qr_image (one decoupled method only) answers aspsp-sca-approach REDIRECT',
+    breaks: ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'],
+    install: (app) =>
+      rewriteReply(app, { method: 'PUT', route: ONE }, (req, reply) => {
+        if (notPreferred(req) && methodOf(req) === 'mbid_animated_qr_image')
+          reply.header('ASPSP-SCA-Approach', 'REDIRECT');
+      }),
+  },
+  {
+    id: 'authorisations.not-preferred-payment-mbid-redirects',
+    description:
+      'with TPP-Redirect-Preferred false, a payment authorisation started with mbid answers REDIRECT and a scaOAuth link',
+    breaks: ['authorisations.redirect-preferred.false-payments'],
+    install: (app) => {
+      rewriteReply(app, { method: 'PUT', route: PAYMENT_AUTH }, (req, reply) => {
+        if (notPreferred(req) && methodOf(req) === 'mbid') reply.header('ASPSP-SCA-Approach', 'REDIRECT');
+      });
+      rewriteJson(app, { method: 'PUT', route: PAYMENT_AUTH }, (b: Body, req) => {
+        const auth = app.sandbox.sca.get((req.params as { authorisationId?: string }).authorisationId ?? '');
+        if (!notPreferred(req) || methodOf(req) !== 'mbid' || !auth || TERMINAL.has(auth.status) || !b._links) return;
+        b._links.scaOAuth = { href: `${req.protocol}://${req.headers.host}/connect/authorize?response_type=code` };
+      });
+    },
   },
 ];
 

@@ -1,13 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { Authorisation, EndListener } from '../sca/engine.js';
+import type { Authorisation } from '../sca/engine.js';
 import { BIC } from '../plugins/guard.js';
 import { formatError } from '../errors.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { asOwner, esc, params, refuseAsFormatError, wrapConsentEnd } from './shapes.js';
 
 const CREATE = /^\/psd2\/consent\/v1\/consents$/;
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const STATUS = /^\/psd2\/consent\/v1\/consents\/:consentId\/status$/;
 const ANY_CONSENT = /^\/psd2\/consent\//;
+const CONSENT = '/psd2/consent/v1/consents';
+const today = () => new Date().toISOString().slice(0, 10);
 
 type Body = Record<string, any>;
 const body = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Body) : undefined);
@@ -17,11 +21,6 @@ const refs = (b: Body | undefined): Body[] =>
   );
 
 /** Bends the consent service's reaction to the end of an SCA (faults install before the routes register their listener). */
-function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
-  const sca = app.sandbox.sca;
-  const onEnd = sca.onEnd.bind(sca);
-  sca.onEnd = (type, listener) => onEnd(type, type === 'consent' ? (auth) => wrap(listener, auth) : listener);
-}
 
 const consentOf = (app: FastifyInstance, auth: Authorisation) => app.sandbox.consents.get(auth.resource.id);
 
@@ -356,6 +355,88 @@ const faults: Fault[] = [
     claims: { consents: { deleteAnswer: 'message-and-links' } },
     // The reference sandbox's own 204 is the fault under the other reading: nothing to install.
     install: () => undefined,
+  },
+  {
+    id: 'consents.consent-other-tpp',
+    description: "another TPP can read, delete and authorise a consent (the consent's owner is not checked)",
+    breaks: ['consents.ownership.other-tpp', 'consents.ownership.other-tpp-code'],
+    install: (app) =>
+      beforeHandler(app, { route: new RegExp(`^${esc(CONSENT)}\\/:consentId(\\/status|\\/authorisations)?$`) }, (req) =>
+        asOwner(req, app.sandbox.consents.get(params(req).consentId ?? '')?.clientId),
+      ),
+  },
+  {
+    id: 'consents.consent-other-tpp-400',
+    description: "another TPP's calls on a consent are refused with 400 FORMAT_ERROR, not CONSENT_UNKNOWN",
+    breaks: ['consents.ownership.other-tpp-code'],
+    install: (app) =>
+      beforeHandler(app, { route: new RegExp(`^${esc(CONSENT)}\\/:consentId(\\/status)?$`) }, (req) =>
+        refuseAsFormatError(req, app.sandbox.consents.get(params(req).consentId ?? '')?.clientId),
+      ),
+  },
+  {
+    id: 'consents.consent-delete-twice',
+    description: 'deleting a deleted consent again answers 204',
+    breaks: ['consents.delete.twice'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'DELETE' || req.routeOptions.url !== `${CONSENT}/:consentId`) return;
+        const c = app.sandbox.consents.get(params(req).consentId ?? '');
+        if (c?.status === 'terminatedByTpp' && c.clientId === req.token?.clientId) return reply.status(204).send();
+      }),
+  },
+  {
+    id: 'consents.valid-until-today-refused',
+    description: 'create consent refuses a validUntil of today as if it were in the past',
+    breaks: ['consents.valid-until.today'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: new RegExp(`^${esc(CONSENT)}$`) }, (req) => {
+        if ((req.body as { validUntil?: unknown } | undefined)?.validUntil === today())
+          throw formatError(`validUntil ${today()} is in the past`, 'validUntil');
+      }),
+  },
+  {
+    id: 'consents.consent-body-not-json',
+    description: 'create consent takes an empty or non-JSON body for a default consent request',
+    breaks: ['consents.create.body-json'],
+    install: (app) =>
+      app.addHook('preParsing', async (req, _reply, payload) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== CONSENT) return payload;
+        const chunks: Buffer[] = [];
+        for await (const chunk of payload) chunks.push(Buffer.from(chunk as Buffer));
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json = true;
+        try {
+          json = typeof JSON.parse(text) === 'object';
+        } catch {
+          json = false;
+        }
+        const body = json
+          ? text
+          : JSON.stringify({
+              access: { balances: [], transactions: [] },
+              recurringIndicator: true,
+              validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+              frequencyPerDay: 4,
+              combinedServiceIndicator: false,
+            });
+        if (!json) {
+          req.headers['content-type'] = 'application/json';
+          req.headers['content-length'] = String(Buffer.byteLength(body));
+          delete req.headers['transfer-encoding'];
+        }
+        return Readable.from([Buffer.from(body)]);
+      }),
+  },
+  {
+    id: 'consents.combined-service-5xx',
+    description: 'create consent with combinedServiceIndicator true fails with a 500',
+    breaks: ['consents.create.combined-service'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: new RegExp(`^${esc(CONSENT)}$`) }, (req) => {
+        if ((req.body as { combinedServiceIndicator?: unknown } | undefined)?.combinedServiceIndicator === true)
+          throw new Error('combined service not implemented');
+      }),
   },
 ];
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { issueToken } from '../auth/tokens.js';
 import { BgError, formatError } from '../errors.js';
+import { requestHeader } from '../plugins/guard.js';
 import { bendSigning } from '../plugins/signing.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
 
@@ -439,6 +440,37 @@ const faults: Fault[] = [
       beforeGuard(app, { method: 'PUT', route: BASKET_AUTHORISATION }, (req) => {
         if (req.headers['psu-ip-address'] !== undefined && !isIpv4(req.headers['psu-ip-address']))
           delete req.headers['psu-ip-address'];
+      }),
+  },
+  {
+    id: 'headers.fx-quote-id-refused',
+    description: 'an international-tp payment carrying FX-Quote-Id is refused (400 FORMAT_ERROR)',
+    breaks: ['headers.fx-quote-id.international-tp'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const product = (req.params as { paymentProduct: string }).paymentProduct;
+        if (product === 'international-tp' && requestHeader(req, 'FX-Quote-Id'))
+          throw formatError('header FX-Quote-Id is not supported', 'FX-Quote-Id');
+      }),
+  },
+  {
+    id: 'headers.consent-id-refused-on-initiation',
+    description: 'initiate payment carrying Consent-ID is refused (400 FORMAT_ERROR)',
+    breaks: ['headers.consent-id.payment-initiation'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        if (requestHeader(req, 'Consent-ID'))
+          throw formatError('header Consent-ID is not accepted on this operation', 'Consent-ID');
+      }),
+  },
+  {
+    id: 'headers.consent-id-refused-on-basket-creation',
+    description: 'create signing basket carrying Consent-ID is refused (400 FORMAT_ERROR)',
+    breaks: ['headers.consent-id.basket-creation'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: BASKETS }, (req) => {
+        if (requestHeader(req, 'Consent-ID'))
+          throw formatError('header Consent-ID is not accepted on this operation', 'Consent-ID');
       }),
   },
 ];

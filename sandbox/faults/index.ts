@@ -1,25 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import accountFaults from './accounts.js';
+import pendingDateFaults from './accounts-pending-dates.js';
 import accountTransactionFaults from './accounts-transactions.js';
+import accountFaults from './accounts.js';
+import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
-import consentFaults from './consents.js';
 import type { Fault } from './fault.js';
-import directDebitFaults from './direct-debit.js';
+import consentLifecycleFaults from './consents-lifecycle.js';
+import multilevelFaults from './consents-multilevel.js';
+import consentFaults from './consents.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
+import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
+import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
-import initiationFaults from './initiation.js';
-import multilevelFaults from './multilevel.js';
+import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
-import paymentAuthorisationFaults from './payment-authorisations.js';
+import paymentAuthorisationFaults from './payments-authorisations.js';
+import initiationFaults from './payments-initiation.js';
 import paymentFaults from './payments.js';
-import peerFaults from './peers.js';
-import pendingDateFaults from './pending-dates.js';
-import redirectFaults from './redirect.js';
-import qrFaults from './qr.js';
 import signingBasketFaults from './signing-baskets.js';
-import signingFaults from './signing.js';
-import strengthenedFaults from './strengthened.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
@@ -30,6 +29,7 @@ export const FAULTS: Fault[] = [
   ...directDebitFaults,
   ...directDebitFieldFaults,
   ...consentFaults,
+  ...consentLifecycleFaults,
   ...authorisationFaults,
   ...qrFaults,
   ...oauthFaults,
@@ -37,10 +37,8 @@ export const FAULTS: Fault[] = [
   ...paymentAuthorisationFaults,
   ...initiationFaults,
   ...signingBasketFaults,
-  ...peerFaults,
-  ...redirectFaults,
-  ...signingFaults,
-  ...strengthenedFaults,
+  ...oauthRedirectFaults,
+  ...headerSigningFaults,
   ...multilevelFaults,
   ...pendingDateFaults,
 ];

@@ -27,6 +27,22 @@ const editScaOAuth = (app: FastifyInstance, edit: (u: URL) => void) =>
   });
 
 /** Any start-authorisation operation (consent, payment, cancellation, basket). */
+type Params = Record<string, string | undefined>;
+
+/** The authorise request's parameters (query of GET, form of POST). */
+const authorizeParams = (req: FastifyRequest): Params =>
+  ((req.method === 'GET' ? req.query : req.body) ?? {}) as Params;
+
+/** The authorisation the acr_values of an authorise request names by its <ResourceType>AuthorisationId entry. */
+function authorisationOf(app: FastifyInstance, p: Params) {
+  const entry = (p.acr_values ?? '').split(/\s+/).find((e) => /^[A-Za-z]+AuthorisationId:/.test(e));
+  return entry ? app.sandbox.sca.get(entry.slice(entry.indexOf(':') + 1)) : undefined;
+}
+
+/** A lenient authorise page: `fix` mends one parameter of the request before the page checks it. */
+const lenientAuthorize = (app: FastifyInstance, fix: (p: Params) => void) =>
+  beforeHandler(app, { route: AUTHORIZE }, (req) => fix(authorizeParams(req)));
+
 const ANY_START = /\/(cancellation-)?authorisations\/:authorisationId$/;
 
 /** The scaOAuth links of every start answer lose the parameters the client fills (client_id, redirect_uri, state). */
@@ -229,6 +245,62 @@ const faults: Fault[] = [
       rewriteJson(app, { method: 'POST', route: TOKEN, status: (s) => s >= 400 }, (b: Body) => ({
         message: b.error_description ?? b.error,
       })),
+  },
+  {
+    id: 'oauth.authorize-any-response-type',
+    description: 'the authorise page takes any response_type, or none, for code',
+    breaks: ['oauth.authorize.response-type'],
+    install: (app) =>
+      lenientAuthorize(app, (p) => {
+        p.response_type = 'code';
+      }),
+  },
+  {
+    id: 'oauth.authorize-any-client-id',
+    description: "the authorise page takes any client_id, or none, for the resource's application",
+    breaks: ['oauth.authorize.client-id'],
+    install: (app) =>
+      lenientAuthorize(app, (p) => {
+        const auth = authorisationOf(app, p);
+        if (auth) p.client_id = auth.resource.clientId;
+      }),
+  },
+  {
+    id: 'oauth.authorize-any-scope',
+    description: "the authorise page takes any scope, or none, for the resource's",
+    breaks: ['oauth.authorize.scope'],
+    install: (app) =>
+      lenientAuthorize(app, (p) => {
+        const auth = authorisationOf(app, p);
+        if (auth)
+          p.scope = `${auth.resource.type === 'consent' ? 'accountinformation' : 'paymentinitiation'} ${auth.resource.context}`;
+      }),
+  },
+  {
+    id: 'oauth.authorize-without-state',
+    description: 'the authorise page takes a request without state',
+    breaks: ['oauth.authorize.state-required'],
+    install: (app) =>
+      lenientAuthorize(app, (p) => {
+        if (!p.state) p.state = 'bank-state';
+      }),
+  },
+  {
+    id: 'oauth.authorize-any-resource-id',
+    description:
+      'the authorise page takes acr_values with an unknown or no resource id (the authorisation id is enough)',
+    breaks: ['oauth.authorize.acr-values'],
+    install: (app) =>
+      lenientAuthorize(app, (p) => {
+        const auth = authorisationOf(app, p);
+        if (!auth) return;
+        const entries = (p.acr_values ?? '').split(/\s+/).filter(Boolean);
+        const idp = entries.find((e) => e.startsWith('idp:')) ?? 'idp:';
+        const authEntry = entries.find((e) => /AuthorisationId:/.test(e))!;
+        const name = authEntry.slice(0, authEntry.indexOf('AuthorisationId:'));
+        const resource = `${name.charAt(0).toLowerCase()}${name.slice(1)}Id:${auth.resource.id}`;
+        p.acr_values = [idp, resource, authEntry].join(' ');
+      }),
   },
 ];
 

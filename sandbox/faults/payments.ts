@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { composeIBAN, isValidIBAN } from 'ibantools';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
 import { cancelWithStatusAndLinks } from '../variants/behaviours.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { asOwner, deadStatusLink, esc, params, refuseAsFormatError } from './shapes.js';
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
 const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
+const INITIATE_PATH = '/psd2/paymentinitiation/v1/:paymentService/:paymentProduct';
 const STATUS = /\/:paymentService\/:paymentProduct\/:paymentId\/status$/;
 const AUTHORISATIONS = /\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
 const AUTHORISATION = /\/:paymentService\/:paymentProduct\/:paymentId\/authorisations\/:authorisationId$/;
@@ -284,7 +286,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payments.psu-ip-address-not-required',
+    id: 'headers.psu-ip-address-not-required',
     description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
     breaks: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
     install: (app) =>
@@ -295,7 +297,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payments.redirect-uri-not-mandated',
+    id: 'headers.redirect-uri-not-mandated',
     description: 'initiate payment with TPP-Redirect-Preferred true and no TPP-Redirect-URI is accepted',
     breaks: ['headers.tpp-redirect-uri.when-preferred', 'headers.tpp-redirect-uri.when-preferred-code'],
     install: (app) =>
@@ -350,6 +352,110 @@ const faults: Fault[] = [
         if (fixed) debtor!.iban = fixed;
       }),
   },
+  {
+    id: 'payments.payment-other-tpp',
+    description: "another TPP can read, cancel and authorise a payment (the payment's owner is not checked)",
+    breaks: ['payments.ownership.other-tpp', 'payments.ownership.other-tpp-code'],
+    install: (app) =>
+      beforeHandler(
+        app,
+        { route: new RegExp(`^${esc(INITIATE_PATH)}\\/:paymentId(\\/status|\\/authorisations)?$`) },
+        (req) => asOwner(req, app.sandbox.payments.payments.get(params(req).paymentId ?? '')?.clientId),
+      ),
+  },
+  {
+    id: 'payments.payment-other-tpp-400',
+    description: "another TPP's calls on a payment are refused with 400 FORMAT_ERROR, not RESOURCE_UNKNOWN",
+    breaks: ['payments.ownership.other-tpp-code'],
+    install: (app) =>
+      beforeHandler(app, { route: new RegExp(`^${esc(INITIATE_PATH)}\\/:paymentId(\\/status)?$`) }, (req) =>
+        refuseAsFormatError(req, app.sandbox.payments.payments.get(params(req).paymentId ?? '')?.clientId),
+      ),
+  },
+  {
+    id: 'payments.payment-any-service-product',
+    description: 'a payment answers under any payment service and product of the path, not only its own',
+    breaks: ['payments.path.service-product'],
+    install: (app) =>
+      beforeHandler(app, { route: new RegExp(`^${esc(INITIATE_PATH)}\\/:paymentId`) }, (req) => {
+        const p = app.sandbox.payments.payments.get(params(req).paymentId ?? '');
+        if (!p) return;
+        params(req).paymentService = p.service;
+        params(req).paymentProduct = p.product;
+      }),
+  },
+  {
+    id: 'payments.payment-any-iban',
+    description: 'initiate payment replaces an empty or invalid debtor or creditor IBAN with a valid one',
+    breaks: ['payments.initiate.iban'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: new RegExp(`^${esc(INITIATE_PATH)}$`) }, (req) => {
+        const fix = (o: unknown): void => {
+          if (Array.isArray(o)) o.forEach(fix);
+          else if (o && typeof o === 'object') {
+            const rec = o as Record<string, unknown>;
+            for (const [k, v] of Object.entries(rec)) {
+              if (k === 'iban' && typeof v === 'string' && !isValidIBAN(v)) rec[k] = 'SE4550000000058398257466';
+              else fix(v);
+            }
+          }
+        };
+        fix(req.body);
+      }),
+  },
+  {
+    id: 'payments.payment-empty-creditor-name',
+    description: 'initiate payment fills an empty creditorName in',
+    breaks: ['payments.initiate.creditor-name-empty'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: new RegExp(`^${esc(INITIATE_PATH)}$`) }, (req) => {
+        const body = req.body as { creditorName?: unknown; payments?: { creditorName?: unknown }[] } | undefined;
+        for (const o of [body, ...(Array.isArray(body?.payments) ? body.payments : [])])
+          if (o && o.creditorName === '') o.creditorName = 'Creditor';
+      }),
+  },
+  {
+    id: 'payments.payment-any-content-type',
+    description: 'initiate payment reads any body as JSON, whatever its Content-Type (or none)',
+    breaks: ['payments.initiate.content-type'],
+    install: (app) =>
+      beforeGuard(app, { method: 'POST', route: new RegExp(`^${esc(INITIATE_PATH)}$`) }, (req) => {
+        if (!/^application\/json/i.test(req.headers['content-type'] ?? ''))
+          req.headers['content-type'] = 'application/json';
+      }),
+  },
+  {
+    id: 'payments.payment-malformed-redirect-uri',
+    description: 'initiate payment ignores a TPP-Redirect-URI that is not a URI',
+    breaks: ['payments.initiate.redirect-uri-format'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: new RegExp(`^${esc(INITIATE_PATH)}$`) }, (req) => {
+        const uri = req.headers['tpp-redirect-uri'];
+        if (typeof uri === 'string' && !URL.canParse(uri)) delete req.headers['tpp-redirect-uri'];
+      }),
+  },
+  {
+    id: 'payments.cancel-204-leaves-payment',
+    description: 'cancelling a payment that needs no cancellation authorisation answers 204 but leaves it as it was',
+    breaks: ['payments.cancel.cancelled-after-sca', 'payments.cancel.authorised-future-dated'],
+    install: (app) => {
+      const before = new WeakMap<FastifyRequest, { id: string; status: string }>();
+      app.addHook('preHandler', async (req) => {
+        if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '')) return;
+        const id = (req.params as { paymentId: string }).paymentId;
+        const p = app.sandbox.payments.payments.get(id);
+        if (p) before.set(req, { id, status: p.status });
+      });
+      app.addHook('onSend', async (req, reply, payload) => {
+        const was = before.get(req);
+        if (!was || reply.statusCode !== 204) return payload;
+        const p = app.sandbox.payments.payments.get(was.id);
+        if (p) p.status = was.status as typeof p.status;
+        return payload;
+      });
+    },
+  },
+  deadStatusLink('payments.initiated-status-link-dead', 'initiate payment', INITIATE, 'payments.initiate.response'),
 ];
 
 export default faults;

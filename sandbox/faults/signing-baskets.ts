@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Basket } from '../payments/store.js';
 import { keepDeletedBasketAsCancelled } from '../variants/behaviours.js';
 import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { asOwner, deadStatusLink, esc, params } from './shapes.js';
 
 const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
+const BASKETS_PATH = '/psd2/paymentinitiation/v1/signing-baskets';
 const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
 const STATUS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/status$/;
 const BASKET_AUTHORISATIONS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations$/;
 
+const BASKET_AUTH = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations\/:authorisationId$/;
 type Body = Record<string, unknown>;
+type AnyBody = Record<string, any>;
 
 const faults: Fault[] = [
   {
@@ -179,6 +183,83 @@ const faults: Fault[] = [
         if (h) h.basket.status = h.status;
         return payload;
       });
+    },
+  },
+  {
+    id: 'signing-baskets.basket-other-tpp',
+    description: "another TPP can read, delete and authorise a signing basket (the basket's owner is not checked)",
+    breaks: ['signing-baskets.ownership.other-tpp'],
+    install: (app) =>
+      beforeHandler(
+        app,
+        { route: new RegExp(`^${esc(BASKETS_PATH)}\\/:basketId(\\/status|\\/authorisations)?$`) },
+        (req) => asOwner(req, app.sandbox.payments.baskets.get(params(req).basketId ?? '')?.clientId),
+      ),
+  },
+  deadStatusLink(
+    'signing-baskets.created-status-link-dead',
+    'create signing basket',
+    BASKETS,
+    'signing-baskets.create.response',
+  ),
+  {
+    id: 'signing-baskets.basket-start-psu-message-not-string',
+    description: "a basket's start authorisation (POST) answers psuMessage as an object, not a string",
+    breaks: ['signing-baskets.authorisation.start'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: BASKET_AUTHORISATIONS, status: 201 }, (b: AnyBody) => {
+        if (typeof b.psuMessage === 'string') b.psuMessage = { text: b.psuMessage };
+      }),
+  },
+  {
+    id: 'signing-baskets.basket-start-without-psu-message',
+    description: "a basket's start authorisation answers no psuMessage (listed, not required: a completeness warning)",
+    breaks: ['signing-baskets.authorisation.start-complete'],
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: BASKET_AUTHORISATIONS, status: 201 },
+        (b: AnyBody) => void delete b.psuMessage,
+      ),
+  },
+  {
+    id: 'signing-baskets.basket-update-psu-data-status-not-string',
+    description: "update PSU data on a basket's authorisation answers scatransactionStatus as an object",
+    breaks: ['signing-baskets.authorisation.update-psu-data'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: BASKET_AUTH, status: 200 }, (b: AnyBody) => {
+        if (typeof b.scatransactionStatus === 'string') b.scatransactionStatus = { status: b.scatransactionStatus };
+      }),
+  },
+  {
+    id: 'signing-baskets.basket-update-psu-data-without-psu-message',
+    description:
+      "update PSU data on a basket's authorisation answers no psuMessage (listed, not required: a completeness warning)",
+    breaks: ['signing-baskets.authorisation.update-psu-data-complete'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: BASKET_AUTH, status: 200 }, (b: AnyBody) => {
+        if ('scatransactionStatus' in b) delete b.psuMessage;
+      }),
+  },
+  {
+    id: 'signing-baskets.basket-created-with-sca-oauth',
+    description:
+      'a basket created with the redirect preferred answers a scaOAuth link, as if its authorisation had started',
+    breaks: ['signing-baskets.create.explicit-start'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: BASKETS, status: 201 }, (b: AnyBody, req) => {
+        if (req.headers['tpp-redirect-preferred'] !== 'true' || !b._links) return;
+        b._links.scaOAuth = { href: `${req.protocol}://${req.headers.host}/connect/authorize?scope=paymentinitiation` };
+      }),
+  },
+  {
+    id: 'signing-baskets.basket-deletable-after-partial-authorisation',
+    description: 'a basket can be deleted until its last signer has authorised (after a first, partial authorisation)',
+    breaks: ['signing-baskets.delete.after-partial-authorisation'],
+    install: (app) => {
+      const sca = app.sandbox.sca;
+      app.sandbox.payments.basketDeletable = (b) =>
+        sca.of('basket', b.basketId).filter((a) => a.status === 'finalised').length < b.signers;
     },
   },
 ];

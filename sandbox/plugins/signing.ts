@@ -9,7 +9,7 @@ import { psd2RolesOf, type Psd2Role, type TestPki } from '../tls/pki.js';
 
 export type SigningMode = 'verify' | 'required';
 
-/** Checks a fault may switch off (sandbox/faults/signing.ts), per app. */
+/** Checks a fault may switch off (sandbox/faults/headers-signing.ts), per app. */
 export type SigningCheck =
   | 'digest-bodyless'
   | 'digest-body'

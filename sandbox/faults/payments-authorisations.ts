@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { fakeAuthorisation, params } from './shapes.js';
 
 // The authorisation sub-resources of a payment (endpoint section D): its authorisations and its
 // cancellation authorisations, the collection (POST) and one authorisation (GET status, PUT).
+const INITIATE_PATH = '/psd2/paymentinitiation/v1/:paymentService/:paymentProduct';
 const AUTHORISATIONS = /\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
 const AUTHORISATION = /\/:paymentService\/:paymentProduct\/:paymentId\/authorisations\/:authorisationId$/;
 const CANCELLATION = /\/:paymentService\/:paymentProduct\/:paymentId\/cancellation-authorisations\/:authorisationId$/;
@@ -20,7 +22,7 @@ const authOf = (app: FastifyInstance, req: FastifyRequest) =>
 
 const faults: Fault[] = [
   {
-    id: 'payment-authorisations.sca-method-type-not-string',
+    id: 'payments.authorisation-sca-method-type-not-string',
     description: "the scaMethods of a payment's create authorisation give authenticationType as a number",
     breaks: ['payments.authorisations.create'],
     install: (app) =>
@@ -29,7 +31,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.psu-message-not-string',
+    id: 'payments.authorisation-psu-message-not-string',
     description: 'the start-authorisation POST of a payment answers psuMessage as an object, not a string',
     breaks: ['payments.authorisations.create', 'payments.authorisations.start-response'],
     install: (app) =>
@@ -38,7 +40,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.sca-status-link-not-object',
+    id: 'payments.authorisation-sca-status-link-not-object',
     description:
       'the start-authorisation POST of a payment and of a cancellation answers _links.scaStatus as a bare string, not a link object',
     breaks: ['payments.authorisations.create', 'payments.authorisations.start-response'],
@@ -48,7 +50,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.start-response-without-psu-message',
+    id: 'payments.authorisation-start-response-without-psu-message',
     description:
       'the start-authorisation POST of a payment and of a cancellation answers no psuMessage (listed, not required: a completeness warning)',
     breaks: ['payments.authorisations.start-response-complete'],
@@ -58,7 +60,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.start-without-approach',
+    id: 'payments.authorisation-start-without-approach',
     description: 'starting a payment or cancellation authorisation answers without aspsp-sca-approach',
     breaks: ['payments.authorisations.start'],
     install: (app) =>
@@ -67,7 +69,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.status-tpp-messages-not-array',
+    id: 'payments.authorisation-status-tpp-messages-not-array',
     description: 'the SCA status of a payment authorisation answers tppMessages as a string, not an array of messages',
     breaks: ['payments.authorisations.sca-status'],
     install: (app) =>
@@ -76,7 +78,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.update-status-not-string',
+    id: 'payments.authorisation-update-status-not-string',
     description: 'update PSU data on a payment authorisation answers scatransactionStatus as an array, not a string',
     breaks: ['payments.authorisations.update-psu-data'],
     install: (app) =>
@@ -86,7 +88,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.cancellation-update-embedded',
+    id: 'payments.authorisation-cancellation-update-embedded',
     description:
       'update PSU data on a cancellation authorisation answers an embedded-style body (scaStatus, an OTP challenge and _links.authoriseTransaction as a bare string) instead of the decoupled response',
     breaks: ['payments.cancel.update-psu-data', 'payments.authorisations.update-psu-data-complete'],
@@ -102,7 +104,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.failed-reads-finalised',
+    id: 'payments.authorisation-failed-reads-finalised',
     description: 'a failed payment authorisation reads finalised a second after it ended',
     breaks: ['payments.authorisations.failed-stable'],
     install: (app) =>
@@ -112,7 +114,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.unknown-id-answered',
+    id: 'payments.authorisation-unknown-id-answered',
     description:
       'the SCA status, start and update PSU data of an unknown authorisationId on a payment are answered 200 with a received authorisation',
     breaks: ['payments.authorisations.unknown-id', 'payments.authorisations.unknown-id-code'],
@@ -125,7 +127,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'payment-authorisations.unknown-id-format-error',
+    id: 'payments.authorisation-unknown-id-format-error',
     description: 'an unknown authorisationId on a payment is answered 400 FORMAT_ERROR instead of RESOURCE_UNKNOWN',
     breaks: ['payments.authorisations.unknown-id-code'],
     install: (app) =>
@@ -134,6 +136,17 @@ const faults: Fault[] = [
         reply.code(400);
         for (const m of b.tppMessages ?? []) if (m.code === 'RESOURCE_UNKNOWN') m.code = 'FORMAT_ERROR';
         return b;
+      }),
+  },
+  {
+    id: 'payments.authorise-final-payment',
+    description: 'create authorisation on a rejected or already accepted payment answers 201',
+    breaks: ['payments.authorisations.final-resource'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== `${INITIATE_PATH}/:paymentId/authorisations`) return;
+        const p = app.sandbox.payments.payments.get(params(req).paymentId ?? '');
+        if (p && !app.sandbox.payments.awaitingSca(p)) return fakeAuthorisation(req, reply);
       }),
   },
 ];

@@ -1,34 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Consent } from '../consents/store.js';
-import type { Authorisation, EndListener } from '../sca/engine.js';
 import { formatError } from '../errors.js';
 import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { deadStatusLink, wrapConsentEnd } from './shapes.js';
 
 /*
- * Faults that a weaker form of a check let through: each breaks its rule only where the former
- * check did not look (after the SCA, on a one-off consent, on the second access entry, at
- * creation instead of authorisation, for another PSU, in the pending list, after a 204).
+ * Faults of a consent's life (consents area): its status, what reading it answers, what creating
+ * and authorising it do to the PSU's former consents. Each breaks its rule only where a weaker
+ * check would not look (after the SCA, on a one-off consent, on the second access entry, at
+ * creation instead of authorisation, for another PSU).
  */
 
 const CREATE = /^\/psd2\/consent\/v1\/consents$/;
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const STATUS = /^\/psd2\/consent\/v1\/consents\/:consentId\/status$/;
-const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
-const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
-const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
-const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
 const REQUIRED = ['access', 'recurringIndicator', 'validUntil', 'frequencyPerDay', 'combinedServiceIndicator'];
 
 type Body = Record<string, any>;
 const bodyOf = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Body) : undefined);
-
-/** Bends the consent service's reaction to the end of an SCA (installed before the routes register theirs). */
-function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
-  const sca = app.sandbox.sca;
-  const onEnd = sca.onEnd.bind(sca);
-  sca.onEnd = (type, listener) => onEnd(type, type === 'consent' ? (auth) => wrap(listener, auth) : listener);
-}
 
 /** The valid recurring account-information consents of the TPP, but `except`; of `psuId` only when given. */
 function validRecurring(app: FastifyInstance, clientId: string, except?: Consent, psuId?: string): Consent[] {
@@ -42,8 +32,6 @@ function validRecurring(app: FastifyInstance, clientId: string, except?: Consent
       (psuId === undefined || c.psuId === psuId),
   );
 }
-
-const pendingQueries = new WeakSet<FastifyRequest>();
 
 const faults: Fault[] = [
   {
@@ -129,66 +117,7 @@ const faults: Fault[] = [
         for (const other of validRecurring(app, c.clientId, c)) other.status = 'expired';
       }),
   },
-  {
-    id: 'accounts.pending-filter-gives-booked',
-    description:
-      'bookingStatus=pending answers the booked entries too, in the pending array (without their bookingDate)',
-    breaks: ['accounts.transactions.booking-status-filter'],
-    install: (app) => {
-      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
-        const q = req.query as Record<string, unknown>;
-        if (q.bookingStatus !== 'pending') return;
-        q.bookingStatus = 'both';
-        pendingQueries.add(req);
-      });
-      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: Body, req) => {
-        if (!pendingQueries.has(req) || !b.transactions) return;
-        const moved = (b.transactions.booked ?? []).map((t: Body) => {
-          const { bookingDate: _dropped, ...rest } = t;
-          return rest;
-        });
-        b.transactions.pending = [...(b.transactions.pending ?? []), ...moved];
-        delete b.transactions.booked;
-      });
-    },
-  },
-  {
-    id: 'payments.cancel-204-leaves-payment',
-    description: 'cancelling a payment that needs no cancellation authorisation answers 204 but leaves it as it was',
-    breaks: ['payments.cancel.cancelled-after-sca', 'payments.cancel.authorised-future-dated'],
-    install: (app) => {
-      const before = new WeakMap<FastifyRequest, { id: string; status: string }>();
-      app.addHook('preHandler', async (req) => {
-        if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '')) return;
-        const id = (req.params as { paymentId: string }).paymentId;
-        const p = app.sandbox.payments.payments.get(id);
-        if (p) before.set(req, { id, status: p.status });
-      });
-      app.addHook('onSend', async (req, reply, payload) => {
-        const was = before.get(req);
-        if (!was || reply.statusCode !== 204) return payload;
-        const p = app.sandbox.payments.payments.get(was.id);
-        if (p) p.status = was.status as typeof p.status;
-        return payload;
-      });
-    },
-  },
-  ...(
-    [
-      ['consents.created-status-link-dead', 'create consent', CREATE, 'consents.create.response'],
-      ['payments.initiated-status-link-dead', 'initiate payment', INITIATE, 'payments.initiate.response'],
-      ['signing-baskets.created-status-link-dead', 'create signing basket', BASKETS, 'signing-baskets.create.response'],
-    ] as const
-  ).map(([id, what, route, requirement]): Fault => ({
-    id,
-    description: `${what} answers a status link, an object with an href, that leads nowhere (its GET is a 404)`,
-    breaks: [requirement],
-    install: (app) =>
-      rewriteJson(app, { method: 'POST', route }, (b: Body) => {
-        const link = b._links?.status;
-        if (typeof link?.href === 'string') link.href = link.href.replace(/\/status$/, '/state');
-      }),
-  })),
+  deadStatusLink('consents.created-status-link-dead', 'create consent', CREATE, 'consents.create.response'),
 ];
 
 export default faults;

@@ -1,27 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TERMINAL } from '../sca/engine.js';
 import { beforeGuard, beforeHandler, rewriteJson, rewriteReply, serveWithScope, type Fault } from './fault.js';
 
-// Faults of a basket's authorisation operations, of the redirect flow on payments and baskets,
-// of the API scope of payments and baskets, and of TPP-Redirect-Preferred false.
+// Faults of the redirect flow on payments and baskets and of the API scope of payments and
+// baskets (oauth area).
 
-const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
 const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId(\/status)?$/;
-const BASKET_AUTHS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations$/;
 const BASKET_AUTH = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations\/:authorisationId$/;
 const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId(\/status)?$/;
 const PAYMENT_AUTH =
   /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId\/authorisations\/:authorisationId$/;
-const CONSENT_AUTH = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
 const AUTHORIZE = /^\/connect\/authorize$/;
 const TOKEN = /^\/connect\/token$/;
 
 type Body = Record<string, any>;
 const params = (req: FastifyRequest) =>
   ((req.method === 'GET' ? req.query : req.body) ?? {}) as Record<string, string | undefined>;
-const methodOf = (req: FastifyRequest) =>
-  (req.body as { authenticationMethodId?: unknown } | undefined)?.authenticationMethodId;
-const notPreferred = (req: FastifyRequest) => req.headers['tpp-redirect-preferred'] === 'false';
 /** The resource acr_values names (paymentId:<id>, basketId:<id>), either casing. */
 const acrNames = (acr: string | undefined, resource: 'payment' | 'basket') =>
   new RegExp(`(^|\\s)${resource}Id:`, 'i').test(acr ?? '');
@@ -37,66 +30,9 @@ const editPaymentScaOAuth = (app: FastifyInstance, edit: (u: URL) => void) =>
   });
 
 const faults: Fault[] = [
-  // A basket's authorisation operations (endpoint section E).
-  {
-    id: 'redirect.basket-start-psu-message-not-string',
-    description: "a basket's start authorisation (POST) answers psuMessage as an object, not a string",
-    breaks: ['signing-baskets.authorisation.start'],
-    install: (app) =>
-      rewriteJson(app, { method: 'POST', route: BASKET_AUTHS, status: 201 }, (b: Body) => {
-        if (typeof b.psuMessage === 'string') b.psuMessage = { text: b.psuMessage };
-      }),
-  },
-  {
-    id: 'redirect.basket-start-without-psu-message',
-    description: "a basket's start authorisation answers no psuMessage (listed, not required: a completeness warning)",
-    breaks: ['signing-baskets.authorisation.start-complete'],
-    install: (app) =>
-      rewriteJson(app, { method: 'POST', route: BASKET_AUTHS, status: 201 }, (b: Body) => void delete b.psuMessage),
-  },
-  {
-    id: 'redirect.basket-update-psu-data-status-not-string',
-    description: "update PSU data on a basket's authorisation answers scatransactionStatus as an object",
-    breaks: ['signing-baskets.authorisation.update-psu-data'],
-    install: (app) =>
-      rewriteJson(app, { method: 'PUT', route: BASKET_AUTH, status: 200 }, (b: Body) => {
-        if (typeof b.scatransactionStatus === 'string') b.scatransactionStatus = { status: b.scatransactionStatus };
-      }),
-  },
-  {
-    id: 'redirect.basket-update-psu-data-without-psu-message',
-    description:
-      "update PSU data on a basket's authorisation answers no psuMessage (listed, not required: a completeness warning)",
-    breaks: ['signing-baskets.authorisation.update-psu-data-complete'],
-    install: (app) =>
-      rewriteJson(app, { method: 'PUT', route: BASKET_AUTH, status: 200 }, (b: Body) => {
-        if ('scatransactionStatus' in b) delete b.psuMessage;
-      }),
-  },
-  {
-    id: 'redirect.basket-created-with-sca-oauth',
-    description:
-      'a basket created with the redirect preferred answers a scaOAuth link, as if its authorisation had started',
-    breaks: ['signing-baskets.create.explicit-start'],
-    install: (app) =>
-      rewriteJson(app, { method: 'POST', route: BASKETS, status: 201 }, (b: Body, req) => {
-        if (req.headers['tpp-redirect-preferred'] !== 'true' || !b._links) return;
-        b._links.scaOAuth = { href: `${req.protocol}://${req.headers.host}/connect/authorize?scope=paymentinitiation` };
-      }),
-  },
-  {
-    id: 'redirect.basket-deletable-after-partial-authorisation',
-    description: 'a basket can be deleted until its last signer has authorised (after a first, partial authorisation)',
-    breaks: ['signing-baskets.delete.after-partial-authorisation'],
-    install: (app) => {
-      const sca = app.sandbox.sca;
-      app.sandbox.payments.basketDeletable = (b) =>
-        sca.of('basket', b.basketId).filter((a) => a.status === 'finalised').length < b.signers;
-    },
-  },
   // The redirect flow on payments and baskets (endpoint sections F and G).
   {
-    id: 'redirect.payment-sca-oauth-consent-scope',
+    id: 'oauth.payment-sca-oauth-consent-scope',
     description:
       "a payment's scaOAuth link carries the consent scope accountinformation (the authorise page takes it as the payment's)",
     breaks: ['oauth.sca-oauth.payment-link'],
@@ -115,7 +51,7 @@ const faults: Fault[] = [
     },
   },
   {
-    id: 'redirect.payment-acr-values-renamed',
+    id: 'oauth.payment-acr-values-renamed',
     description:
       "a payment's scaOAuth link carries no acr_values (its entries come as acr, which the authorise page reads)",
     breaks: ['oauth.sca-oauth.payment-link', 'payments.authorisations.redirect'],
@@ -131,7 +67,7 @@ const faults: Fault[] = [
     },
   },
   {
-    id: 'redirect.basket-acr-values-payment-words',
+    id: 'oauth.basket-acr-values-payment-words',
     description:
       "a basket's scaOAuth link names the basket in acr_values with the payment's words (paymentId:, PaymentAuthorisationId:)",
     breaks: ['oauth.sca-oauth.basket-link'],
@@ -149,7 +85,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.payment-and-basket-state-altered',
+    id: 'oauth.payment-and-basket-state-altered',
     description:
       'the redirect after approving a payment or a basket carries a state of the bank instead of the TPP state',
     breaks: ['oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],
@@ -165,7 +101,7 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'redirect.token-exchange-ignores-payment-ids',
+    id: 'oauth.token-exchange-ignores-payment-ids',
     description:
       "a payment's code exchange takes the payment and its authorisation from the code, whatever X-PaymentId and X-PaymentAuthorisationId name",
     breaks: ['oauth.token.resource-mismatch'],
@@ -190,46 +126,18 @@ const faults: Fault[] = [
   },
   // The API scope of payments and baskets (Authentication 2).
   {
-    id: 'redirect.payment-reads-any-scope',
+    id: 'oauth.payment-reads-any-scope',
     description: 'a payment read and a payment status read are served with an accountinformation token',
     breaks: ['oauth.scope.payments'],
     install: (app) =>
       beforeGuard(app, { method: 'GET', route: PAYMENT }, (req) => serveWithScope(app, req, 'paymentinitiation')),
   },
   {
-    id: 'redirect.basket-reads-any-scope',
+    id: 'oauth.basket-reads-any-scope',
     description: 'a basket read and a basket status read are served with an accountinformation token',
     breaks: ['oauth.scope.baskets'],
     install: (app) =>
       beforeGuard(app, { method: 'GET', route: BASKET }, (req) => serveWithScope(app, req, 'paymentinitiation')),
-  },
-  // TPP-Redirect-Preferred false: no redirect.
-  {
-    id: 'redirect.not-preferred-qr-image-redirects',
-    description:
-      'with TPP-Redirect-Preferred false, a consent authorisation started with mbid_animated_qr_image (one decoupled method only) answers aspsp-sca-approach REDIRECT',
-    breaks: ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'],
-    install: (app) =>
-      rewriteReply(app, { method: 'PUT', route: CONSENT_AUTH }, (req, reply) => {
-        if (notPreferred(req) && methodOf(req) === 'mbid_animated_qr_image')
-          reply.header('ASPSP-SCA-Approach', 'REDIRECT');
-      }),
-  },
-  {
-    id: 'redirect.not-preferred-payment-mbid-redirects',
-    description:
-      'with TPP-Redirect-Preferred false, a payment authorisation started with mbid answers REDIRECT and a scaOAuth link',
-    breaks: ['authorisations.redirect-preferred.false-payments'],
-    install: (app) => {
-      rewriteReply(app, { method: 'PUT', route: PAYMENT_AUTH }, (req, reply) => {
-        if (notPreferred(req) && methodOf(req) === 'mbid') reply.header('ASPSP-SCA-Approach', 'REDIRECT');
-      });
-      rewriteJson(app, { method: 'PUT', route: PAYMENT_AUTH }, (b: Body, req) => {
-        const auth = app.sandbox.sca.get((req.params as { authorisationId?: string }).authorisationId ?? '');
-        if (!notPreferred(req) || methodOf(req) !== 'mbid' || !auth || TERMINAL.has(auth.status) || !b._links) return;
-        b._links.scaOAuth = { href: `${req.protocol}://${req.headers.host}/connect/authorize?response_type=code` };
-      });
-    },
   },
 ];
 

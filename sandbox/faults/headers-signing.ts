@@ -4,7 +4,7 @@ import type { Fault } from './fault.js';
 /** Application-level signing (sandbox/plugins/signing.ts): each fault switches one of its checks off. */
 const faults: Fault[] = [
   {
-    id: 'signing.signed-calls-refused',
+    id: 'headers.signing-signed-calls-refused',
     description: 'every signed call is refused with SIGNATURE_INVALID, however well signed',
     breaks: ['headers.signing.signed-accepted'],
     install: (app) => bendSigning(app, 'refuse-all'),
@@ -24,37 +24,37 @@ const faults: Fault[] = [
     install: (app) => bendSigning(app, 'digest-any-algorithm'),
   },
   {
-    id: 'signing.wrong-digest-accepted',
+    id: 'headers.signing-wrong-digest-accepted',
     description: 'the Digest of a call without a body is not compared with the empty body',
     breaks: ['headers.signing.digest-mismatch'],
     install: (app) => bendSigning(app, 'digest-bodyless'),
   },
   {
-    id: 'signing.tampered-body-accepted',
+    id: 'headers.signing-tampered-body-accepted',
     description: 'the Digest of a call with a body is not compared with that body',
     breaks: ['headers.signing.tampered-body'],
     install: (app) => bendSigning(app, 'digest-body'),
   },
   {
-    id: 'signing.signature-not-verified',
+    id: 'headers.signing-signature-not-verified',
     description: 'the signature is not verified against the key of TPP-Signature-Certificate',
     breaks: ['headers.signing.other-key'],
     install: (app) => bendSigning(app, 'signature'),
   },
   {
-    id: 'signing.expired-certificate-accepted',
+    id: 'headers.signing-expired-certificate-accepted',
     description: "the signing certificate's validity dates are not checked",
     breaks: ['headers.signing.expired-certificate'],
     install: (app) => bendSigning(app, 'validity'),
   },
   {
-    id: 'signing.role-not-checked',
+    id: 'headers.signing-role-not-checked',
     description: "the signing certificate's PSD2 roles are not checked against the service",
     breaks: ['headers.signing.role-missing', 'headers.signing.ais-only-payment'],
     install: (app) => bendSigning(app, 'role'),
   },
   {
-    id: 'signing.unsigned-served-though-mandated',
+    id: 'headers.signing-unsigned-served-though-mandated',
     description:
       'the bank says it mandates signing (signatures.mandated) but serves unsigned calls: the sandbox as it runs by default, under that claim',
     breaks: ['headers.signing.unsigned-refused', 'headers.signing.unsigned-refused-code'],
