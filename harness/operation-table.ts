@@ -1,5 +1,4 @@
-import type { SchemaId } from '../schemas/index.js';
-import type { Target } from './config/target.js';
+import type { HeaderGroup, Operation, OperationGroup } from './operation-types.js';
 
 /*
  * Every operation of the specification as data: method, path template (the profile's paths), the
@@ -8,71 +7,7 @@ import type { Target } from './config/target.js';
  * with valid prerequisites, made once per test and shared by every call of the test.
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The resource groups of the endpoint sections; the header checks run one test per rule and group. */
-export type OperationGroup = 'directory' | 'consents' | 'accounts' | 'payments' | 'signing-baskets' | 'direct-debit';
-
-/**
- * Groups of optional headers ("Common request headers"): "Every operation accepts the headers of
- * the group it needs (signature headers, forwarded PSU headers, and for creating or updating
- * authorisations the PSU identification headers). Redirect and notification headers are accepted
- * on create consent, initiate payment, create signing basket and the start-authorisation operations."
- */
-export type HeaderGroup =
-  | 'signature'
-  | 'psu-forwarded'
-  | 'psu-identification'
-  | 'redirect'
-  | 'notification'
-  | 'explicit-authorisation'
-  | 'rejection-no-funds';
-
-export const HEADER_GROUPS: Record<HeaderGroup, readonly string[]> = {
-  signature: ['Digest', 'Signature', 'TPP-Signature-Certificate'],
-  'psu-forwarded': [
-    'PSU-IP-Port',
-    'PSU-Accept',
-    'PSU-Accept-Charset',
-    'PSU-Accept-Encoding',
-    'PSU-Accept-Language',
-    'PSU-User-Agent',
-    'PSU-Http-Method',
-    'PSU-Device-ID',
-    'PSU-Geo-Location',
-  ],
-  'psu-identification': ['PSU-ID-Type', 'PSU-Corporate-ID-Type'],
-  redirect: ['TPP-Redirect-URI', 'TPP-Nok-Redirect-URI'],
-  notification: ['TPP-Notification-URI', 'TPP-Notification-Content-Preferred'],
-  'explicit-authorisation': ['TPP-Explicit-Authorisation-Preferred'],
-  'rejection-no-funds': ['TPP-Rejection-NoFunds-Preferred'],
-};
-
-/** One operation of the specification. */
-export interface Operation {
-  /** Stable id, e.g. "payments.cancellation-authorisations.status". */
-  id: string;
-  /** The specification's name of the operation, e.g. "Cancellation SCA status". */
-  name: string;
-  /** The endpoint section that states it. */
-  section: string;
-  group: OperationGroup;
-  method: Method;
-  /** The path, `{name}` for each path parameter, under the profile's path of the group. */
-  template: string;
-  /** Profile features that claim the operation (every one must be claimed). */
-  features: string[];
-  /** Headers the operation requires beside X-Request-ID and Authorization (every operation's). */
-  requires: string[];
-  /** Groups of optional headers the operation accepts. */
-  accepts: HeaderGroup[];
-  /** Request body schema, where the operation has one. */
-  request?: SchemaId;
-  /** Response schema of its success. */
-  response?: SchemaId;
-  /** The call changes state: a refused call must leave the resource as it was. */
-  changes: boolean;
-}
+export * from './operation-types.js';
 
 const AUTH_START: HeaderGroup[] = ['signature', 'psu-forwarded', 'psu-identification', 'redirect', 'notification'];
 const AUTH_UPDATE: HeaderGroup[] = ['signature', 'psu-forwarded', 'psu-identification'];
@@ -506,114 +441,6 @@ export const GROUPS: readonly OperationGroup[] = [
 
 export const operation = (id: string): Operation => {
   const found = OPERATIONS.find((o) => o.id === id);
-  if (!found) throw new Error(`no operation ${id} in harness/operations.ts`);
+  if (!found) throw new Error(`no operation ${id} in harness/operation-table.ts`);
   return found;
 };
-
-/**
- * The positive control of each operation: the requirement that judges its valid call (the same
- * request made valid is accepted). A refusal of the operation judges its rule only when the bank
- * was seen accepting the valid call: in the same test, or by this requirement
- * (harness/expect.ts, `toBeRefused`; harness/reporter/fold.ts).
- */
-export const CONTROLS: Readonly<Record<string, string>> = {
-  'directory.list-banks': 'directory.aspsps.list-shape',
-  'directory.bank': 'directory.aspsp.detail-shape',
-  'directory.list-cities': 'directory.cities.list-shape',
-  'directory.city': 'directory.city.detail',
-  'directory.list-countries': 'directory.countries.list-shape',
-  'directory.country': 'directory.country.detail',
-  'consents.create': 'consents.create.response',
-  'consents.read': 'consents.read.fields',
-  'consents.status': 'consents.status.response',
-  'consents.authorisations.start': 'authorisations.create.response',
-  'consents.authorisations.list': 'authorisations.list.contains',
-  'consents.authorisations.status': 'authorisations.status.ends',
-  'consents.authorisations.update': 'authorisations.update-psu-data.decoupled',
-  'consents.delete': 'consents.delete.terminated',
-  'accounts.list': 'accounts.list.shape',
-  'accounts.detail': 'accounts.detail.shape',
-  'accounts.balances': 'accounts.balances.shape',
-  'accounts.transactions': 'accounts.transactions.shape',
-  'accounts.transaction': 'accounts.transaction.details',
-  'payments.initiate': 'payments.initiate.response',
-  'payments.read': 'payments.read.fields',
-  'payments.status': 'payments.status.response',
-  'payments.authorisations.start': 'payments.authorisations.create',
-  'payments.authorisations.list': 'payments.authorisations.list',
-  'payments.authorisations.status': 'payments.authorisations.sca-status',
-  'payments.authorisations.update': 'payments.authorisations.start',
-  'payments.cancel': 'payments.cancel.response',
-  'payments.cancellation-authorisations.start': 'payments.cancel.authorisations',
-  'payments.cancellation-authorisations.list': 'payments.cancel.authorisations',
-  'payments.cancellation-authorisations.status': 'payments.cancel.authorisations',
-  'payments.cancellation-authorisations.update': 'payments.cancel.update-psu-data',
-  'signing-baskets.create': 'signing-baskets.create.response',
-  'signing-baskets.read': 'signing-baskets.read.response',
-  'signing-baskets.status': 'signing-baskets.status.response',
-  'signing-baskets.authorisations.start': 'signing-baskets.authorisation.start',
-  'signing-baskets.authorisations.update': 'signing-baskets.authorisation.update-psu-data',
-  'signing-baskets.delete': 'signing-baskets.delete.before-authorisation',
-  'direct-debit.create': 'direct-debit.create.response',
-  'direct-debit.get': 'direct-debit.get.fields',
-  'direct-debit.confirm': 'direct-debit.confirm.file-uploaded',
-  // Not an operation of the table: the token endpoint (a code exchanged for a token).
-  'oauth.token': 'oauth.token.exchange',
-};
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
-
-/**
- * The operation a request was a call of (method and URL, matched against the profile's paths
- * under the target's base URL), or the token endpoint ("oauth.token"); undefined for any other
- * request. Where two templates match, the one with more literal text wins (a basket's status
- * over a payment read).
- */
-export function operationAt(target: Target, method: string, url: string): string | undefined {
-  let path: string;
-  try {
-    path = trimSlashes(new URL(url).pathname);
-  } catch {
-    return undefined;
-  }
-  const under = (base: string) => {
-    try {
-      return trimSlashes(new URL(base).pathname);
-    } catch {
-      return '';
-    }
-  };
-  const tokenPath = target.tokenUrl
-    ? under(target.tokenUrl)
-    : trimSlashes(`${under(target.authUrl)}/${trimSlashes(target.profile.oauth?.tokenPath ?? 'connect/token')}`);
-  if (method.toUpperCase() === 'POST' && path === tokenPath) return 'oauth.token';
-  const root = under(target.baseUrl);
-  const rel = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
-  const paths = target.profile.paths as Record<string, string | undefined>;
-  let best: { id: string; literal: number } | undefined;
-  for (const o of OPERATIONS) {
-    if (o.method !== method.toUpperCase()) continue;
-    let literal = 0;
-    let missing = false;
-    const pattern = o.template.replace(
-      /\{([^}]+)\}|([^{]+)/g,
-      (_m, name: string | undefined, text: string | undefined) => {
-        if (text !== undefined) {
-          literal += text.length;
-          return escapeRe(text);
-        }
-        const fixed = paths[name!];
-        if (fixed !== undefined) {
-          literal += fixed.length;
-          return escapeRe(trimSlashes(fixed));
-        }
-        if (name! in (paths as object)) missing = true;
-        return '[^/]+';
-      },
-    );
-    if (missing || !new RegExp(`^${pattern}$`).test(rel)) continue;
-    if (!best || literal > best.literal) best = { id: o.id, literal };
-  }
-  return best?.id;
-}

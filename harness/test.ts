@@ -8,7 +8,7 @@ import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry } from './proof.js';
 import { useRefusalLedger } from './expect.js';
-import { CONTROLS, operationAt } from './operation-table.js';
+import { CONTROLS, operationAt } from './operation-controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './tokens.js';

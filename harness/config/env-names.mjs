@@ -31,7 +31,7 @@ export const ENV_VARS = {
   allureHtml: {
     name: 'OBG_ALLURE_HTML',
     setting: true,
-    writers: ['user', 'selftest/support/run-suite.ts', 'selftest/bench/bench.ts'],
+    writers: ['user', 'selftest/support/run-suite.ts', 'selftest/bench/runs.ts'],
     readers: ['scripts/conformance.mjs'],
     about: '0: no Allure HTML report after the run (the Allure results stay)',
   },
@@ -116,7 +116,7 @@ export const ENV_VARS = {
   quiet: {
     name: 'OBG_QUIET',
     setting: false,
-    writers: ['selftest/support/run-suite.ts', 'selftest/package/init.spec.ts', 'selftest/bench/bench.ts'],
+    writers: ['selftest/support/run-suite.ts', 'selftest/package/init.spec.ts', 'selftest/bench/runs.ts'],
     readers: ['playwright.config.ts', 'harness/global-setup.ts'],
     about: '1: the dot reporter and no probe line (child runs of the self-tests)',
   },
@@ -167,7 +167,7 @@ export const ENV_VARS = {
  * Files that still write an OBG_* name as text (the lint lets them; the unit test then finds the
  * name itself there): each is to take it from ENV.
  */
-export const ENV_NAME_EXCEPTIONS = ['selftest/bench/bench.ts'];
+export const ENV_NAME_EXCEPTIONS = [];
 
 /** The names by key: `process.env[ENV.workers]`. */
 export const ENV = /** @type {Record<keyof typeof ENV_VARS, string>} */ (

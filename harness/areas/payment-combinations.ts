@@ -1,0 +1,45 @@
+import { PAYMENT_PRODUCTS as PRODUCTS, PAYMENT_SERVICES as SERVICES } from '../../schemas/payments/products.js';
+import type { PaymentProduct, PaymentService, Profile } from '../config/profile.js';
+import type { Target } from '../config/target.js';
+
+// The service × product combinations of endpoint section D, and which of them a profile claims.
+
+/** The payment services and products of the specification (one list of each, schemas/payments/products.ts). */
+export { PRODUCTS, SERVICES };
+
+/** One payment-service × payment-product of endpoint section D. */
+export interface Combination {
+  service: PaymentService;
+  product: PaymentProduct;
+}
+
+/** Every service × product of the specification; tests are made for each and skip those the profile does not claim. */
+export const COMBINATIONS: readonly Combination[] = SERVICES.flatMap((service) =>
+  PRODUCTS.map((product) => ({ service, product })),
+);
+
+export const label = (c: Combination) => `${c.service}/${c.product}`;
+
+/**
+ * Why the profile does not claim a combination, or undefined when it does. With the target: an
+ * international-tp payment needs an FX quote of the bank (FX_QUOTE_ID), or it is not claimed.
+ */
+export function unclaimed(profile: Profile, c: Combination, target?: Pick<Target, 'fxQuoteId'>): string | undefined {
+  const services = profile.payments?.services ?? [];
+  const products = profile.payments?.products ?? [];
+  const missing = [
+    !services.includes(c.service) ? `payment service ${c.service}` : '',
+    !products.includes(c.product) ? `payment product ${c.product}` : '',
+  ].filter(Boolean);
+  if (missing.length)
+    return `not claimed: the profile "${profile.name}" does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
+  if (target && c.product === 'international-tp' && !target.fxQuoteId) return NO_FX_QUOTE;
+  return undefined;
+}
+
+/** Why international-tp is not judged without a quote. */
+export const NO_FX_QUOTE =
+  'not claimed: an international-tp payment carries FX-Quote-Id, a quote of the bank; set FX_QUOTE_ID in .env to judge international-tp';
+
+/** transactionStatus values of a payment whose authorisation is complete and not rejected (reference-facts, Enumerations). */
+export const ACCEPTED = ['ACCP', 'ACTC', 'ACSC', 'ACSP', 'ACWC', 'ACCC', 'ACFC'];

@@ -1,0 +1,136 @@
+import type { HeaderSpec } from './http/client.js';
+import type { ApiResponse } from './http/response.js';
+import type { Target } from './config/target.js';
+import { claimedOperations } from './operation-claims.js';
+import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './operation-table.js';
+import type { Bound, CallOptions, OperationWorld } from './operation-world.js';
+import { because, expect, req, test } from './test.js';
+
+// ---------------------------------------------------------------------------------------------
+// Header rules over every operation they govern
+// ---------------------------------------------------------------------------------------------
+
+export interface HeaderCase {
+  /** What the case sends, e.g. 'X-BicFi "ESSESE1S"'. */
+  what: string;
+  call: CallOptions;
+}
+
+interface RuleOptions {
+  requirement: string;
+  /** The end of the test's title: "<group>: every operation <title>". */
+  title: string;
+  /** The operations the rule governs (default: every one). */
+  applies?: (o: Operation) => boolean;
+  cases: (o: Operation, target: Target) => HeaderCase[];
+}
+
+/** Binds every claimed operation of a group that the rule governs, skipping the test when none is claimed. */
+async function boundOperations(
+  operations: OperationWorld,
+  target: Target,
+  group: OperationGroup,
+  applies: (o: Operation) => boolean,
+): Promise<Bound[]> {
+  const { claimed, skipped } = claimedOperations(target.profile, group, applies);
+  for (const why of skipped) test.info().annotations.push({ type: 'not claimed', description: why });
+  test.skip(claimed.length === 0, skipped.join('; '));
+  const bound: Bound[] = [];
+  for (const o of claimed) bound.push(await test.step(`prerequisites of ${o.name}`, () => operations.bind(o)));
+  return bound;
+}
+
+/** The groups that have an operation the rule governs. */
+const groupsOf = (applies: (o: Operation) => boolean) =>
+  GROUPS.filter((g) => OPERATIONS.some((o) => o.group === g && applies(o)));
+
+/** A test to declare, from the spec file (so that it is that file's test: its location names it). */
+export interface RuleTest {
+  title: string;
+  details: ReturnType<typeof req>;
+  body: (fixtures: { operations: OperationWorld; target: Target }) => Promise<void>;
+}
+
+/**
+ * One test per operation group: every claimed operation of the group that the rule governs,
+ * called with each case, is refused (a 4xx carrying no data: no id of a created resource), and a
+ * state-changing one leaves its resource as it was. Each failure names the operation and the
+ * case; the prerequisites are made once per test. Declare them in the spec file:
+ * `for (const t of refusalTests({...})) test(t.title, t.details, t.body);`
+ */
+export function refusalTests(
+  o: RuleOptions & {
+    status?: number | number[];
+    /** The Berlin Group code(s) the refusal carries (judged with its status, 400 unless given). */
+    code?: string | string[];
+  },
+): RuleTest[] {
+  const applies = o.applies ?? (() => true);
+  return groupsOf(applies).map((group) => ({
+    title: `${group}: every operation ${o.title}`,
+    details: req(o.requirement),
+    body: async ({ operations, target }) => {
+      for (const b of await boundOperations(operations, target, group, applies)) {
+        const cases = o.cases(b.op, target);
+        const before = await b.state?.();
+        for (const c of cases) {
+          const res = await b.call(c.call);
+          if (o.code) await expect.soft(res, `${b.label}: ${c.what}`).toBeTppError(o.status ?? 400, o.code);
+          else await expect.soft(res, `${b.label}: ${c.what}`).toBeRefused(o.status);
+        }
+        if (b.state) {
+          const tried = cases.map((c) => c.what).join('; ');
+          expect
+            .soft(await b.state(), because(`${b.label}: refused calls (${tried}) must change nothing`))
+            .toBe(before);
+        }
+      }
+    },
+  }));
+}
+
+/**
+ * One test per operation group: every claimed operation of the group that accepts the headers,
+ * called with valid values of them, succeeds (2xx). Each failure names the operation.
+ */
+export function acceptanceTests(o: {
+  requirement: string;
+  title: string;
+  applies: (o: Operation) => boolean;
+  headers: (o: Operation, target: Target) => HeaderSpec;
+}): RuleTest[] {
+  return groupsOf(o.applies).map((group) => ({
+    title: `${group}: every operation ${o.title}`,
+    details: req(o.requirement),
+    body: async ({ operations, target }) => {
+      for (const b of await boundOperations(operations, target, group, o.applies)) {
+        const headers = o.headers(b.op, target);
+        const res = await b.call({ headers });
+        await expect.soft(res, `${b.label} with ${Object.keys(headers).join(', ')}`).toSucceed();
+      }
+    },
+  }));
+}
+
+/**
+ * One test per operation group: every claimed operation of the group that the rule governs,
+ * called once as `call` says (valid otherwise), and its answer judged by `check` (soft
+ * assertions naming the operation). For rules of every answer: names, Content-Type, signed calls.
+ */
+export function answerTests(o: {
+  requirement: string;
+  title: string;
+  applies?: (o: Operation) => boolean;
+  call?: (o: Operation, target: Target) => CallOptions;
+  check: (res: ApiResponse, b: Bound) => Promise<void>;
+}): RuleTest[] {
+  const applies = o.applies ?? (() => true);
+  return groupsOf(applies).map((group) => ({
+    title: `${group}: every operation ${o.title}`,
+    details: req(o.requirement),
+    body: async ({ operations, target }) => {
+      for (const b of await boundOperations(operations, target, group, applies))
+        await o.check(await b.call(o.call?.(b.op, target)), b);
+    },
+  }));
+}

@@ -1,0 +1,459 @@
+import { aisConsent, type AccountsClient } from './areas/accounts.js';
+import type { ConsentsClient } from './areas/consents.js';
+import type { DirectDebitClient } from './areas/direct-debit.js';
+import type { City, Country, DirectoryClient } from './areas/directory.js';
+import { label, type Combination, type PaymentsClient } from './areas/payments.js';
+import type { BasketsClient } from './areas/signing-baskets.js';
+import type { Profile } from './config/profile.js';
+import { block, requireSuccess } from './http/broken.js';
+import type { HeaderSpec } from './http/client.js';
+import type { ApiResponse } from './http/response.js';
+import { paymentCombination } from './operation-claims.js';
+import type { Operation } from './operation-table.js';
+
+// ---------------------------------------------------------------------------------------------
+// Calling the operations
+// ---------------------------------------------------------------------------------------------
+
+export interface CallOptions {
+  /** Over the operation's own headers; `null` leaves one out. */
+  headers?: HeaderSpec;
+  /** Send no Authorization at all. */
+  noAuth?: boolean;
+  /** Sign the call (Authentication 6) with the settings' identity. */
+  sign?: boolean;
+  /** Over the operation's own body (its valid body where it has one). */
+  json?: unknown;
+  /** The path called instead of the operation's own (e.g. the same resource under another payment product). */
+  path?: (path: string) => string;
+}
+
+/** An operation bound to its prerequisites: call it as often as needed. */
+export interface Bound {
+  op: Operation;
+  /** "Create consent (POST psd2/consent/v1/consents)". */
+  label: string;
+  call(o?: CallOptions): Promise<ApiResponse>;
+  /**
+   * What a state-changing call would change, read without changing it (for example the status of
+   * the resource it deletes, or the authorisations of the resource it starts one on); undefined
+   * where only the refused answer itself can show that nothing was created (it carries no id).
+   */
+  state?(): Promise<string>;
+}
+
+interface Clients {
+  directory: DirectoryClient;
+  consents: ConsentsClient;
+  accounts: AccountsClient;
+  recurring: () => Promise<string>;
+  payments: PaymentsClient;
+  baskets: BasketsClient;
+  directDebit: DirectDebitClient;
+}
+
+/** A prerequisite's answer must be a success, or the test is blocked by `by` (the requirement judging that step). */
+const ok = (res: ApiResponse, what: string, by: string): ApiResponse => requireSuccess(res, by, what);
+
+/**
+ * The prerequisites of every operation, made on first need and shared by every call of the test:
+ * a consent and its authorisation, an authorised account consent with an account and a
+ * transaction, payments and their authorisations, a cancellation, baskets, direct debit payments
+ * and consent. A destructive operation (delete, cancel) gets a resource of its own.
+ */
+export class OperationWorld {
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(readonly c: Clients) {}
+
+  get profile(): Profile {
+    return this.c.consents.api.target.profile;
+  }
+
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.memo.has(key)) this.memo.set(key, make());
+    return this.memo.get(key) as Promise<T>;
+  }
+
+  private decoupledMethod(created: ApiResponse): string {
+    const offered = (created.json<{ scaMethods?: { authenticationMethodId: string }[] }>().scaMethods ?? []).map(
+      (m) => m.authenticationMethodId,
+    );
+    return ['mbid_same_device', 'mbid'].find((m) => offered.includes(m)) ?? offered[0] ?? 'mbid';
+  }
+
+  directoryIds(): Promise<{ bicFi: string; cityId: string; isoCountryCode: string }> {
+    return this.once('directory', async () => {
+      const d = this.c.directory;
+      const bank = ok(await d.listBanks(), 'List banks', 'directory.aspsps.list-shape').json<{
+        aspsps: { bicFi: string }[];
+      }>().aspsps[0];
+      const city = ok(await d.listCities(), 'List cities', 'directory.cities.list-shape').json<{ cities: City[] }>()
+        .cities[0];
+      const country = ok(await d.listCountries(), 'List countries', 'directory.countries.list-shape').json<{
+        countries: Country[];
+      }>().countries[0];
+      return { bicFi: bank.bicFi, cityId: city.cityId, isoCountryCode: country.isoCountryCode };
+    });
+  }
+
+  /** A one-off consent, not authorised (one-off: authorising it ends no recurring consent of the PSU). */
+  consent(key = 'consent'): Promise<string> {
+    return this.once(key, async () => {
+      const res = ok(
+        await this.c.consents.create({ body: aisConsent() }),
+        'create consent',
+        'consents.create.response',
+      );
+      return res.json<{ consentId: string }>().consentId;
+    });
+  }
+
+  /** An authorisation of a resource, created and not started; returns its href. */
+  private authorisation(key: string, base: string, sub: 'authorisations' | 'cancellation-authorisations') {
+    return this.once(key, async () => {
+      const headers = { ...this.c.payments.psuHeaders(), 'TPP-Redirect-Preferred': 'false' };
+      const driver = base.startsWith(this.c.consents.path)
+        ? this.c.consents.sca
+        : base.startsWith(this.c.baskets.path)
+          ? this.c.baskets.sca
+          : this.c.payments.sca;
+      const by =
+        sub === 'cancellation-authorisations'
+          ? 'payments.cancel.authorisations'
+          : driver === this.c.consents.sca
+            ? 'authorisations.create.response'
+            : driver === this.c.baskets.sca
+              ? 'signing-baskets.authorisation.start'
+              : 'payments.authorisations.create';
+      const res = ok(await driver.create(base, sub, headers), `create ${sub} of ${base}`, by);
+      const id = res.json<{ authorisationId: string }>().authorisationId;
+      return { href: `${base}/${sub}/${id}`, method: this.decoupledMethod(res) };
+    });
+  }
+
+  /** An authorisation on a consent of its own (as for payments: an SCA ended at once leaves the others untouched). */
+  async consentAuthorisation() {
+    return this.authorisation(
+      'consent-authorisation',
+      this.c.consents.basePath(await this.consent('consent-for-authorisation')),
+      'authorisations',
+    );
+  }
+
+  /** The worker's authorised account consent, an account it lists and a transaction of that account. */
+  accountRead(): Promise<{ consentId: string; accountId: string; transactionId?: string }> {
+    return this.once('account', async () => {
+      const consentId = await this.c.recurring();
+      const [account] = await this.c.accounts.accountsOf(consentId);
+      // A consent that gives no account (a bank-offered consent whose PSU picked none) leaves
+      // nothing to read: the account operations' checks are blocked, not crashed.
+      if (!account?.resourceId)
+        block(
+          'accounts.list.shape',
+          "an account under the test's consent",
+          'List accounts gave no account with a resourceId',
+        );
+      const list = ok(
+        await this.c.accounts.transactions(consentId, account.resourceId!, {
+          bookingStatus: 'booked',
+          dateFrom: '2000-01-01',
+        }),
+        'Transaction list',
+        'accounts.transactions.shape',
+      ).json<{ transactions?: { booked?: { transactionId?: string }[] } }>();
+      const transactionId = list.transactions?.booked?.find((t) => t.transactionId)?.transactionId;
+      return { consentId, accountId: account.resourceId!, transactionId };
+    });
+  }
+
+  /** A payment of `c`, initiated, not authorised; returns its base path. */
+  payment(c: Combination, key = 'payment'): Promise<string> {
+    return this.once(`${key}:${label(c)}`, async () => (await this.c.payments.initiated(c)).basePath);
+  }
+
+  /** An authorisation on a payment of its own: a bank that finalises at once leaves no other operation a finished payment. */
+  async paymentAuthorisation(c: Combination) {
+    return this.authorisation(
+      `payment-authorisation:${label(c)}`,
+      await this.payment(c, 'payment-for-authorisation'),
+      'authorisations',
+    );
+  }
+
+  /** A payment of `c` whose cancellation was asked for (DELETE), so that its cancellation authorisations exist. */
+  cancelled(c: Combination): Promise<string> {
+    return this.once(`cancelled:${label(c)}`, async () => {
+      const basePath = await this.payment(c, 'to-cancel');
+      ok(await this.c.payments.cancel(basePath), `cancel ${label(c)} payment`, 'payments.cancel.response');
+      return basePath;
+    });
+  }
+
+  async cancellationAuthorisation(c: Combination) {
+    return this.authorisation(`cancellation:${label(c)}`, await this.cancelled(c), 'cancellation-authorisations');
+  }
+
+  /** Payment ids for a new basket. */
+  async basketPayments(): Promise<string[]> {
+    return (await this.c.baskets.paymentsToSign(1)).map((p) => p.paymentId);
+  }
+
+  basket(key = 'basket'): Promise<string> {
+    return this.once(key, async () => {
+      const res = ok(
+        await this.c.baskets.create(await this.basketPayments()),
+        'create signing basket',
+        'signing-baskets.create.response',
+      );
+      return res.json<{ basketId: string }>().basketId;
+    });
+  }
+
+  async basketAuthorisation() {
+    return this.authorisation('basket-authorisation', this.c.baskets.basePath(await this.basket()), 'authorisations');
+  }
+
+  directDebitPayment(key = 'dd-payment'): Promise<string> {
+    return this.once(key, async () => (await this.c.directDebit.createPayment()).paymentId);
+  }
+
+  directDebitConsent(): Promise<string> {
+    return this.once('dd-consent', () => this.c.directDebit.authorisedConsent());
+  }
+
+  /** Binds an operation to its prerequisites (made now, once per test). */
+  async bind(o: Operation): Promise<Bound> {
+    const { consents, accounts, payments, baskets, directDebit } = this.c;
+    const profile = this.profile;
+    const api = {
+      directory: this.c.directory.api,
+      consents: consents.api,
+      accounts: accounts.api,
+      payments: payments.api,
+      'signing-baskets': baskets.api,
+      'direct-debit': directDebit.api,
+    }[o.group];
+    let path = '';
+    let base: HeaderSpec = {};
+    let json: unknown;
+    let query: Record<string, string> | undefined;
+    /** The consent of an account read (called through the account client). */
+    let accountRead: string | undefined;
+    let state: Bound['state'];
+    const psu = payments.psuHeaders();
+    const c = o.group === 'payments' ? paymentCombination(profile, o) : undefined;
+    const fill = (vars: Record<string, string>) => {
+      path = o.template.replace(/\{([^}]+)\}/g, (_m, k: string) => {
+        const v = vars[k] ?? (profile.paths as Record<string, string | undefined>)[k];
+        if (v === undefined) throw new Error(`operation ${o.id}: no value for {${k}}`);
+        return k in vars ? encodeURIComponent(v) : v;
+      });
+    };
+    const pay = (c: Combination) => ({ 'payment-service': c.service, 'payment-product': c.product });
+    const idOf = (basePath: string) => basePath.split('/').pop()!;
+    const statusOf = async (p: string, key: string) =>
+      String((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key]);
+    const countOf = async (p: string, key: string) =>
+      `${key}: ${JSON.stringify((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key])}`;
+    /** An authorisation's SCA status (GET) or update (PUT, choosing its decoupled method), on its own href. */
+    const onAuthorisation = (a: { href: string; method: string }) => {
+      path = a.href;
+      base = psu;
+      if (o.method === 'PUT') {
+        json = { authenticationMethodId: a.method };
+        state = () => statusOf(a.href, 'scaStatus');
+      }
+    };
+
+    switch (o.id) {
+      case 'directory.list-banks':
+      case 'directory.list-cities':
+      case 'directory.list-countries':
+        fill({});
+        break;
+      case 'directory.bank':
+      case 'directory.city':
+      case 'directory.country': {
+        const ids = await this.directoryIds();
+        fill({ bicFi: ids.bicFi, 'city-id': ids.cityId, isoCountryCode: ids.isoCountryCode });
+        break;
+      }
+      case 'consents.create':
+        fill({});
+        base = consents.psuHeaders();
+        json = aisConsent();
+        break;
+      case 'consents.read':
+      case 'consents.status':
+      case 'consents.authorisations.list':
+        fill({ consentId: await this.consent() });
+        break;
+      case 'consents.authorisations.start': {
+        fill({ consentId: await this.consent() });
+        base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
+        state = () => countOf(path, 'authorisationIds');
+        break;
+      }
+      case 'consents.authorisations.status':
+      case 'consents.authorisations.update':
+        onAuthorisation(await this.consentAuthorisation());
+        break;
+      case 'consents.delete': {
+        const id = await this.consent('consent-to-delete');
+        fill({ consentId: id });
+        state = () => statusOf(`${consents.basePath(id)}/status`, 'consentStatus');
+        break;
+      }
+      case 'accounts.list':
+      case 'accounts.detail':
+      case 'accounts.balances':
+      case 'accounts.transactions':
+      case 'accounts.transaction': {
+        const a = await this.accountRead();
+        if (o.id === 'accounts.transaction' && !a.transactionId)
+          block(
+            'accounts.transactions.shape',
+            'a booked transaction to read',
+            'the account lists no booked transaction with a transactionId',
+          );
+        fill({ 'account-id': a.accountId, transactionId: a.transactionId ?? '' });
+        accountRead = a.consentId;
+        if (o.id === 'accounts.transactions') query = { bookingStatus: 'booked', dateFrom: '2000-01-01' };
+        break;
+      }
+      case 'payments.initiate':
+        fill(pay(c!));
+        base = { ...psu, ...payments.productHeaders(c!) };
+        json = payments.body(c!);
+        break;
+      case 'payments.read':
+      case 'payments.status':
+      case 'payments.authorisations.list':
+        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!)) });
+        break;
+      case 'payments.authorisations.start':
+        // A payment of its own: the authorisation updated by another operation may have finalised the other.
+        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!, 'payment-to-authorise')) });
+        base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
+        json =
+          profile.payments?.startAuthorisationBody === 'operations-table'
+            ? { psuData: { password: 'sandbox' } }
+            : undefined;
+        state = () => countOf(path, 'authorisationIds');
+        break;
+      case 'payments.authorisations.status':
+      case 'payments.authorisations.update':
+      case 'payments.cancellation-authorisations.status':
+      case 'payments.cancellation-authorisations.update': {
+        const a = o.id.startsWith('payments.cancellation-')
+          ? await this.cancellationAuthorisation(c!)
+          : await this.paymentAuthorisation(c!);
+        onAuthorisation(a);
+        break;
+      }
+      case 'payments.cancel': {
+        const basePath = await this.payment(c!, 'payment-to-cancel');
+        fill({ ...pay(c!), paymentId: idOf(basePath) });
+        state = () => statusOf(`${basePath}/status`, 'transactionStatus');
+        break;
+      }
+      case 'payments.cancellation-authorisations.start':
+      case 'payments.cancellation-authorisations.list': {
+        fill({ ...pay(c!), paymentId: idOf(await this.cancelled(c!)) });
+        if (o.method === 'POST') {
+          base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
+          state = () => countOf(path, 'cancellationIds');
+        }
+        break;
+      }
+      case 'signing-baskets.create':
+        fill({});
+        base = psu;
+        json = { paymentIds: await this.basketPayments() };
+        break;
+      case 'signing-baskets.read':
+      case 'signing-baskets.status':
+        fill({ basketId: await this.basket() });
+        break;
+      case 'signing-baskets.authorisations.start': {
+        const id = await this.basket();
+        // A basket offers no list of its authorisations: only the refused answer (no authorisationId) shows.
+        fill({ basketId: id });
+        base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
+        break;
+      }
+      case 'signing-baskets.authorisations.update': {
+        const a = await this.basketAuthorisation();
+        path = a.href;
+        base = psu;
+        json = { authenticationMethodId: a.method };
+        state = () => statusOf(a.href, 'scaStatus');
+        break;
+      }
+      case 'signing-baskets.delete': {
+        const id = await this.basket('basket-to-delete');
+        fill({ basketId: id });
+        state = async () => `${(await baskets.read(id)).status}`;
+        break;
+      }
+      case 'direct-debit.create':
+        fill({});
+        base = directDebit.psuHeaders();
+        json = directDebit.body();
+        break;
+      case 'direct-debit.get':
+        fill({ paymentId: await this.directDebitPayment() });
+        base = directDebit.psuHeaders();
+        break;
+      case 'direct-debit.confirm': {
+        const paymentId = await this.directDebitPayment('dd-to-confirm');
+        const consentId = await this.directDebitConsent();
+        fill({});
+        base = { ...directDebit.psuHeaders(), 'Consent-ID': consentId };
+        json = { paymentIds: [paymentId] };
+        state = async () =>
+          String((await directDebit.get(paymentId)).json<{ transactionStatus?: string }>().transactionStatus);
+        break;
+      }
+      default:
+        throw new Error(`operation ${o.id}: no way to call it`);
+    }
+    return {
+      op: o,
+      label: `${o.name} (${o.method} ${o.template}${c ? `, ${label(c)}` : ''})`,
+      state,
+      call: async (opts: CallOptions = {}) => {
+        const at = opts.path ? opts.path(path) : path;
+        const res = accountRead
+          ? await accounts.read(accountRead, at, {
+              query,
+              sign: opts.sign,
+              // Through the account client: it reads with the PSU's token of the consent where the profile asks for one.
+              headers: {
+                ...opts.headers,
+                ...(opts.noAuth && !opts.headers?.Authorization ? { Authorization: null } : {}),
+              },
+            })
+          : await api.send({
+              method: o.method,
+              path: at,
+              query,
+              json: 'json' in opts ? opts.json : json,
+              headers: { ...base, ...opts.headers },
+              noAuth: opts.noAuth,
+              sign: opts.sign,
+            });
+        // What a call that should have been refused created is cleaned up as the areas' own creations are.
+        const created = res.status >= 200 && res.status < 300 ? (res.body as Record<string, unknown>) : undefined;
+        if (created && o.id === 'consents.create' && typeof created.consentId === 'string')
+          consents.created.push(created.consentId);
+        if (created && o.id === 'payments.initiate' && typeof created.paymentId === 'string')
+          payments.created.push(`${path}/${created.paymentId}`);
+        if (created && o.id === 'signing-baskets.create' && typeof created.basketId === 'string')
+          baskets.created.push(created.basketId);
+        return res;
+      },
+    };
+  }
+}
