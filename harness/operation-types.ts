@@ -22,26 +22,6 @@ export type HeaderGroup =
   | 'explicit-authorisation'
   | 'rejection-no-funds';
 
-export const HEADER_GROUPS: Record<HeaderGroup, readonly string[]> = {
-  signature: ['Digest', 'Signature', 'TPP-Signature-Certificate'],
-  'psu-forwarded': [
-    'PSU-IP-Port',
-    'PSU-Accept',
-    'PSU-Accept-Charset',
-    'PSU-Accept-Encoding',
-    'PSU-Accept-Language',
-    'PSU-User-Agent',
-    'PSU-Http-Method',
-    'PSU-Device-ID',
-    'PSU-Geo-Location',
-  ],
-  'psu-identification': ['PSU-ID-Type', 'PSU-Corporate-ID-Type'],
-  redirect: ['TPP-Redirect-URI', 'TPP-Nok-Redirect-URI'],
-  notification: ['TPP-Notification-URI', 'TPP-Notification-Content-Preferred'],
-  'explicit-authorisation': ['TPP-Explicit-Authorisation-Preferred'],
-  'rejection-no-funds': ['TPP-Rejection-NoFunds-Preferred'],
-};
-
 /** One operation of the specification. */
 export interface Operation {
   /** Stable id, e.g. "payments.cancellation-authorisations.status". */
