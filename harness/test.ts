@@ -11,6 +11,7 @@ import { useRefusalLedger } from './expect.js';
 import { CONTROLS, operationAt } from './operation-controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
+import { asSecondTpp, NO_SECOND_TPP } from './second-tpp.js';
 import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './tokens.js';
 import { ENV } from './config/env-names.mjs';
 
@@ -38,6 +39,14 @@ export interface BaseTestFixtures {
    * failure keeps the worker, where Playwright starts a new one after every unexpected failure.
    */
   expectFailing: string[];
+  /**
+   * The test as the second TPP application of the settings: `secondTpp(api)` is `api` calling with
+   * that application's tokens. A test that asks for it is skipped before its body, saying why,
+   * when the settings name no second application.
+   */
+  secondTpp: (api: ApiClient) => ApiClient;
+  /** The PSU whose SCA fails (the profile's sca.failingPsuId); without one the test is skipped before its body. */
+  failingPsu: string;
   _keepWorker: void;
   _evidence: void;
   _claims: void;
@@ -51,6 +60,10 @@ export interface BaseTestFixtures {
  * fixture does (its calls, the evidence) still shows, under the test's Before and After Hooks.
  */
 export const boxed = <T>(fixture: T): [T, { box: 'self' }] => [fixture, { box: 'self' }];
+
+/** Why a check that drives a failing SCA is skipped when the profile names no failing PSU. */
+export const FAILING_PSU_MISSING =
+  'not claimed: the profile names no failing PSU (sca.failingPsuId) to drive a failing SCA';
 
 /** Checks of a token's scope or PSU context, which ACCESS_TOKEN (one token for every scope) cannot show without per-scope tokens. */
 export const ONE_TOKEN_UNJUDGED = Object.keys(SCOPE_CHECKS);
@@ -183,6 +196,15 @@ export const test = perProofEntry(
       },
       { auto: true, box: 'self' },
     ],
+    secondTpp: boxed(async ({ target }, use, testInfo) => {
+      testInfo.skip(!target.secondClient, NO_SECOND_TPP);
+      await use((api: ApiClient) => asSecondTpp(api)!);
+    }),
+    failingPsu: boxed(async ({ target }, use, testInfo) => {
+      const id = target.profile.sca?.failingPsuId;
+      testInfo.skip(!id, FAILING_PSU_MISSING);
+      await use(id!);
+    }),
     _claims: [
       async ({ target, expectFailing }, use, testInfo) => {
         const catalogue = loadCatalogue();

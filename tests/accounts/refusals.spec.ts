@@ -1,6 +1,5 @@
 import { because, expect, req, test } from '../../harness/areas/accounts.js';
 import { AccountsClient } from '../../harness/areas/accounts.js';
-import { asSecondTpp, NO_SECOND_TPP } from '../../harness/second-tpp.js';
 
 test(
   'an account read with a PSU-IP-Address that is not IPv4 is refused',
@@ -32,10 +31,9 @@ test(
 test(
   "account reads under another TPP's consent are refused",
   req('accounts.ownership.other-tpp'),
-  async ({ accounts, consent }) => {
-    const api = asSecondTpp(accounts.api);
-    test.skip(!api, NO_SECOND_TPP);
-    const other = new AccountsClient(api!);
+  async ({ accounts, consent, secondTpp }) => {
+    const api = secondTpp(accounts.api);
+    const other = new AccountsClient(api);
     const account = consent.accounts[0];
     expect(account, because('the consent lists at least one account')).toBeTruthy();
     for (const [what, res] of [
@@ -51,10 +49,9 @@ test(
 test(
   "account reads under another TPP's consent answer 403 or 404 CONSENT_UNKNOWN",
   req('accounts.ownership.other-tpp-code'),
-  async ({ accounts, consent }) => {
-    const api = asSecondTpp(accounts.api);
-    test.skip(!api, NO_SECOND_TPP);
-    const res = await new AccountsClient(api!).list(consent.consentId);
+  async ({ accounts, consent, secondTpp }) => {
+    const api = secondTpp(accounts.api);
+    const res = await new AccountsClient(api).list(consent.consentId);
     await expect(res, because("List accounts by another TPP with the first TPP's Consent-ID")).toBeTppError(
       [403, 404],
       'CONSENT_UNKNOWN',

@@ -8,7 +8,6 @@ import {
   type AuthorisationsClient,
 } from '../../harness/areas/authorisations.js';
 import { firstClaimed } from '../../harness/areas/payments.js';
-import { asSecondTpp, NO_SECOND_TPP } from '../../harness/second-tpp.js';
 
 /** The authorisations path of an unknown consent and, where the profile claims payments, of an unknown payment. */
 function unknownResources(a: AuthorisationsClient): { what: string; path: string; scope: string }[] {
@@ -97,19 +96,18 @@ test(
 test(
   'another TPP can neither read nor start an authorisation',
   req('authorisations.ownership.other-tpp'),
-  async ({ authorisations }) => {
-    const other = asSecondTpp(authorisations.consents.api);
-    test.skip(!other, NO_SECOND_TPP);
+  async ({ authorisations, secondTpp }) => {
+    const other = secondTpp(authorisations.consents.api);
     const b = await authorisations.begin();
     const headers = authorisations.headers();
-    const read = await other!.get(b.href, { headers });
+    const read = await other.get(b.href, { headers });
     await expect(read, because("another TPP's read of the SCA status")).toBeRefused();
     expect(
       (read.body as { scaStatus?: unknown } | undefined)?.scaStatus,
       because("another TPP's read shows no scaStatus"),
     ).toBeUndefined();
     const method = b.methods.find((m) => m.authenticationMethodId !== 'mbid')?.authenticationMethodId ?? 'mbid';
-    const start = await other!.put(b.href, { json: { authenticationMethodId: method }, headers });
+    const start = await other.put(b.href, { json: { authenticationMethodId: method }, headers });
     await expect(start, because("another TPP's start of the authorisation")).toBeRefused();
     const own = await authorisations.sca.status(b.href, headers);
     await expect(own).toSucceed();

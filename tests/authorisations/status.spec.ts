@@ -45,10 +45,8 @@ test(
 test(
   'the SCA of the failing PSU ends failed',
   req('authorisations.status.failed'),
-  async ({ authorisations, target }) => {
-    const failing = target.profile.sca?.failingPsuId;
-    test.skip(!failing, 'the profile names no failing PSU (sca.failingPsuId)');
-    const headers = { ...authorisations.consents.psuHeaders(), 'PSU-ID': failing! };
+  async ({ authorisations, failingPsu: failing }) => {
+    const headers = { ...authorisations.consents.psuHeaders(), 'PSU-ID': failing };
     const { sca } = await authorisations.consents.createAuthorised({
       body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
       headers,

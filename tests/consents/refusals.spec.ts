@@ -1,24 +1,22 @@
 import { isoDate } from '../../harness/dates.js';
 import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
-import { asSecondTpp, NO_SECOND_TPP } from '../../harness/second-tpp.js';
 
 test(
   'another TPP can neither read, delete nor authorise a consent, and sees none of it',
   req('consents.ownership.other-tpp'),
-  async ({ consents }) => {
-    const other = asSecondTpp(consents.api);
-    test.skip(!other, NO_SECOND_TPP);
+  async ({ consents, secondTpp }) => {
+    const other = secondTpp(consents.api);
     const created = await consents.createdForStep();
     const consentId = created.json<{ consentId: string }>().consentId;
     const path = consents.basePath(consentId);
     const before = (await consents.status(consentId)).json<{ consentStatus?: string }>().consentStatus;
     const headers = consents.psuHeaders();
     for (const [what, res] of [
-      ['read', await other!.get(path, { headers })],
-      ['status', await other!.get(`${path}/status`, { headers })],
-      ['create authorisation', await other!.post(`${path}/authorisations`, { headers })],
-      ['list authorisations', await other!.get(`${path}/authorisations`, { headers })],
-      ['delete', await other!.delete(path, { headers })],
+      ['read', await other.get(path, { headers })],
+      ['status', await other.get(`${path}/status`, { headers })],
+      ['create authorisation', await other.post(`${path}/authorisations`, { headers })],
+      ['list authorisations', await other.get(`${path}/authorisations`, { headers })],
+      ['delete', await other.delete(path, { headers })],
     ] as const) {
       await expect(res, because(`another TPP's ${what} of the consent`)).toBeRefused();
     }
@@ -87,16 +85,15 @@ test(
 test(
   "another TPP's read, status and delete of a consent answer 403 or 404 CONSENT_UNKNOWN or RESOURCE_UNKNOWN",
   req('consents.ownership.other-tpp-code'),
-  async ({ consents }) => {
-    const other = asSecondTpp(consents.api);
-    test.skip(!other, NO_SECOND_TPP);
+  async ({ consents, secondTpp }) => {
+    const other = secondTpp(consents.api);
     const created = await consents.createdForStep();
     const path = consents.basePath(created.json<{ consentId: string }>().consentId);
     const headers = consents.psuHeaders();
     for (const [what, res] of [
-      ['read', await other!.get(path, { headers })],
-      ['status', await other!.get(`${path}/status`, { headers })],
-      ['delete', await other!.delete(path, { headers })],
+      ['read', await other.get(path, { headers })],
+      ['status', await other.get(`${path}/status`, { headers })],
+      ['delete', await other.delete(path, { headers })],
     ] as const) {
       await expect(res, because(`another TPP's ${what} of the consent`)).toBeTppError(
         [403, 404],

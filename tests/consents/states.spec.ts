@@ -21,10 +21,8 @@ async function authorisedFor(consents: ConsentsClient, psuId: string, recurring:
 test(
   'a consent whose SCA fails becomes rejected',
   req('consents.state.rejected-after-failed-sca'),
-  async ({ consents, target }) => {
-    const failing = target.profile.sca?.failingPsuId;
-    test.skip(!failing, 'the profile names no failing PSU (sca.failingPsuId)');
-    const headers = { ...consents.psuHeaders(), 'PSU-ID': failing! };
+  async ({ consents, failingPsu: failing }) => {
+    const headers = { ...consents.psuHeaders(), 'PSU-ID': failing };
     const { consentId, sca } = await consents.createAuthorised({
       body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
       headers,

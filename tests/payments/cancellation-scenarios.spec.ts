@@ -81,18 +81,16 @@ forEachCombination(() => {
   test(
     'a failed cancellation SCA leaves the authorised payment uncancelled: it reads the status it had',
     req('payments.cancel.failed-sca-uncancelled'),
-    async ({ payments, combination }) => {
+    async ({ payments, combination, failingPsu: failing }) => {
       test.skip(
         !payments.needsCancellationAuthorisation(combination),
         `not claimed: the profile does not list ${combination.product} in payments.cancellationAuthorisation`,
       );
-      const failing = payments.profile.sca?.failingPsuId;
-      test.skip(!failing, 'not claimed: the profile names no sca.failingPsuId to drive a failing SCA');
       const { basePath, before } = await authorisedFutureDated(payments, combination);
       const res = await cancelled(payments, combination, basePath);
       // The status the cancel answer gives is the state table's next state: either it or the one before is kept.
       const answered = res.text.trim() ? res.json<{ transactionStatus?: unknown }>().transactionStatus : undefined;
-      const psu = { 'PSU-ID': failing! };
+      const psu = { 'PSU-ID': failing };
       const sca = await payments.authorise(basePath, {
         sub: 'cancellation-authorisations',
         headers: psu,

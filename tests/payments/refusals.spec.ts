@@ -11,7 +11,6 @@ import {
   type PaymentsClient,
 } from '../../harness/areas/payments.js';
 import type { Json } from '../../harness/json.js';
-import { asSecondTpp, NO_SECOND_TPP } from '../../harness/second-tpp.js';
 
 /** The first combination the profile claims, or the test is skipped as not claimed. */
 function combination(payments: PaymentsClient): Combination {
@@ -104,19 +103,18 @@ test(
 test(
   'another TPP can neither read, cancel nor authorise a payment, and sees none of it',
   req('payments.ownership.other-tpp'),
-  async ({ payments }) => {
-    const other = asSecondTpp(payments.api);
-    test.skip(!other, NO_SECOND_TPP);
+  async ({ payments, secondTpp }) => {
+    const other = secondTpp(payments.api);
     const c = combination(payments);
     const { basePath } = await payments.initiated(c);
     const before = await payments.transactionStatus(basePath);
     const headers = payments.psuHeaders();
     for (const [what, res] of [
-      ['read', await other!.get(basePath, { headers })],
-      ['status', await other!.get(`${basePath}/status`, { headers })],
-      ['create authorisation', await other!.post(`${basePath}/authorisations`, { headers })],
-      ['list authorisations', await other!.get(`${basePath}/authorisations`, { headers })],
-      ['cancel', await other!.delete(basePath, { headers })],
+      ['read', await other.get(basePath, { headers })],
+      ['status', await other.get(`${basePath}/status`, { headers })],
+      ['create authorisation', await other.post(`${basePath}/authorisations`, { headers })],
+      ['list authorisations', await other.get(`${basePath}/authorisations`, { headers })],
+      ['cancel', await other.delete(basePath, { headers })],
     ] as const) {
       await expect(res, because(`another TPP's ${what} of the ${label(c)} payment`)).toBeRefused();
     }
@@ -166,16 +164,15 @@ test(
 test(
   "another TPP's read, status and cancel of a payment answer 403 or 404 RESOURCE_UNKNOWN",
   req('payments.ownership.other-tpp-code'),
-  async ({ payments }) => {
-    const other = asSecondTpp(payments.api);
-    test.skip(!other, NO_SECOND_TPP);
+  async ({ payments, secondTpp }) => {
+    const other = secondTpp(payments.api);
     const c = combination(payments);
     const { basePath } = await payments.initiated(c);
     const headers = payments.psuHeaders();
     for (const [what, res] of [
-      ['read', await other!.get(basePath, { headers })],
-      ['status', await other!.get(`${basePath}/status`, { headers })],
-      ['cancel', await other!.delete(basePath, { headers })],
+      ['read', await other.get(basePath, { headers })],
+      ['status', await other.get(`${basePath}/status`, { headers })],
+      ['cancel', await other.delete(basePath, { headers })],
     ] as const) {
       await expect(res, because(`another TPP's ${what} of the ${label(c)} payment`)).toBeTppError(
         [403, 404],

@@ -1,20 +1,18 @@
 import { because, expect, req, test } from '../../harness/areas/signing-baskets.js';
-import { asSecondTpp, NO_SECOND_TPP } from '../../harness/second-tpp.js';
 
 test(
   'another TPP can neither read, delete nor authorise a signing basket',
   req('signing-baskets.ownership.other-tpp'),
-  async ({ baskets }) => {
-    const other = asSecondTpp(baskets.api);
-    test.skip(!other, NO_SECOND_TPP);
+  async ({ baskets, secondTpp }) => {
+    const other = secondTpp(baskets.api);
     test.skip(!baskets.combination(), 'not claimed: the profile claims no payment to fill a basket with');
     const { basketId, basePath } = await baskets.createdBasket(1);
     const headers = baskets.payments.psuHeaders();
     for (const [what, res] of [
-      ['read', await other!.get(basePath, { headers })],
-      ['status', await other!.get(`${basePath}/status`, { headers })],
-      ['create authorisation', await other!.post(`${basePath}/authorisations`, { headers })],
-      ['delete', await other!.delete(basePath, { headers })],
+      ['read', await other.get(basePath, { headers })],
+      ['status', await other.get(`${basePath}/status`, { headers })],
+      ['create authorisation', await other.post(`${basePath}/authorisations`, { headers })],
+      ['delete', await other.delete(basePath, { headers })],
     ] as const) {
       await expect(res, because(`another TPP's ${what} of the signing basket`)).toBeRefused();
     }
