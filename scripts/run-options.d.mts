@@ -14,3 +14,5 @@ export function readerPsuProblem(
   profileName?: string,
 ): string | undefined;
 export function packageFile(root: string, pkg: string, file: string): string | undefined;
+/** `env` without the caller's target settings (per-scope tokens included), for a run against the embedded sandbox. */
+export function withoutTargetSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

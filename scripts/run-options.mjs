@@ -23,6 +23,26 @@ export function reportsDirOf(env = process.env, cwd = process.cwd()) {
   return isAbsolute(value) ? value : resolve(cwd, value);
 }
 
+/** The settings that name a target and its credentials: a run against the embedded sandbox takes none of them. */
+const TARGET_SETTINGS = [
+  'TARGET_BASE_URL',
+  'TARGET_AUTH_URL',
+  'CLIENT_ID',
+  'CLIENT_SECRET',
+  'ACCESS_TOKEN',
+  'TARGET_PROFILE',
+];
+
+/**
+ * `env` without the caller's target settings (per-scope tokens `ACCESS_TOKEN_<SCOPE>_<CONTEXT>`
+ * included), for a run against the embedded sandbox: the self-tests' and the bench's runs.
+ */
+export function withoutTargetSettings(env) {
+  const out = { ...env };
+  for (const k of Object.keys(out)) if (TARGET_SETTINGS.includes(k) || k.startsWith('ACCESS_TOKEN_')) delete out[k];
+  return out;
+}
+
 /** True when the command line only lists the tests (`--list`): nothing is run, written or removed. */
 export function listsOnly(args) {
   return args.includes('--list');

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withoutTargetSettings } from './run-options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => resolve(root, 'node_modules', '.bin', n);
@@ -52,18 +53,8 @@ if (existsSync(resolve(runs, 'r'))) {
     if (Date.now() - statSync(dir).mtimeMs > 86_400_000) rmSync(dir, { recursive: true, force: true });
   }
 }
-const env = { ...process.env, SELFTEST_RUN_ID: runId };
-for (const k of [
-  'TARGET_BASE_URL',
-  'TARGET_AUTH_URL',
-  'CLIENT_ID',
-  'CLIENT_SECRET',
-  'ACCESS_TOKEN',
-  'TARGET_PROFILE',
-  'REPORTS_DIR',
-])
-  delete env[k];
-for (const k of Object.keys(env)) if (k.startsWith('ACCESS_TOKEN_')) delete env[k];
+const env = { ...withoutTargetSettings(process.env), SELFTEST_RUN_ID: runId };
+delete env.REPORTS_DIR;
 // The user's reports stay as they were: the self-tests write under selftest/.runs only.
 const userReports = resolve(root, 'reports');
 const fingerprint = (dir, base = dir) =>

@@ -6,6 +6,7 @@ import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import { runDir } from '../support/run-dir.js';
 import { childrenCpu, killGroup } from '../support/run-suite.js';
 import { ENV } from '../../harness/config/env-names.mjs';
+import { withoutTargetSettings } from '../../scripts/run-options.mjs';
 import { round } from './common.js';
 
 /** Runs a command to its end, in a process group of its own; its reaped CPU (user+system) and wall. */
@@ -40,17 +41,7 @@ export async function timed(
 
 /** The environment of `npm run conformance` against the embedded sandbox: none of the caller's target settings. */
 export function embeddedEnv(reportsDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: reportsDir, [ENV.quiet]: '1', ...extra };
-  for (const k of [
-    'TARGET_BASE_URL',
-    'TARGET_AUTH_URL',
-    'CLIENT_ID',
-    'CLIENT_SECRET',
-    'ACCESS_TOKEN',
-    'TARGET_PROFILE',
-  ])
-    delete env[k];
-  return env;
+  return { ...withoutTargetSettings(process.env), REPORTS_DIR: reportsDir, [ENV.quiet]: '1', ...extra };
 }
 
 /** What a run pays before its first test: one test, against the embedded sandbox, without and with the Allure HTML. */

@@ -6,7 +6,13 @@ import { expect, test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { profileFile } from '../../harness/config/profile.js';
 import { nightlySummary } from '../../harness/reporter/history.js';
-import { listsOnly, readerPsuProblem, reportsDirOf, workersOf } from '../../scripts/run-options.mjs';
+import {
+  listsOnly,
+  readerPsuProblem,
+  reportsDirOf,
+  workersOf,
+  withoutTargetSettings,
+} from '../../scripts/run-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
 
 // The runner's own decisions (scripts/run-options.mjs, scripts/conformance.mjs, bin/obg-conformance.mjs).
@@ -125,4 +131,18 @@ test('every command answers --help with its options and the exit codes; an unkno
   const unknown = command(['judge'], cwd);
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toContain('unknown command "judge"');
+});
+
+test("a run against the embedded sandbox takes none of the caller's target settings, per-scope tokens included", () => {
+  const env = withoutTargetSettings({
+    PATH: '/bin',
+    TARGET_BASE_URL: 'https://bank.example',
+    TARGET_AUTH_URL: 'https://auth.bank.example',
+    CLIENT_ID: 'id',
+    CLIENT_SECRET: 'secret',
+    ACCESS_TOKEN: 'token',
+    ACCESS_TOKEN_PAYMENTINITIATION_CORPORATE: 'scope-token',
+    TARGET_PROFILE: 'bank',
+  });
+  expect(env).toEqual({ PATH: '/bin' });
 });
