@@ -170,9 +170,39 @@ if (touched.length) {
   for (const t of [...new Set(touched)].slice(0, 20)) console.log(`  - ${t}`);
   failed += 1;
 }
+// The failed self-tests again at the very end, so that the last lines of a long log name them.
+const failures = failedTests(results);
+if (failures.length) {
+  console.log(`\nselftest: the failed self-tests (${failures.length}):`);
+  for (const f of failures.slice(0, 30)) console.log(`  - ${f}`);
+}
 console.log(`\nselftest: took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`selftest: ${passed} passed, ${failed} failed`);
 process.exit(pw.status === 0 && !touched.length ? 0 : 1);
+
+/** "[project] file:line title: first line of the error" of each unexpected or flaky test in the JSON report. */
+function failedTests(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const last = test.results?.[test.results.length - 1];
+        const error = (last?.error?.message ?? last?.errors?.[0]?.message ?? '').replace(
+          new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'),
+          '',
+        );
+        const line = error.split('\n').find((l) => l.trim()) ?? '';
+        const title = [...titles, spec.title].filter(Boolean).join(' › ');
+        out.push(
+          `[${test.projectName}] ${spec.file}:${spec.line} ${title}${test.status === 'flaky' ? ' (flaky)' : ''}: ${line.trim().slice(0, 300)}`,
+        );
+      }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.file === child.title ? '' : child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return out;
+}
 
 /** User and system CPU seconds of this process's reaped children (Linux /proc/self/stat cutime, cstime). */
 function ownChildrenCpu() {
