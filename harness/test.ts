@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type TestInfo } from '@playwright/test';
 import { loadCatalogue } from './catalogue.js';
 import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
 import { resolveTarget, secretsOf, type Target } from './config/target.js';
@@ -122,6 +122,25 @@ export const test = perProofEntry(
       },
       { auto: true, box: 'self' },
     ],
+    // Playwright's two automatic browser fixtures ("trace recording", "context configuration"):
+    // the suite opens no page through them (the browser agent launches its own Chromium), and
+    // each test paid for them with some thirty option fixtures, each a step with two captured
+    // stack traces. Kept as they matter here: the test's timeout reset, nothing else.
+    ...({
+      _setupArtifacts: [
+        async ({}, use: () => Promise<void>, testInfo: TestInfo) => {
+          testInfo.setTimeout(testInfo.project.timeout);
+          await use();
+        },
+        { auto: 'all-hooks-included', box: 'self', timeout: 0 },
+      ],
+      _setupContextOptions: [
+        async ({}, use: () => Promise<void>) => use(),
+        { auto: 'all-hooks-included', box: 'self' },
+      ],
+      // The one option the suite's client reads (the configs and the self-proof set it), without a step.
+      extraHTTPHeaders: [undefined, { option: true, box: 'self' }],
+    } as object),
     profileClaims: [undefined, { option: true, box: 'self' }],
     target: boxed(async ({ _workerTarget, profileClaims }, use) => {
       if (!profileClaims) return use(_workerTarget);
