@@ -13,7 +13,7 @@ export function unclaimedOperation(profile: Profile, o: Operation): string | und
 /** The payment combination the payment operations are called on (the first claimed), and the one for cancellation authorisations. */
 export function paymentCombination(profile: Profile, o: Operation): Combination | undefined {
   if (o.id.startsWith('payments.cancellation-authorisations.')) {
-    const needs = profile.payments?.cancellationAuthorisation ?? [];
+    const needs = profile.payments.cancellationAuthorisation;
     return COMBINATIONS.find((c) => !unclaimed(profile, c) && needs.includes(c.product));
   }
   return firstClaimed(profile);

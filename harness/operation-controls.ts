@@ -77,7 +77,7 @@ export function operationAt(target: Target, method: string, url: string): string
   };
   const tokenPath = target.tokenUrl
     ? under(target.tokenUrl)
-    : trimSlashes(`${under(target.authUrl)}/${trimSlashes(target.profile.oauth?.tokenPath ?? 'connect/token')}`);
+    : trimSlashes(`${under(target.authUrl)}/${trimSlashes(target.profile.oauth.tokenPath)}`);
   if (method.toUpperCase() === 'POST' && path === tokenPath) return 'oauth.token';
   const root = under(target.baseUrl);
   const rel = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;

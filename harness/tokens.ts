@@ -98,12 +98,12 @@ export class TokenCache {
 
 /** Which token the suite sends on account reads (profile tokens.accountReads). */
 export function accountReadsToken(target: Target): 'application' | 'psu' {
-  return target.profile.tokens?.accountReads ?? 'application';
+  return target.profile.tokens.accountReads;
 }
 
 /** Which token the suite sends on the read, status and cancel of a payment it authorised (profile tokens.paymentReads). */
 export function paymentReadsToken(target: Target): 'application' | 'psu' {
-  return target.profile.tokens?.paymentReads ?? 'application';
+  return target.profile.tokens.paymentReads;
 }
 
 /** What a redirect authorisation with its code exchange gave: the PSU's token and how the SCA ended. */
@@ -211,7 +211,7 @@ export const SCOPE_CHECKS: Record<string, (t: Pick<Target, 'profile'>) => string
   'direct-debit.auth.scope-corporate': (t) => [
     'paymentinitiation corporate',
     'paymentinitiation private',
-    `${t.profile.directDebit?.consentScope ?? 'accountinformation'} corporate`,
+    `${t.profile.directDebit.consentScope} corporate`,
   ],
   'headers.authorization.scope': (t) => [
     `aspspinformation ${t.profile.psuContext}`,

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../schemas/payments/products.js';
 
-/** A target profile: what a target claims (the type Profile below derives from it). */
+/** A target profile: what a target claims (the types Profile and ProfileFile below derive from it). */
 export const profileSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://obg-conformance.dev/profiles/profile.schema.json',
@@ -33,28 +33,31 @@ export const profileSchema = {
         aspsps: { $ref: '#/$defs/path' },
         cities: { $ref: '#/$defs/path' },
         countries: { $ref: '#/$defs/path' },
-        accounts: { $ref: '#/$defs/path' },
-        consents: { $ref: '#/$defs/path' },
-        payments: { $ref: '#/$defs/path' },
-        signingBaskets: { $ref: '#/$defs/path' },
-        directDebitCreate: { $ref: '#/$defs/path' },
-        directDebitPayments: { $ref: '#/$defs/path' },
+        accounts: { $ref: '#/$defs/path', default: 'psd2/accountinformation/v1/accounts' },
+        consents: { $ref: '#/$defs/path', default: 'psd2/consent/v1/consents' },
+        payments: { $ref: '#/$defs/path', default: 'psd2/paymentinitiation/v1' },
+        signingBaskets: { $ref: '#/$defs/path', default: 'psd2/paymentinitiation/v1/signing-baskets' },
+        directDebitCreate: { $ref: '#/$defs/path', default: 'iso/beta/payments/sepa-direct-debit' },
+        directDebitPayments: { $ref: '#/$defs/path', default: 'iso/payments' },
       },
     },
     consents: {
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
         afterDelete: {
           description: 'What a deleted consent reads as: its status terminatedByTpp, or gone (403/404).',
           enum: ['terminatedByTpp', 'gone'],
+          default: 'terminatedByTpp',
         },
         deleteAnswer: {
           description:
             "How delete consent answers (a 2xx either way): 'no-content' (no body: Berlin Group's 204, the reference sandbox's), 'message-and-links' (a body with _links and optional tppMessages: section B, 'response uses the message-and-links structure'), or 'either' (each answer judged as its own shape: an empty body, or a message-and-links body). Default 'either'; a bank that wants the stricter check pins one.",
           enum: ['no-content', 'message-and-links', 'either'],
+          default: 'either',
         },
-        maxFrequencyPerDay: { type: 'integer', minimum: 1 },
+        maxFrequencyPerDay: { type: 'integer', minimum: 1, default: 4 },
         isolatedPsuIds: {
           description:
             "Two PSU ids the suite reserves for the recurring-consent checks (a new recurring consent expires the PSU's former one), so that those checks do not expire the consents of other tests. Absent: the target's PSU-ID.",
@@ -74,12 +77,14 @@ export const profileSchema = {
     },
     accounts: {
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
         deltaAccess: {
           description:
             'The target supports delta access on the transaction list (entryReferenceFrom, deltaList); the delta checks run only when true.',
           type: 'boolean',
+          default: false,
         },
         isolatedPsuIds: {
           description:
@@ -100,16 +105,19 @@ export const profileSchema = {
     },
     payments: {
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
         services: {
           type: 'array',
           uniqueItems: true,
           items: { enum: PAYMENT_SERVICES },
+          default: [],
         },
         products: {
           type: 'array',
           uniqueItems: true,
+          default: [],
           items: {
             enum: PAYMENT_PRODUCTS,
           },
@@ -118,17 +126,20 @@ export const profileSchema = {
           description:
             "The start-authorisation POST body the target expects: 'flow-guide' (no body) or 'operations-table' (non-empty psuData).",
           enum: ['flow-guide', 'operations-table'],
+          default: 'flow-guide',
         },
         cancelAnswer: {
           description:
             "How cancel payment answers (a 2xx either way): 'no-content' (Berlin Group: 204 with no body, or 202 with transactionStatus and links when the cancellation needs authorisation; the reference sandbox's), 'status-and-links' (section D: always a body with transactionStatus and links) or 'either' (each answer judged as the shape of the reading it gives). Default 'either'.",
           enum: ['no-content', 'status-and-links', 'either'],
+          default: 'either',
         },
         cancellationAuthorisation: {
           description:
             'Products whose cancellation needs an authorisation (202 with startAuthorisation); the others cancel at once (204 or 202 without it).',
           type: 'array',
           uniqueItems: true,
+          default: [],
           items: {
             enum: PAYMENT_PRODUCTS,
           },
@@ -139,6 +150,7 @@ export const profileSchema = {
           type: 'array',
           uniqueItems: true,
           items: { enum: PAYMENT_SERVICES },
+          default: [],
         },
         multilevelSca: {
           description:
@@ -147,11 +159,13 @@ export const profileSchema = {
           additionalProperties: false,
           required: ['signers'],
           properties: { signers: { type: 'integer', minimum: 2, maximum: 5 } },
+          default: { signers: 2 },
         },
         giroCreditor: {
           description:
             'How a swedish-giro payment names its creditor: creditorGiro (vendor) or the generic creditorAccount (with a bban giro number).',
           enum: ['creditorGiro', 'creditorAccount'],
+          default: 'creditorGiro',
         },
         accounts: {
           description:
@@ -170,6 +184,7 @@ export const profileSchema = {
     },
     sca: {
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
         approaches: {
@@ -184,6 +199,7 @@ export const profileSchema = {
           description:
             "How the suite plays the PSU: 'form' fills the bank's approval form over HTTP (the reference sandbox's); 'browser' drives a real browser (Debian's chromium) through the steps of sca.browser; 'manual' prints the authorise URL (or the decoupled QR code and app link) for a real person and waits for the SCA to end within the SCA timeout; 'none': the redirect flow is not played (its checks are not claimed).",
           enum: ['form', 'browser', 'manual', 'none'],
+          default: 'form',
         },
         browser: {
           description:
@@ -210,12 +226,14 @@ export const profileSchema = {
     },
     directDebit: {
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
         consentScope: {
           description:
             "The API scope of the token the direct debit consent is created and authorised with, in the corporate context: 'accountinformation' (the consent's resourceScope, Resource variables; the reference sandbox's) or 'paymentinitiation' (section H: 'The token scope is `paymentinitiation corporate`'). Default 'accountinformation'.",
           enum: ['accountinformation', 'paymentinitiation'],
+          default: 'accountinformation',
         },
         rejectedMandateId: {
           description:
@@ -250,35 +268,41 @@ export const profileSchema = {
     },
     signingBaskets: {
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
         afterDelete: {
           description:
             "What a deleted signing basket reads as: 'gone' (the read is refused, Berlin Group's 403 or 404; the reference sandbox's), 'cancelled' (still readable, transactionStatus CANC, as some implementations keep it) or 'either' (each judged as its own shape). Default 'either'.",
           enum: ['gone', 'cancelled', 'either'],
+          default: 'either',
         },
       },
     },
     tokens: {
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
         accountReads: {
           description:
             "The token the suite sends on account reads: 'application' (client credentials, as everywhere else: the specification's code-exchange token 'need not be stored or used in later calls'; the reference sandbox's) or 'psu' (the target requires the PSU's token: the suite authorises each consent it reads under in the redirect flow, exchanges the code and sends that token on the consent's reads). Payment cancellations still use the application token (the payments they cancel were never authorised, so no PSU token exists for them). 'psu' brings the feature tokens.psu-reads (harness/config/profile.ts, OPTION_FEATURES), under which the suite judges that the application token is refused. Default 'application'.",
           enum: ['application', 'psu'],
+          default: 'application',
         },
         paymentReads: {
           description:
             "The token the suite sends on the read, status and cancel of a payment it has authorised: 'application' (client credentials, as everywhere else; the reference sandbox's) or 'psu' (the target requires, once a payment's SCA is done, the PSU's token of that payment: the suite authorises the reference PSU's payments in the redirect flow, exchanges the code with X-PaymentId and X-PaymentAuthorisationId, and sends that token on the payment's read, status and cancel). A payment not authorised this way (before its SCA, a failing PSU, a multilevel signer, a payment authorised through a basket, a cancellation authorisation) is read with the application token. Default 'application'.",
           enum: ['application', 'psu'],
+          default: 'application',
         },
       },
     },
     signatures: {
       type: 'object',
+      default: {},
       additionalProperties: false,
-      properties: { mandated: { type: 'boolean' } },
+      properties: { mandated: { type: 'boolean', default: false } },
     },
     limits: {
       description:
@@ -303,6 +327,7 @@ export const profileSchema = {
           type: 'integer',
           minimum: 0,
           maximum: 10,
+          default: 2,
         },
         maxRetryAfterMs: {
           description:
@@ -310,6 +335,7 @@ export const profileSchema = {
           type: 'integer',
           minimum: 0,
           maximum: 60000,
+          default: 5000,
         },
       },
     },
@@ -336,16 +362,18 @@ export const profileSchema = {
       description:
         'Where the bank serves OAuth2 (endpoint section G), under TARGET_AUTH_URL, without a leading slash. Defaults: connect/token and connect/authorize.',
       type: 'object',
+      default: {},
       additionalProperties: false,
       properties: {
-        tokenPath: { $ref: '#/$defs/path' },
-        authorizePath: { $ref: '#/$defs/path' },
+        tokenPath: { $ref: '#/$defs/path', default: 'connect/token' },
+        authorizePath: { $ref: '#/$defs/path', default: 'connect/authorize' },
       },
     },
     requiredHeaders: {
       description:
         "Headers the bank requires on every call beside the specification's, sent by the suite on each request: a value from a .env key ('fromEnv') or one generated per request ('generated': 'date' is an HTTP date, RFC 9110; 'uuid' a fresh UUID).",
       type: 'array',
+      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -425,8 +453,15 @@ export const profileSchema = {
   },
 } as const;
 
-/** A target profile: what the target claims. */
+/**
+ * A target profile as the suite reads it (harness/config/profile.ts, loadProfile): what the target
+ * claims, with the schema's `default`s applied, so every field that has a default is there. Its
+ * readers take a field as it is; a default lives here, in the schema, and nowhere else.
+ */
 export type Profile = FromSchema<typeof profileSchema>;
+
+/** A target profile as its file says it: the fields that have a default may be left out. */
+export type ProfileFile = FromSchema<typeof profileSchema, { keepDefaultedPropertiesOptional: true }>;
 
 /** One payment product's test data (payments.accounts). */
 export type ProductAccounts = NonNullable<NonNullable<NonNullable<Profile['payments']>['accounts']>['domestic']>;
@@ -434,5 +469,8 @@ export type ProductAccounts = NonNullable<NonNullable<NonNullable<Profile['payme
 /**
  * Options of the profile a self-proof variant runs under instead of the target's own, section by
  * section (a variant's `claims`: e.g. the other reading of a contradiction in the specification).
+ * Written as a profile's file is (defaults may be left out); each section merges over the loaded one.
  */
-export type ProfileClaims = { [K in keyof Profile]?: Profile[K] extends object ? Partial<Profile[K]> : Profile[K] };
+export type ProfileClaims = {
+  [K in keyof ProfileFile]?: ProfileFile[K] extends object ? Partial<ProfileFile[K]> : ProfileFile[K];
+};

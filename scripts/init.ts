@@ -442,9 +442,11 @@ let agentReason = '';
 const probeUrl = (() => {
   if (seen.authorizeUrl) return { at: seen.authorizeUrl, from: seen.authorizeFrom! };
   if (!clientId) return undefined;
-  const u = new URL(
-    `${authUrl}/${(profile.oauth as { authorizePath?: string } | undefined)?.authorizePath ?? 'connect/authorize'}`,
-  );
+  // The draft's own path, else the schema's default (profiles/profile.schema.ts).
+  const authorizePath =
+    (profile.oauth as { authorizePath?: string } | undefined)?.authorizePath ??
+    profileSchema.properties.oauth.properties.authorizePath.default;
+  const u = new URL(`${authUrl}/${authorizePath}`);
   u.search = new URLSearchParams({
     client_id: clientId,
     response_type: 'code',
@@ -523,7 +525,7 @@ const HOW: Record<string, string> = {
 };
 const schemaSections = profileSchema.properties as unknown as Record<
   string,
-  { properties?: Record<string, { enum?: readonly unknown[]; description?: string }> }
+  { properties?: Record<string, { enum?: readonly unknown[]; description?: string; default?: unknown }> }
 >;
 for (const [section, def] of Object.entries(schemaSections)) {
   for (const [key, option] of Object.entries(def.properties ?? {})) {
@@ -540,7 +542,7 @@ for (const [section, def] of Object.entries(schemaSections)) {
     } else {
       const kept =
         part?.[key] === undefined
-          ? "absent: the schema's default applies"
+          ? `absent: the schema's default${option.default === undefined ? '' : ` "${String(option.default)}"`} applies`
           : `"${String(part[key])}", the reference sandbox's`;
       readingNotes.push(
         `- \`${field}\`: ${kept} (readings ${readings}; no "either": the bank follows one). To find which: ${HOW[field] ?? option.description ?? 'see profiles/profile.schema.ts'}.`,

@@ -123,12 +123,12 @@ export class AccountsClient {
   }
 
   get path(): string {
-    return this.api.target.profile.paths.accounts ?? 'psd2/accountinformation/v1/accounts';
+    return this.api.target.profile.paths.accounts;
   }
 
   /** The profile claims delta access (entryReferenceFrom, deltaList). */
   get deltaAccess(): boolean {
-    return this.api.target.profile.accounts?.deltaAccess === true;
+    return this.api.target.profile.accounts.deltaAccess;
   }
 
   private headers(consentId: string | null, o: ReadOptions): HeaderSpec {

@@ -52,7 +52,7 @@ export class ConsentsClient {
   }
 
   get path(): string {
-    return this.api.target.profile.paths.consents ?? 'psd2/consent/v1/consents';
+    return this.api.target.profile.paths.consents;
   }
 
   basePath(consentId: string): string {

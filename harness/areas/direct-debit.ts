@@ -145,10 +145,10 @@ export class DirectDebitClient {
   }
 
   get createPath(): string {
-    return this.api.target.profile.paths.directDebitCreate ?? 'iso/beta/payments/sepa-direct-debit';
+    return this.api.target.profile.paths.directDebitCreate;
   }
   get paymentsPath(): string {
-    return this.api.target.profile.paths.directDebitPayments ?? 'iso/payments';
+    return this.api.target.profile.paths.directDebitPayments;
   }
 
   /** The headers of section H. */
@@ -293,7 +293,7 @@ export function directDebitConsentBody() {
  * section H's `paymentinitiation corporate`.
  */
 export function directDebitConsentScope(profile: ApiClient['target']['profile']): string {
-  return `${profile.directDebit?.consentScope ?? 'accountinformation'} corporate`;
+  return `${profile.directDebit.consentScope} corporate`;
 }
 
 /** Adds `directDebit` (and keeps `consents`): corporate-context clients; consents deleted at teardown. */

@@ -25,8 +25,8 @@ export const label = (c: Combination) => `${c.service}/${c.product}`;
  * international-tp payment needs an FX quote of the bank (FX_QUOTE_ID), or it is not claimed.
  */
 export function unclaimed(profile: Profile, c: Combination, target?: Pick<Target, 'fxQuoteId'>): string | undefined {
-  const services = profile.payments?.services ?? [];
-  const products = profile.payments?.products ?? [];
+  const services = profile.payments.services;
+  const products = profile.payments.products;
   const missing = [
     !services.includes(c.service) ? `payment service ${c.service}` : '',
     !products.includes(c.product) ? `payment product ${c.product}` : '',

@@ -63,11 +63,11 @@ export class PaymentsClient {
 
   /** The profile says a cancellation of this product needs an authorisation. */
   needsCancellationAuthorisation(c: Combination): boolean {
-    return this.profile.payments?.cancellationAuthorisation?.includes(c.product) ?? false;
+    return this.profile.payments.cancellationAuthorisation.includes(c.product);
   }
 
   path(c: Combination): string {
-    return `${this.profile.paths.payments ?? 'psd2/paymentinitiation/v1'}/${c.service}/${c.product}`;
+    return `${this.profile.paths.payments}/${c.service}/${c.product}`;
   }
   basePath(c: Combination, paymentId: string): string {
     return `${this.path(c)}/${paymentId}`;
@@ -290,6 +290,6 @@ export function firstClaimed(profile: Profile): Combination | undefined {
  * (payments.cancellationAuthorisation), for checks of the cancellation-authorisations.
  */
 export function firstCancellationAuthorised(profile: Profile): Combination | undefined {
-  const products = profile.payments?.cancellationAuthorisation ?? [];
+  const products = profile.payments.cancellationAuthorisation;
   return COMBINATIONS.find((c) => !unclaimed(profile, c) && products.includes(c.product));
 }

@@ -22,7 +22,7 @@ export class BasketsClient {
   }
 
   get path(): string {
-    return this.api.target.profile.paths.signingBaskets ?? 'psd2/paymentinitiation/v1/signing-baskets';
+    return this.api.target.profile.paths.signingBaskets;
   }
   basePath(basketId: string): string {
     return `${this.path}/${basketId}`;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { isValidIBAN } from 'ibantools';
-import { profileSchema, type Profile } from '../../profiles/profile.schema.js';
+import { profileSchema, type Profile, type ProfileFile } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
 import { digestOf, readCached, writeCached } from './cache.js';
 import { ConfigError } from './errors.js';
@@ -10,8 +10,11 @@ import { fromRoot } from './paths.js';
 
 export type { PaymentProduct, PaymentService } from '../../schemas/payments/products.js';
 
-/** A target profile (what the target claims) and a variant's claims over it: types of profiles/profile.schema.ts. */
-export type { Profile, ProfileClaims } from '../../profiles/profile.schema.js';
+/**
+ * A target profile as loaded (its defaults applied), as its file says it, and a variant's claims
+ * over it: types of profiles/profile.schema.ts.
+ */
+export type { Profile, ProfileClaims, ProfileFile } from '../../profiles/profile.schema.js';
 
 /**
  * A profile's file: a path (ending in .json) relative to the working folder; a name is
@@ -34,7 +37,7 @@ const describeError = (e: ErrorObject): string => {
   return `${field}:${extra}`;
 };
 
-type Options = Pick<Profile, 'tokens' | 'signatures' | 'payments' | 'consents'>;
+type Options = Pick<ProfileFile, 'tokens' | 'signatures' | 'payments' | 'consents'>;
 
 /**
  * The features a profile's options bring, beside those it lists: the other reading of an option
@@ -61,7 +64,10 @@ export function withOptionFeatures<P extends Profile>(p: P): P {
   return { ...p, features: [...new Set([...p.features, ...featuresOfOptions(p)])] };
 }
 
-/** Loads and validates a profile; any problem is a ConfigError naming the field. */
+/**
+ * Loads and validates a profile, and applies the schema's defaults (profiles/profile.schema.ts,
+ * `default`): what it returns has every defaulted field. Any problem is a ConfigError naming the field.
+ */
 export function loadProfile(nameOrPath: string): Profile {
   const file = profileFile(nameOrPath);
   if (!existsSync(file)) throw new ConfigError(`TARGET_PROFILE: no profile "${nameOrPath}" (looked for ${file}).`);
@@ -73,10 +79,13 @@ export function loadProfile(nameOrPath: string): Profile {
     throw new ConfigError(`TARGET_PROFILE: ${file} is not valid JSON: ${(err as Error).message}`);
   }
   // A profile found valid once is not validated again (compiling the schema cost every worker a
-  // third of a second): the mark is named by the digest of the text and of the schema (cache.ts).
-  const mark = `profile-valid-${digestOf([], [text, JSON.stringify(profileSchema)])}.json`;
-  if (readCached<boolean>(mark) === true) return withOptionFeatures(data as Profile);
-  const validate = validatorOf<Profile>(profileSchema);
+  // third of a second): it is kept with its defaults applied, named by the digest of the text and
+  // of the schema (cache.ts).
+  const mark = `profile-resolved-${digestOf([], [text, JSON.stringify(profileSchema)])}.json`;
+  const kept = readCached<Profile>(mark);
+  if (kept && typeof kept === 'object') return withOptionFeatures(kept);
+  // Validating fills in each absent field's default (ajv's useDefaults), sections included.
+  const validate = validatorOf<Profile>(profileSchema, { applyDefaults: true });
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map(describeError);
     throw new ConfigError(`profile ${file} is invalid:\n  - ${[...new Set(problems)].join('\n  - ')}`);
@@ -91,7 +100,7 @@ export function loadProfile(nameOrPath: string): Profile {
   if (contradiction) throw new ConfigError(`profile ${file} is invalid:\n  - sca.approaches: ${contradiction}`);
   const badIban = accountProblem(data);
   if (badIban) throw new ConfigError(`profile ${file} is invalid:\n  - ${badIban}`);
-  writeCached(mark, true);
+  writeCached(mark, data);
   return withOptionFeatures(data);
 }
 

@@ -226,7 +226,8 @@ export function checkPsuAgent(
         `CHROMIUM_PATH: no browser at ${chromium} (sca.psuAgent "browser" drives Debian's chromium package; install it or set CHROMIUM_PATH).`,
       );
     for (const kind of ['approve', 'deny'] as const) {
-      (profile.sca.browser[kind] ?? []).forEach((step, i) => {
+      // deny is optional: a script may only approve.
+      profile.sca.browser[kind]?.forEach((step, i) => {
         if ('fill' in step && !agentValue(step.from, env, envFile))
           throw new ConfigError(
             `sca.browser.${kind}[${i}].from: the .env key ${step.from} is not set (the value typed into ${step.fill}).`,

@@ -111,11 +111,11 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     tls: readTls(s),
     proxy: readProxy(s, env),
     signing,
-    signAll: claimsSigning && profile.signatures?.mandated === true,
+    signAll: claimsSigning && profile.signatures.mandated,
     testPkiDir: s.TPP_TEST_PKI_DIR || undefined,
     ...(s.FX_QUOTE_ID ? { fxQuoteId: s.FX_QUOTE_ID } : {}),
-    tokenUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth?.tokenPath ?? 'connect/token'}`,
-    authorizeUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth?.authorizePath ?? 'connect/authorize'}`,
+    tokenUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth.tokenPath}`,
+    authorizeUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth.authorizePath}`,
     requiredHeaders: requiredHeadersOf(profile, env, profileName),
   };
 }
@@ -132,7 +132,7 @@ export function requiredHeaderValues(t: Pick<Target, 'requiredHeaders'>): Record
 
 /** The profile's requiredHeaders with their values: a `fromEnv` key must be set (environment or .env). */
 function requiredHeadersOf(profile: Profile, env: NodeJS.ProcessEnv, profileName: string): Target['requiredHeaders'] {
-  const list = profile.requiredHeaders ?? [];
+  const list = profile.requiredHeaders;
   if (!list.length) return [];
   const envFile = resolve(process.cwd(), '.env');
   const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};

@@ -15,9 +15,6 @@ export interface Limits {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRIES = 2;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 5000;
-
 /** The profile's limits, or undefined when it sets none (then nothing is bounded or retried). */
 export function limitsOf(profile: Pick<Profile, 'limits'>): Limits | undefined {
   const l = profile.limits;
@@ -25,8 +22,8 @@ export function limitsOf(profile: Pick<Profile, 'limits'>): Limits | undefined {
   return {
     ...(l.requestsPerSecond !== undefined ? { requestsPerSecond: l.requestsPerSecond } : {}),
     ...(l.concurrency !== undefined ? { concurrency: l.concurrency } : {}),
-    retries: l.retries ?? DEFAULT_RETRIES,
-    maxRetryAfterMs: l.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
+    retries: l.retries,
+    maxRetryAfterMs: l.maxRetryAfterMs,
   };
 }
 

@@ -129,7 +129,7 @@ export default class ConformanceReporter implements Reporter {
     // `--list` runs nothing: no report and no history record (the next run would compare with it).
     if (listsOnly(process.argv)) return;
     const catalogue = loadCatalogue();
-    const claimed = new Set(this.target?.profile.features ?? []);
+    const claimed = new Set(this.target ? this.target.profile.features : []);
     const unavailable = process.env[ENV.targetUnavailable];
     let folded: RequirementResult[];
     if (unavailable) {

@@ -15,7 +15,7 @@ function unknownResources(a: AuthorisationsClient): { what: string; path: string
   const out = [{ what: 'consent', path: a.consents.basePath(randomUUID()), scope: 'accountinformation' }];
   const c = t.profile.features.includes('payments') ? firstClaimed(t.profile) : undefined;
   if (c) {
-    const base = t.profile.paths.payments ?? 'psd2/paymentinitiation/v1';
+    const base = t.profile.paths.payments;
     out.push({
       what: 'payment',
       path: `${base}/${c.service}/${c.product}/${randomUUID()}`,

@@ -152,7 +152,7 @@ test(
   'frequencyPerDay above the maximum is refused and the maximum is accepted',
   req('consents.limits.frequency-max'),
   async ({ consents, target }) => {
-    const max = target.profile.consents?.maxFrequencyPerDay ?? 4;
+    const max = target.profile.consents.maxFrequencyPerDay;
     const ok = await consents.create({ body: consentRequest({ frequencyPerDay: max }) });
     await expect(ok, `frequencyPerDay ${max} (the maximum) must be accepted`).toSucceed();
     const res = await consents.create({ body: consentRequest({ frequencyPerDay: max + 1 }) });
@@ -164,7 +164,7 @@ test(
   'frequencyPerDay above the maximum is answered 400',
   req('consents.limits.frequency-max-code'),
   async ({ consents, target }) => {
-    const max = target.profile.consents?.maxFrequencyPerDay ?? 4;
+    const max = target.profile.consents.maxFrequencyPerDay;
     const res = await consents.create({ body: consentRequest({ frequencyPerDay: max + 1 }) });
     await expect(res, `frequencyPerDay ${max + 1} is above the maximum of ${max}`).toBeRefused(400);
   },

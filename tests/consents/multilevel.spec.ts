@@ -5,7 +5,9 @@ test(
   'with multilevel SCA a corporate consent is valid only after the last signer',
   req('consents.multilevel.last-signer'),
   async ({ consents }) => {
-    const signers = consents.api.target.profile.consents?.multilevelSca?.signers ?? 2;
+    // The option claims it (consents.multilevelSca brings the feature consents.multilevel-sca) and says how many sign.
+    const signers = consents.api.target.profile.consents.multilevelSca?.signers;
+    if (!signers) throw new Error('the profile claims consents.multilevel-sca but not consents.multilevelSca.signers');
     const corporate = consents.corporate();
     // One-off access: a recurring consent could end another test's recurring consent of the same PSU.
     const res = await corporate.create({ body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }) });

@@ -124,7 +124,7 @@ test(
     await expect(del).toSucceed();
     // Default 'either': an empty answer (Berlin Group's 204) and a message-and-links body (section B)
     // are both readings; each is judged as its own shape. A profile may pin one.
-    const claimed = target.profile.consents?.deleteAnswer ?? 'either';
+    const claimed = target.profile.consents.deleteAnswer;
     const empty = del.text.trim() === '';
     const reading = claimed === 'either' ? (empty ? 'no-content' : 'message-and-links') : claimed;
     if (reading === 'no-content') {
@@ -145,7 +145,7 @@ test(
         expect(body.tppMessages, because('tppMessages of the message-and-links structure')).toEqual(expect.any(Array));
     }
     const read = await consents.read(id);
-    if ((target.profile.consents?.afterDelete ?? 'terminatedByTpp') === 'gone') {
+    if (target.profile.consents.afterDelete === 'gone') {
       await expect(read).toHaveStatus([403, 404]);
     } else {
       await expect(read).toSucceed();

@@ -152,7 +152,7 @@ forEachCombination(() => {
     'with multilevel SCA the payment is accepted only after the last signer',
     req('payments.multilevel.last-signer'),
     async ({ payments, combination }) => {
-      const signers = payments.profile.payments?.multilevelSca?.signers ?? 2;
+      const signers = payments.profile.payments.multilevelSca.signers;
       const corporate = payments.corporate();
       const { basePath } = await corporate.initiated(combination);
       for (let i = 1; i <= signers; i++) {

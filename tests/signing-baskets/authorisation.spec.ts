@@ -113,7 +113,7 @@ test(
   'with multilevel SCA, a basket whose first signer has authorised (a partial authorisation) can no longer be deleted',
   req('signing-baskets.delete.after-partial-authorisation'),
   async ({ baskets }) => {
-    const signers = baskets.payments.profile.payments?.multilevelSca?.signers ?? 2;
+    const signers = baskets.payments.profile.payments.multilevelSca.signers;
     const corporate = baskets.corporate();
     const { basketId } = await corporate.createdBasket();
     const sca = await corporate.authorise(basketId, {

@@ -127,7 +127,7 @@ test(
     await expect(await baskets.delete(basketId)).toSucceed();
     // Gone: the read is refused (a 4xx carrying no data); or, the other reading, still readable with
     // the final status CANC. Either is accepted unless the profile pins one (signingBaskets.afterDelete).
-    const reading = baskets.api.target.profile.signingBaskets?.afterDelete ?? 'either';
+    const reading = baskets.api.target.profile.signingBaskets.afterDelete;
     const read = await baskets.read(basketId);
     if (reading === 'gone' || (reading === 'either' && !(read.status >= 200 && read.status < 300))) {
       await expect(read, because('read the deleted basket: gone')).toBeRefused();
