@@ -6,41 +6,21 @@ import { label, type Combination, type PaymentsClient } from './areas/payments.j
 import type { BasketsClient } from './areas/signing-baskets.js';
 import type { Profile } from './config/profile.js';
 import { block, requireSuccess } from './http/broken.js';
-import type { HeaderSpec } from './http/client.js';
+import type { ApiClient } from './http/client.js';
 import type { ApiResponse } from './http/response.js';
 import { paymentCombination } from './operation-claims.js';
 import type { Operation } from './operation-table.js';
+import {
+  idOf,
+  noWayToCall,
+  prepKit,
+  type Bound,
+  type CallOptions,
+  type Prepared,
+  type PrepKit,
+} from './operation-calls.js';
 
-// ---------------------------------------------------------------------------------------------
-// Calling the operations
-// ---------------------------------------------------------------------------------------------
-
-export interface CallOptions {
-  /** Over the operation's own headers; `null` leaves one out. */
-  headers?: HeaderSpec;
-  /** Send no Authorization at all. */
-  noAuth?: boolean;
-  /** Sign the call (Authentication 6) with the settings' identity. */
-  sign?: boolean;
-  /** Over the operation's own body (its valid body where it has one). */
-  json?: unknown;
-  /** The path called instead of the operation's own (e.g. the same resource under another payment product). */
-  path?: (path: string) => string;
-}
-
-/** An operation bound to its prerequisites: call it as often as needed. */
-export interface Bound {
-  op: Operation;
-  /** "Create consent (POST psd2/consent/v1/consents)". */
-  label: string;
-  call(o?: CallOptions): Promise<ApiResponse>;
-  /**
-   * What a state-changing call would change, read without changing it (for example the status of
-   * the resource it deletes, or the authorisations of the resource it starts one on); undefined
-   * where only the refused answer itself can show that nothing was created (it carries no id).
-   */
-  state?(): Promise<string>;
-}
+export type { Bound, CallOptions } from './operation-calls.js';
 
 interface Clients {
   directory: DirectoryClient;
@@ -225,7 +205,6 @@ export class OperationWorld {
   /** Binds an operation to its prerequisites (made now, once per test). */
   async bind(o: Operation): Promise<Bound> {
     const { consents, accounts, payments, baskets, directDebit } = this.c;
-    const profile = this.profile;
     const api = {
       directory: this.c.directory.api,
       consents: consents.api,
@@ -234,191 +213,190 @@ export class OperationWorld {
       'signing-baskets': baskets.api,
       'direct-debit': directDebit.api,
     }[o.group];
-    let path = '';
-    let base: HeaderSpec = {};
-    let json: unknown;
-    let query: Record<string, string> | undefined;
-    /** The consent of an account read (called through the account client). */
-    let accountRead: string | undefined;
-    let state: Bound['state'];
-    const psu = payments.psuHeaders();
-    const c = o.group === 'payments' ? paymentCombination(profile, o) : undefined;
-    const fill = (vars: Record<string, string>) => {
-      path = o.template.replace(/\{([^}]+)\}/g, (_m, k: string) => {
-        const v = vars[k] ?? (profile.paths as Record<string, string | undefined>)[k];
-        if (v === undefined) throw new Error(`operation ${o.id}: no value for {${k}}`);
-        return k in vars ? encodeURIComponent(v) : v;
-      });
-    };
-    const pay = (c: Combination) => ({ 'payment-service': c.service, 'payment-product': c.product });
-    const idOf = (basePath: string) => basePath.split('/').pop()!;
-    const statusOf = async (p: string, key: string) =>
-      String((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key]);
-    const countOf = async (p: string, key: string) =>
-      `${key}: ${JSON.stringify((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key])}`;
-    /** An authorisation's SCA status (GET) or update (PUT, choosing its decoupled method), on its own href. */
-    const onAuthorisation = (a: { href: string; method: string }) => {
-      path = a.href;
-      base = psu;
-      if (o.method === 'PUT') {
-        json = { authenticationMethodId: a.method };
-        state = () => statusOf(a.href, 'scaStatus');
-      }
-    };
+    const c = o.group === 'payments' ? paymentCombination(this.profile, o) : undefined;
+    const kit = prepKit(o, this.profile, api, payments.psuHeaders());
+    const prepare = {
+      directory: () => this.prepareDirectory(kit),
+      consents: () => this.prepareConsents(kit),
+      accounts: () => this.prepareAccounts(kit),
+      payments: () => this.preparePayments(kit, c!),
+      'signing-baskets': () => this.prepareBaskets(kit),
+      'direct-debit': () => this.prepareDirectDebit(kit),
+    }[o.group];
+    return this.bound(o, c, api, await prepare());
+  }
 
+  private async prepareDirectory({ o, fill }: PrepKit): Promise<Prepared> {
     switch (o.id) {
       case 'directory.list-banks':
       case 'directory.list-cities':
       case 'directory.list-countries':
-        fill({});
-        break;
+        return { path: fill({}) };
       case 'directory.bank':
       case 'directory.city':
       case 'directory.country': {
         const ids = await this.directoryIds();
-        fill({ bicFi: ids.bicFi, 'city-id': ids.cityId, isoCountryCode: ids.isoCountryCode });
-        break;
+        return { path: fill({ bicFi: ids.bicFi, 'city-id': ids.cityId, isoCountryCode: ids.isoCountryCode }) };
       }
+    }
+    return noWayToCall(o);
+  }
+
+  private async prepareConsents(k: PrepKit): Promise<Prepared> {
+    const { o, fill, psu } = k;
+    const consents = this.c.consents;
+    switch (o.id) {
       case 'consents.create':
-        fill({});
-        base = consents.psuHeaders();
-        json = aisConsent();
-        break;
+        return { path: fill({}), base: consents.psuHeaders(), json: aisConsent() };
       case 'consents.read':
       case 'consents.status':
       case 'consents.authorisations.list':
-        fill({ consentId: await this.consent() });
-        break;
+        return { path: fill({ consentId: await this.consent() }) };
       case 'consents.authorisations.start': {
-        fill({ consentId: await this.consent() });
-        base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
-        state = () => countOf(path, 'authorisationIds');
-        break;
+        const path = fill({ consentId: await this.consent() });
+        return {
+          path,
+          base: { ...psu, 'TPP-Redirect-Preferred': 'false' },
+          state: () => k.countOf(path, 'authorisationIds'),
+        };
       }
       case 'consents.authorisations.status':
       case 'consents.authorisations.update':
-        onAuthorisation(await this.consentAuthorisation());
-        break;
+        return k.onAuthorisation(await this.consentAuthorisation());
       case 'consents.delete': {
         const id = await this.consent('consent-to-delete');
-        fill({ consentId: id });
-        state = () => statusOf(`${consents.basePath(id)}/status`, 'consentStatus');
-        break;
+        return {
+          path: fill({ consentId: id }),
+          state: () => k.statusOf(`${consents.basePath(id)}/status`, 'consentStatus'),
+        };
       }
-      case 'accounts.list':
-      case 'accounts.detail':
-      case 'accounts.balances':
-      case 'accounts.transactions':
-      case 'accounts.transaction': {
-        const a = await this.accountRead();
-        if (o.id === 'accounts.transaction' && !a.transactionId)
-          block(
-            'accounts.transactions.shape',
-            'a booked transaction to read',
-            'the account lists no booked transaction with a transactionId',
-          );
-        fill({ 'account-id': a.accountId, transactionId: a.transactionId ?? '' });
-        accountRead = a.consentId;
-        if (o.id === 'accounts.transactions') query = { bookingStatus: 'booked', dateFrom: '2000-01-01' };
-        break;
-      }
+    }
+    return noWayToCall(o);
+  }
+
+  private async prepareAccounts({ o, fill }: PrepKit): Promise<Prepared> {
+    const a = await this.accountRead();
+    if (o.id === 'accounts.transaction' && !a.transactionId)
+      block(
+        'accounts.transactions.shape',
+        'a booked transaction to read',
+        'the account lists no booked transaction with a transactionId',
+      );
+    return {
+      path: fill({ 'account-id': a.accountId, transactionId: a.transactionId ?? '' }),
+      accountRead: a.consentId,
+      ...(o.id === 'accounts.transactions' ? { query: { bookingStatus: 'booked', dateFrom: '2000-01-01' } } : {}),
+    };
+  }
+
+  private async preparePayments(k: PrepKit, c: Combination): Promise<Prepared> {
+    const { o, fill, psu } = k;
+    const payments = this.c.payments;
+    const pay = { 'payment-service': c.service, 'payment-product': c.product };
+    switch (o.id) {
       case 'payments.initiate':
-        fill(pay(c!));
-        base = { ...psu, ...payments.productHeaders(c!) };
-        json = payments.body(c!);
-        break;
+        return { path: fill(pay), base: { ...psu, ...payments.productHeaders(c) }, json: payments.body(c) };
       case 'payments.read':
       case 'payments.status':
       case 'payments.authorisations.list':
-        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!)) });
-        break;
-      case 'payments.authorisations.start':
+        return { path: fill({ ...pay, paymentId: idOf(await this.payment(c)) }) };
+      case 'payments.authorisations.start': {
         // A payment of its own: the authorisation updated by another operation may have finalised the other.
-        fill({ ...pay(c!), paymentId: idOf(await this.payment(c!, 'payment-to-authorise')) });
-        base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
-        json =
-          profile.payments?.startAuthorisationBody === 'operations-table'
-            ? { psuData: { password: 'sandbox' } }
-            : undefined;
-        state = () => countOf(path, 'authorisationIds');
-        break;
+        const path = fill({ ...pay, paymentId: idOf(await this.payment(c, 'payment-to-authorise')) });
+        return {
+          path,
+          base: { ...psu, 'TPP-Redirect-Preferred': 'false' },
+          json:
+            this.profile.payments?.startAuthorisationBody === 'operations-table'
+              ? { psuData: { password: 'sandbox' } }
+              : undefined,
+          state: () => k.countOf(path, 'authorisationIds'),
+        };
+      }
       case 'payments.authorisations.status':
       case 'payments.authorisations.update':
       case 'payments.cancellation-authorisations.status':
-      case 'payments.cancellation-authorisations.update': {
-        const a = o.id.startsWith('payments.cancellation-')
-          ? await this.cancellationAuthorisation(c!)
-          : await this.paymentAuthorisation(c!);
-        onAuthorisation(a);
-        break;
-      }
+      case 'payments.cancellation-authorisations.update':
+        return k.onAuthorisation(
+          o.id.startsWith('payments.cancellation-')
+            ? await this.cancellationAuthorisation(c)
+            : await this.paymentAuthorisation(c),
+        );
       case 'payments.cancel': {
-        const basePath = await this.payment(c!, 'payment-to-cancel');
-        fill({ ...pay(c!), paymentId: idOf(basePath) });
-        state = () => statusOf(`${basePath}/status`, 'transactionStatus');
-        break;
+        const basePath = await this.payment(c, 'payment-to-cancel');
+        return {
+          path: fill({ ...pay, paymentId: idOf(basePath) }),
+          state: () => k.statusOf(`${basePath}/status`, 'transactionStatus'),
+        };
       }
       case 'payments.cancellation-authorisations.start':
       case 'payments.cancellation-authorisations.list': {
-        fill({ ...pay(c!), paymentId: idOf(await this.cancelled(c!)) });
-        if (o.method === 'POST') {
-          base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
-          state = () => countOf(path, 'cancellationIds');
-        }
-        break;
+        const path = fill({ ...pay, paymentId: idOf(await this.cancelled(c)) });
+        if (o.method !== 'POST') return { path };
+        return {
+          path,
+          base: { ...psu, 'TPP-Redirect-Preferred': 'false' },
+          state: () => k.countOf(path, 'cancellationIds'),
+        };
       }
+    }
+    return noWayToCall(o);
+  }
+
+  private async prepareBaskets(k: PrepKit): Promise<Prepared> {
+    const { o, fill, psu } = k;
+    switch (o.id) {
       case 'signing-baskets.create':
-        fill({});
-        base = psu;
-        json = { paymentIds: await this.basketPayments() };
-        break;
+        return { path: fill({}), base: psu, json: { paymentIds: await this.basketPayments() } };
       case 'signing-baskets.read':
       case 'signing-baskets.status':
-        fill({ basketId: await this.basket() });
-        break;
-      case 'signing-baskets.authorisations.start': {
-        const id = await this.basket();
+        return { path: fill({ basketId: await this.basket() }) };
+      case 'signing-baskets.authorisations.start':
         // A basket offers no list of its authorisations: only the refused answer (no authorisationId) shows.
-        fill({ basketId: id });
-        base = { ...psu, 'TPP-Redirect-Preferred': 'false' };
-        break;
-      }
+        return { path: fill({ basketId: await this.basket() }), base: { ...psu, 'TPP-Redirect-Preferred': 'false' } };
       case 'signing-baskets.authorisations.update': {
         const a = await this.basketAuthorisation();
-        path = a.href;
-        base = psu;
-        json = { authenticationMethodId: a.method };
-        state = () => statusOf(a.href, 'scaStatus');
-        break;
+        return {
+          path: a.href,
+          base: psu,
+          json: { authenticationMethodId: a.method },
+          state: () => k.statusOf(a.href, 'scaStatus'),
+        };
       }
       case 'signing-baskets.delete': {
         const id = await this.basket('basket-to-delete');
-        fill({ basketId: id });
-        state = async () => `${(await baskets.read(id)).status}`;
-        break;
+        return { path: fill({ basketId: id }), state: async () => `${(await this.c.baskets.read(id)).status}` };
       }
+    }
+    return noWayToCall(o);
+  }
+
+  private async prepareDirectDebit({ o, fill }: PrepKit): Promise<Prepared> {
+    const directDebit = this.c.directDebit;
+    switch (o.id) {
       case 'direct-debit.create':
-        fill({});
-        base = directDebit.psuHeaders();
-        json = directDebit.body();
-        break;
+        return { path: fill({}), base: directDebit.psuHeaders(), json: directDebit.body() };
       case 'direct-debit.get':
-        fill({ paymentId: await this.directDebitPayment() });
-        base = directDebit.psuHeaders();
-        break;
+        return { path: fill({ paymentId: await this.directDebitPayment() }), base: directDebit.psuHeaders() };
       case 'direct-debit.confirm': {
         const paymentId = await this.directDebitPayment('dd-to-confirm');
         const consentId = await this.directDebitConsent();
-        fill({});
-        base = { ...directDebit.psuHeaders(), 'Consent-ID': consentId };
-        json = { paymentIds: [paymentId] };
-        state = async () =>
-          String((await directDebit.get(paymentId)).json<{ transactionStatus?: string }>().transactionStatus);
-        break;
+        return {
+          path: fill({}),
+          base: { ...directDebit.psuHeaders(), 'Consent-ID': consentId },
+          json: { paymentIds: [paymentId] },
+          state: async () =>
+            String((await directDebit.get(paymentId)).json<{ transactionStatus?: string }>().transactionStatus),
+        };
       }
-      default:
-        throw new Error(`operation ${o.id}: no way to call it`);
     }
+    return noWayToCall(o);
+  }
+
+  /** The operation made callable: through the account client for an account read, else through its group's client. */
+  private bound(o: Operation, c: Combination | undefined, api: ApiClient, p: Prepared): Bound {
+    const { consents, accounts, payments, baskets } = this.c;
+    const { path, base = {}, json, query, accountRead, state } = p;
     return {
       op: o,
       label: `${o.name} (${o.method} ${o.template}${c ? `, ${label(c)}` : ''})`,

@@ -1,5 +1,6 @@
 import { test as base, type TestInfo } from '@playwright/test';
 import { loadCatalogue } from './catalogue.js';
+import { firstClaimed, type Combination } from './areas/payment-combinations.js';
 import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
 import { resolveTarget, secretsOf, type Target } from './config/target.js';
 import { exchangeTitle, formatExchange } from './evidence/format.js';
@@ -47,6 +48,11 @@ export interface BaseTestFixtures {
   secondTpp: (api: ApiClient) => ApiClient;
   /** The PSU whose SCA fails (the profile's sca.failingPsuId); without one the test is skipped before its body. */
   failingPsu: string;
+  /**
+   * The payment kind of a check that needs one payment of any kind: the first service × product
+   * the profile claims. Without one the test is skipped before its body, as not claimed.
+   */
+  claimedPayment: Combination;
   _keepWorker: void;
   _evidence: void;
   _claims: void;
@@ -64,6 +70,10 @@ export const boxed = <T>(fixture: T): [T, { box: 'self' }] => [fixture, { box: '
 /** Why a check that drives a failing SCA is skipped when the profile names no failing PSU. */
 export const FAILING_PSU_MISSING =
   'not claimed: the profile names no failing PSU (sca.failingPsuId) to drive a failing SCA';
+
+/** Why a check that needs a payment of any kind is skipped when the profile claims no service × product. */
+export const noClaimedPayment = (profileName: string) =>
+  `not claimed: the profile "${profileName}" claims no payment service and product`;
 
 /** Checks of a token's scope or PSU context, which ACCESS_TOKEN (one token for every scope) cannot show without per-scope tokens. */
 export const ONE_TOKEN_UNJUDGED = Object.keys(SCOPE_CHECKS);
@@ -223,6 +233,11 @@ export const test = perProofEntry(
       const id = target.profile.sca?.failingPsuId;
       testInfo.skip(!id, FAILING_PSU_MISSING);
       await use(id!);
+    }),
+    claimedPayment: boxed(async ({ target }, use, testInfo) => {
+      const c = firstClaimed(target.profile);
+      testInfo.skip(!c, noClaimedPayment(target.profileName));
+      await use(c!);
     }),
     _claims: [
       async ({ target, expectFailing }, use, testInfo) => {

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadCatalogue } from '../harness/catalogue.js';
+import { loadCatalogue, type Catalogue } from '../harness/catalogue.js';
 import { fromRoot } from '../harness/config/paths.js';
 import { loadProfile } from '../harness/config/profile.js';
 import { redactText } from '../harness/evidence/redact.js';
@@ -19,15 +19,8 @@ import { renderMarkdown } from '../harness/reporter/markdown.js';
 import { packageFile, reportsDirOf } from './run-options.mjs';
 import { requirementVerdict, runVerdict, toResult, totalsOf } from '../harness/reporter/verdicts.js';
 
-/** Joins the shards' reports as one run's: every requirement's tests from every shard, folded again. */
-export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
-  if (!parts.length) throw new Error('no shard reports to merge');
-  const first = parts[0];
-  for (const p of parts)
-    if (p.target.profile !== first.target.profile || p.suite.commit !== first.suite.commit)
-      throw new Error(
-        `the shards do not belong to one run: profile ${p.target.profile} / commit ${p.suite.commit} beside ${first.target.profile} / ${first.suite.commit}`,
-      );
+/** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */
+function foldShards(parts: ConformanceReport[]): Map<string, QuotedResult> {
   const byId = new Map<string, QuotedResult>();
   for (const p of parts)
     for (const q of p.requirements) {
@@ -46,10 +39,13 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
       if (had.verdict === 'blocked') had.blockedBy = roots;
       else delete had.blockedBy;
     }
-  // A requirement of the areas run that no shard judged: as a whole run would report it (untested, or not claimed).
-  const catalogue = loadCatalogue();
+  return byId;
+}
+
+/** Adds each requirement of the areas run that no shard judged, as a whole run would report it (untested, or not claimed). */
+function addUnjudged(byId: Map<string, QuotedResult>, catalogue: Catalogue, profile: string): void {
   const areas = new Set([...byId.values()].map((q) => q.area));
-  const claimed = new Set(loadProfile(first.target.profile).features);
+  const claimed = new Set(loadProfile(profile).features);
   for (const r of catalogue.all)
     if (areas.has(r.area) && !byId.has(r.id)) {
       const res = toResult(r, []);
@@ -69,8 +65,10 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
           : { ...res, quote: r.quote, quoteFrom: r.quoteFrom },
       );
     }
-  const order = new Map(catalogue.all.map((r, i) => [r.id, i]));
-  const requirements = [...byId.values()].sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9));
+}
+
+/** The shards' errors, and one more when they are not every shard of one run, each once. */
+function shardErrors(parts: ConformanceReport[]): string[] {
   const errors = parts.flatMap((p) => p.errors ?? []);
   const shards = parts.map((p) => p.scope?.shard).filter((s) => !!s);
   const totalShards = shards[0]?.total;
@@ -83,6 +81,24 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
     errors.push(
       `the shards are not one whole run: got ${shards.map((s) => `${s.current}/${s.total}`).join(', ') || 'no shard'} of ${totalShards ?? '?'}`,
     );
+  return errors;
+}
+
+/** Joins the shards' reports as one run's: every requirement's tests from every shard, folded again. */
+export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
+  if (!parts.length) throw new Error('no shard reports to merge');
+  const first = parts[0];
+  for (const p of parts)
+    if (p.target.profile !== first.target.profile || p.suite.commit !== first.suite.commit)
+      throw new Error(
+        `the shards do not belong to one run: profile ${p.target.profile} / commit ${p.suite.commit} beside ${first.target.profile} / ${first.suite.commit}`,
+      );
+  const byId = foldShards(parts);
+  const catalogue = loadCatalogue();
+  addUnjudged(byId, catalogue, first.target.profile);
+  const order = new Map(catalogue.all.map((r, i) => [r.id, i]));
+  const requirements = [...byId.values()].sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9));
+  const errors = shardErrors(parts);
   const sum = (k: 'tests' | 'exchanges' | 'sumTestMs') => parts.reduce((n, p) => n + (p.run?.[k] ?? 0), 0);
   const longest = parts.reduce((a, p) => ((p.run?.longestTestMs ?? 0) > (a.run?.longestTestMs ?? 0) ? p : a), first);
   return {
@@ -111,16 +127,9 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
   };
 }
 
-async function main() {
-  const args = process.argv.slice(2);
-  const outArg = args.find((a) => a.startsWith('--out='))?.slice(6);
-  const folders = args.filter((a) => !a.startsWith('--out='));
-  if (!folders.length) {
-    console.error('usage: npm run merge -- <shard reports folder> <shard reports folder> ... [--out=<dir>]');
-    process.exit(2);
-  }
-  const out = outArg ? resolve(outArg) : reportsDirOf();
-  const parts = folders.map((f) => {
+/** Each shard folder's conformance.json; a folder without one ends the merge (exit 2). */
+function readShards(folders: string[]): ConformanceReport[] {
+  return folders.map((f) => {
     const file = join(resolve(f), 'conformance.json');
     if (!existsSync(file)) {
       console.error(`merge: ${file} is missing: that shard wrote no verdict`);
@@ -128,18 +137,10 @@ async function main() {
     }
     return JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
   });
-  const merged = mergeReports(parts);
-  mkdirSync(out, { recursive: true });
-  for (const part of ['allure-results', 'allure-report', 'conformance.json', 'conformance.md', 'junit.xml'])
-    rmSync(join(out, part), { recursive: true, force: true });
+}
 
-  // Allure: every shard's results in one folder (their files are named by UUID), one report.
-  mkdirSync(join(out, 'allure-results'), { recursive: true });
-  for (const f of folders)
-    if (existsSync(join(resolve(f), 'allure-results')))
-      cpSync(join(resolve(f), 'allure-results'), join(out, 'allure-results'), { recursive: true });
-
-  // JUnit: Playwright's merge of the shards' blob reports.
+/** JUnit: Playwright's merge of the shards' blob reports into <out>/junit.xml. */
+function mergeJunit(folders: string[], out: string): void {
   const blobs = mkdtempSync(join(tmpdir(), 'obg-merge-'));
   try {
     folders.forEach((f, i) => {
@@ -164,13 +165,18 @@ async function main() {
   } finally {
     rmSync(blobs, { recursive: true, force: true });
   }
+}
 
-  const { requirements, ...head } = merged;
-  const full = { ...head, ...pastOfRun(merged, out), requirements };
-  writeFileSync(join(out, 'conformance.json'), redactText(JSON.stringify(full, null, 2)));
-  writeFileSync(join(out, 'conformance.md'), redactText(renderMarkdown(full)));
-  const summary = afterRun(full, out);
+/** The Allure report of every shard's results, copied into one folder first (their files are named by UUID). */
+function mergeAllure(folders: string[], out: string): void {
+  mkdirSync(join(out, 'allure-results'), { recursive: true });
+  for (const f of folders)
+    if (existsSync(join(resolve(f), 'allure-results')))
+      cpSync(join(resolve(f), 'allure-results'), join(out, 'allure-results'), { recursive: true });
+}
 
+/** Builds <out>/allure-report from <out>/allure-results. */
+function buildAllureReport(out: string): void {
   const allure = spawnSync(
     process.execPath,
     [
@@ -186,14 +192,17 @@ async function main() {
   );
   if (allure.status !== 0)
     console.error(`merge: the Allure report could not be built:\n${allure.stderr || allure.stdout}`);
+}
 
+/** Prints the merged verdict, the summary and the baseline's judgement, and exits with the run's exit code. */
+function sayAndExit(full: ConformanceReport, shards: number, summaryLine: string): never {
   const t = full.totals;
   for (const e of full.errors ?? []) console.error(`merge: ${e.split('\n')[0]}`);
   console.log(
-    `merge: ${parts.length} shards: ${full.verdict.toUpperCase()} — requirements: ${t.passed} passed, ${t.failed} failed, ` +
+    `merge: ${shards} shards: ${full.verdict.toUpperCase()} — requirements: ${t.passed} passed, ${t.failed} failed, ` +
       `${t.warning} warning, ${t.broken} broken, ${t.blocked} blocked, ${t.skipped} not claimed, ${t.untested} untested`,
   );
-  console.log(`summary: ${summary.line}`);
+  console.log(`summary: ${summaryLine}`);
   if (full.baseline) {
     for (const r of full.baseline.regressions)
       console.error(`baseline: regression: ${r.id} ${r.verdict} (not in the baseline)`);
@@ -203,6 +212,32 @@ async function main() {
     process.exit(full.baseline.exitCode);
   }
   process.exit(full.verdict === 'conformant' ? 0 : 1);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const outArg = args.find((a) => a.startsWith('--out='))?.slice(6);
+  const folders = args.filter((a) => !a.startsWith('--out='));
+  if (!folders.length) {
+    console.error('usage: npm run merge -- <shard reports folder> <shard reports folder> ... [--out=<dir>]');
+    process.exit(2);
+  }
+  const out = outArg ? resolve(outArg) : reportsDirOf();
+  const parts = readShards(folders);
+  const merged = mergeReports(parts);
+  mkdirSync(out, { recursive: true });
+  for (const part of ['allure-results', 'allure-report', 'conformance.json', 'conformance.md', 'junit.xml'])
+    rmSync(join(out, part), { recursive: true, force: true });
+  mergeAllure(folders, out);
+  mergeJunit(folders, out);
+
+  const { requirements, ...head } = merged;
+  const full = { ...head, ...pastOfRun(merged, out), requirements };
+  writeFileSync(join(out, 'conformance.json'), redactText(JSON.stringify(full, null, 2)));
+  writeFileSync(join(out, 'conformance.md'), redactText(renderMarkdown(full)));
+  const summary = afterRun(full, out);
+  buildAllureReport(out);
+  sayAndExit(full, parts.length, summary.line);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(fromRoot('scripts', 'merge.ts'))) await main();

@@ -37,6 +37,11 @@ export function unclaimed(profile: Profile, c: Combination, target?: Pick<Target
   return undefined;
 }
 
+/** The first combination the profile claims (for checks that need one payment of any kind). */
+export function firstClaimed(profile: Profile): Combination | undefined {
+  return COMBINATIONS.find((c) => !unclaimed(profile, c));
+}
+
 /** Why international-tp is not judged without a quote. */
 export const NO_FX_QUOTE =
   'not claimed: an international-tp payment carries FX-Quote-Id, a quote of the bank; set FX_QUOTE_ID in .env to judge international-tp';

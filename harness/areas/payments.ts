@@ -225,6 +225,13 @@ export interface PaymentsFixtures {
   combination: Combination;
   /** Skips a test of a combination the profile does not claim, as not claimed, before it starts. */
   _combinationClaimed: void;
+  /**
+   * The payment kind of a check whose cancellation needs an authorisation: in a test of
+   * `forEachCombination`, its `combination` when the profile lists its product in
+   * payments.cancellationAuthorisation; elsewhere the first claimed one it says so of
+   * (`firstCancellationAuthorised`). Otherwise the test is skipped before its body, as not claimed.
+   */
+  authorisedCancellation: Combination;
 }
 
 /**
@@ -241,6 +248,16 @@ export const test = base.extend<PaymentsFixtures>({
     },
     { auto: true, box: 'self' },
   ],
+  authorisedCancellation: boxed(async ({ combination, payments }, use, testInfo) => {
+    const c =
+      combination === undefined
+        ? firstCancellationAuthorised(payments.profile)
+        : payments.needsCancellationAuthorisation(combination)
+          ? combination
+          : undefined;
+    testInfo.skip(!c, noAuthorisedCancellation(combination));
+    await use(c!);
+  }),
   payments: boxed(async ({ api }, use) => {
     const client = new PaymentsClient(api.with({ scope: 'paymentinitiation', bicFi: true }));
     await use(client);
@@ -280,16 +297,19 @@ export function forEachCombination(body: (c: Combination) => void): void {
   }
 }
 
-/** The first combination the profile claims (for checks that need one payment of any kind). */
-export function firstClaimed(profile: Profile): Combination | undefined {
-  return COMBINATIONS.find((c) => !unclaimed(profile, c));
-}
-
 /**
  * The first combination the profile claims whose cancellation it says needs an authorisation
- * (payments.cancellationAuthorisation), for checks of the cancellation-authorisations.
+ * (feature payments.cancellation-authorisation, the product in payments.cancellationAuthorisation),
+ * for checks of the cancellation-authorisations.
  */
 export function firstCancellationAuthorised(profile: Profile): Combination | undefined {
+  if (!profile.features.includes('payments.cancellation-authorisation')) return undefined;
   const products = profile.payments.cancellationAuthorisation;
   return COMBINATIONS.find((c) => !unclaimed(profile, c) && products.includes(c.product));
 }
+
+/** Why a check of a cancellation authorisation is skipped: `c`'s is not one, or (no `c`) the profile claims none. */
+export const noAuthorisedCancellation = (c?: Combination) =>
+  c
+    ? `not claimed: the profile does not list ${c.product} in payments.cancellationAuthorisation`
+    : 'not claimed: the profile claims no cancellation authorisation (feature payments.cancellation-authorisation with a claimed product in payments.cancellationAuthorisation)';

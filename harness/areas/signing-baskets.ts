@@ -101,8 +101,29 @@ export class BasketsClient {
   }
 }
 
-/** Adds `baskets` (and `payments`): a basket client that deletes the baskets the test created. */
-export const test = paymentsTest.extend<{ baskets: BasketsClient }>({
+/** Why a check that fills a basket is skipped when the profile claims no payment service and product. */
+export const noBasketPayment = (profileName: string) =>
+  `not claimed: the profile "${profileName}" claims no payment service and product to fill a basket with`;
+
+export interface BasketsFixtures {
+  baskets: BasketsClient;
+  /**
+   * The payment kind the test's baskets are filled with (`baskets.combination()`). A test (or a
+   * `beforeEach`) that asks for it is skipped before its body, as not claimed, when there is none.
+   */
+  basketPayment: Combination;
+}
+
+/**
+ * Adds `baskets` (and `payments`): a basket client that deletes the baskets the test created, and
+ * `basketPayment`, the precondition of a check that fills a basket.
+ */
+export const test = paymentsTest.extend<BasketsFixtures>({
+  basketPayment: boxed(async ({ baskets, target }, use, testInfo) => {
+    const c = baskets.combination();
+    testInfo.skip(!c, noBasketPayment(target.profileName));
+    await use(c!);
+  }),
   baskets: boxed(async ({ api, payments }, use) => {
     const client = new BasketsClient(api.with({ scope: 'paymentinitiation', bicFi: true }), payments);
     await use(client);

@@ -38,8 +38,8 @@ export function quoteBlock(quote: string | undefined, from: QuoteFrom | undefine
   ];
 }
 
-/** conformance.md: an overview per area, then every requirement that did not pass. */
-export function renderMarkdown(r: ReportLike): string {
+/** The report's head: its verdict, the target, the suite, the run, its requests and the totals. */
+function headLines(r: ReportLike): string[] {
   const out: string[] = [];
   out.push(`# Conformance report: ${r.verdict.toUpperCase()}`, '');
   out.push(
@@ -68,22 +68,33 @@ export function renderMarkdown(r: ReportLike): string {
       .join(', ')}`,
     '',
   );
+  return out;
+}
+
+/** A table of the verdicts' counts, a row per area. */
+function overviewLines(r: ReportLike): string[] {
   const areas = [...new Set(r.requirements.map((q) => q.area))];
   // A column per verdict: the usual ones in this order, then any other verdict the totals count.
   const usual = ['passed', 'failed', 'warning', 'broken', 'blocked', 'skipped', 'untested'];
   const columns = [...usual, ...Object.keys(r.totals).filter((v) => !usual.includes(v))];
-  out.push(
+  const out = [
     '## Overview by area',
     '',
     `| Area | Requirements | ${columns.map((v) => `${ICON[v] ? `${ICON[v]} ` : ''}${v}`).join(' | ')} |`,
     `|---|---|${columns.map(() => '---|').join('')}`,
-  );
+  ];
   for (const area of areas) {
     const rs = r.requirements.filter((q) => q.area === area);
     const n = (v: string) => rs.filter((q) => q.verdict === v).length;
     out.push(`| ${area} | ${rs.length} | ${columns.map(n).join(' | ')} |`);
   }
   out.push('');
+  return out;
+}
+
+/** Every requirement failed, broken or warned, with its quote and the messages of its tests. */
+function notPassedLines(r: ReportLike): string[] {
+  const out: string[] = [];
   // Root causes first: the failures other checks were blocked by, then the other failures, the
   // broken and the warnings; the blocked ones last, each naming its root cause.
   const roots = new Set(r.requirements.flatMap((q) => q.blockedBy ?? []));
@@ -118,33 +129,52 @@ export function renderMarkdown(r: ReportLike): string {
       );
     }
   }
+  return out;
+}
+
+/** The blocked requirements, each with its root cause and the step that failed. */
+function blockedLines(r: ReportLike): string[] {
   const blocked = r.requirements.filter((q) => q.verdict === 'blocked');
-  if (blocked.length) {
+  if (!blocked.length) return [];
+  const out = [
+    '## Blocked by an earlier failure',
+    '',
+    'These checks could not reach their rule because a step they needed failed first; the root cause is reported above.',
+    '',
+    '| Requirement | Level | Blocked by | Step |',
+    '|---|---|---|---|',
+  ];
+  for (const q of blocked) {
+    const step = q.tests.find((t) => t.status === 'blocked')?.message.split('\n')[0] ?? '';
     out.push(
-      '## Blocked by an earlier failure',
-      '',
-      'These checks could not reach their rule because a step they needed failed first; the root cause is reported above.',
-      '',
-      '| Requirement | Level | Blocked by | Step |',
-      '|---|---|---|---|',
+      `| \`${q.id}\` | ${q.level} | ${(q.blockedBy ?? []).map((id) => `\`${id}\``).join(', ')} | ${cell(step.replace(/^(Blocked: )?\[blocked by [^\]]+\]\s*/, '').slice(0, 200))} |`,
     );
-    for (const q of blocked) {
-      const step = q.tests.find((t) => t.status === 'blocked')?.message.split('\n')[0] ?? '';
-      out.push(
-        `| \`${q.id}\` | ${q.level} | ${(q.blockedBy ?? []).map((id) => `\`${id}\``).join(', ')} | ${cell(step.replace(/^(Blocked: )?\[blocked by [^\]]+\]\s*/, '').slice(0, 200))} |`,
-      );
-    }
-    out.push('');
   }
+  out.push('');
+  return out;
+}
+
+/** The requirements the profile does not claim, with the reason. */
+function skippedLines(r: ReportLike): string[] {
   const skipped = r.requirements.filter((q) => q.verdict === 'skipped');
-  if (skipped.length) {
-    out.push('## Not claimed by the profile', '', '| Requirement | Level | Reason |', '|---|---|---|');
-    for (const q of skipped) out.push(`| \`${q.id}\` | ${q.level} | ${cell(q.tests[0]?.message ?? 'skipped')} |`);
-    out.push('');
-  }
-  // The baseline's judgement and the changes since the previous run (harness/reporter/history.ts).
-  out.push(...renderPast(r));
-  // How much of the specification the catalogue judges (harness/reporter/specification.ts).
-  if (r.coverage) out.push(...coverageMarkdown(r.coverage));
-  return out.join('\n');
+  if (!skipped.length) return [];
+  const out = ['## Not claimed by the profile', '', '| Requirement | Level | Reason |', '|---|---|---|'];
+  for (const q of skipped) out.push(`| \`${q.id}\` | ${q.level} | ${cell(q.tests[0]?.message ?? 'skipped')} |`);
+  out.push('');
+  return out;
+}
+
+/** conformance.md: an overview per area, then every requirement that did not pass. */
+export function renderMarkdown(r: ReportLike): string {
+  return [
+    ...headLines(r),
+    ...overviewLines(r),
+    ...notPassedLines(r),
+    ...blockedLines(r),
+    ...skippedLines(r),
+    // The baseline's judgement and the changes since the previous run (harness/reporter/history.ts).
+    ...renderPast(r),
+    // How much of the specification the catalogue judges (harness/reporter/specification.ts).
+    ...(r.coverage ? coverageMarkdown(r.coverage) : []),
+  ].join('\n');
 }

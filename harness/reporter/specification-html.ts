@@ -112,11 +112,22 @@ export interface MapOptions {
   map?: SpecMap;
 }
 
-/** specification.html: the specification with every normative sentence marked (self-contained, no script). */
-export function renderSpecificationMap(report: MapReport, options: MapOptions = {}): string {
-  const map = options.map ?? mapSpecification();
-  const { spec, coverage } = map;
-  const md = markdownIt();
+type Md = ReturnType<typeof markdownIt>;
+
+/** How a clause is marked in the map: its attributes, and the notes after it (its requirements' badges, or why it is not judged). */
+interface Marking {
+  verdictOf(id: string): string;
+  attrs(c: UnitCoverage): Record<string, string> | undefined;
+  notes(c: UnitCoverage): string;
+}
+
+const attrString = (a: Record<string, string>) =>
+  Object.entries(a)
+    .map(([k, v]) => ` ${k}="${esc(v)}"`)
+    .join('');
+
+/** The marking of clauses by the run's verdicts. */
+function marking(report: MapReport): Marking {
   const verdicts = new Map(report.requirements.map((r) => [r.id, r]));
   const verdictOf = (id: string) => verdicts.get(id)?.verdict ?? 'absent';
   const badge = (r: Requirement) => {
@@ -146,10 +157,6 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
       title: c.unit.markers.length ? `normative: ${c.unit.markers.join('; ')}` : 'quoted by a requirement',
     };
   };
-  const attrString = (a: Record<string, string>) =>
-    Object.entries(a)
-      .map(([k, v]) => ` ${k}="${esc(v)}"`)
-      .join('');
   const notes = (c: UnitCoverage) => {
     const state = stateOf(c);
     if (state === 'judged') return ` <span class="reqs">${c.requirements.map(badge).join('')}</span>`;
@@ -162,6 +169,12 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
     if (state === 'open') return ` <span class="open">not judged, not explained</span>`;
     return '';
   };
+  return { verdictOf, attrs, notes };
+}
+
+/** The specification's text as HTML, each clause marked. */
+function markedSpecification(map: SpecMap, md: Md, mark: Marking): string {
+  const { attrs, notes } = mark;
   const Token = new md.core.State('', md, {}).Token;
   const html = (content: string) => Object.assign(new Token('html_inline', '', 0), { content });
   /** Markdown cut at its clauses' words: each clause a marked span with its notes; the words between as they stand. */
@@ -181,8 +194,8 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
     return out.trimEnd();
   };
   // Fresh tokens of the same text (the same placements): the map's own stay as parsed.
-  const tokens = md.parse(spec.markdown, {});
-  for (const p of spec.placements) {
+  const tokens = md.parse(map.spec.markdown, {});
+  for (const p of map.spec.placements) {
     const t = tokens[p.token];
     if (t.type === 'tr_open') {
       const u = p.units[0];
@@ -217,15 +230,20 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
       t.children = [html(parts.join(' '))];
     }
   }
-  const body = md.renderer.render(tokens, md.options, {});
+  return md.renderer.render(tokens, md.options, {});
+}
+
+/** A row per requirement: its verdict, rule, where its quote stands, and its tests (in the Allure report where given). */
+function requirementRows(map: SpecMap, report: MapReport, md: Md, mark: Marking, options: MapOptions): string[] {
+  const verdicts = new Map(report.requirements.map((r) => [r.id, r]));
   const links = options.allureResults ? allureLinks(options.allureResults) : new Map<string, AllureLink[]>();
   const where = options.allureReport ?? 'allure-report';
   const allure = where.endsWith('.html') ? where : `${where}/index.html`;
   const quotedAt = new Map<string, string[]>();
   for (const c of map.units.values())
     for (const r of c.requirements) quotedAt.set(r.id, [...(quotedAt.get(r.id) ?? []), c.clause.id]);
-  const rows = map.requirements.map((r) => {
-    const v = verdictOf(r.id);
+  return map.requirements.map((r) => {
+    const v = mark.verdictOf(r.id);
     const at = quotedAt.get(r.id) ?? [];
     const tests = links.get(r.id) ?? [];
     const place =
@@ -237,6 +255,16 @@ export function renderSpecificationMap(report: MapReport, options: MapOptions = 
       : (verdicts.get(r.id)?.tests ?? []).map((t) => esc(`${t.title} (${t.status})`)).join('<br>');
     return `<tr id="req-${esc(r.id)}" data-req="${esc(r.id)}" data-verdict="${v}"><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td class="v-${v}">${esc(VERDICT_LABEL[v])}</td><td>${esc(r.text)}</td><td>${place}</td><td>${testList}</td></tr>`;
   });
+}
+
+/** specification.html: the specification with every normative sentence marked (self-contained, no script). */
+export function renderSpecificationMap(report: MapReport, options: MapOptions = {}): string {
+  const map = options.map ?? mapSpecification();
+  const { spec, coverage } = map;
+  const md = markdownIt();
+  const mark = marking(report);
+  const body = markedSpecification(map, md, mark);
+  const rows = requirementRows(map, report, md, mark, options);
   const areaRows = Object.entries(coverage.byArea)
     .map(
       ([a, v]) =>

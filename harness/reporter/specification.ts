@@ -109,33 +109,34 @@ export interface SpecMap {
 
 const percent = (a: number, b: number) => (b ? Math.round((1000 * a) / b) / 10 : 100);
 
-/**
- * Matches quotes and the not-judged list onto the specification's clauses and counts the coverage.
- * A requirement judges a clause its quote touches when that is the only clause of the unit its
- * quote touches; a quote that takes several clauses of a unit judges those clauses.yaml names it
- * for (none, listed as unattributed, when it names it for none).
- */
-export function mapSpecification(
-  catalogue: Pick<Catalogue, 'all'> = loadCatalogue(),
-  notJudged: NotJudged[] = loadNotJudged(),
-  markdown = readFileSync(fromRoot(QUOTE_FILES.spec), 'utf8'),
-  clauseLists: ClauseList[] = loadClauseLists(),
-): SpecMap {
-  const explicit = new Map(clauseLists.map((l) => [collapseWhitespace(l.unit), l.clauses.map((c) => c.text)]));
-  const spec = readSpec(markdown, undefined, explicit);
-  const units = new Map<string, UnitCoverage>();
-  for (const u of spec.units) for (const c of u.clauses) units.set(c.id, { unit: u, clause: c, requirements: [] });
-  const unknown: string[] = [];
+/** What matching finds wrong: entries that match nothing, quotes that judge no clause, names and entries gone stale. */
+interface Findings {
+  unknown: string[];
+  unattributed: string[];
+  stale: string[];
+}
+
+/** The units of the specification by their text (whitespace collapsed). */
+function unitsByText(spec: SpecText): Map<string, SpecUnit[]> {
   const byText = new Map<string, SpecUnit[]>();
   for (const u of spec.units) {
     const k = collapseWhitespace(u.text);
     byText.set(k, [...(byText.get(k) ?? []), u]);
   }
-  // Which clause of which unit a requirement is named for in clauses.yaml.
+  return byText;
+}
+
+/** Which clauses of which unit a requirement is named for in clauses.yaml, by "<unit id> <requirement id>". */
+function namedClauses(
+  clauseLists: ClauseList[],
+  byText: Map<string, SpecUnit[]>,
+  found: Findings,
+): Map<string, Set<string>> {
   const namedFor = new Map<string, Set<string>>();
   for (const l of clauseLists) {
     const us = byText.get(collapseWhitespace(l.unit)) ?? [];
-    if (!us.length) unknown.push(`${CLAUSES_FILE}: ${collapseWhitespace(l.unit)} (no such sentence or table row)`);
+    if (!us.length)
+      found.unknown.push(`${CLAUSES_FILE}: ${collapseWhitespace(l.unit)} (no such sentence or table row)`);
     for (const u of us)
       l.clauses.forEach((c, k) => {
         for (const id of c.judgedBy ?? []) {
@@ -145,9 +146,19 @@ export function mapSpecification(
         }
       });
   }
-  const unattributed: string[] = [];
+  return namedFor;
+}
+
+/** Puts each requirement on the clauses its quote judges; a name of clauses.yaml no quote uses is stale. */
+function attributeQuotes(
+  requirements: Requirement[],
+  spec: SpecText,
+  units: Map<string, UnitCoverage>,
+  namedFor: Map<string, Set<string>>,
+  found: Findings,
+): void {
   const used = new Set<string>();
-  for (const r of catalogue.all)
+  for (const r of requirements)
     if (r.quoteFrom === 'spec' && r.quote)
       for (const u of unitsQuoted(spec, r.quote)) {
         const touched = clausesQuoted(spec, u, r.quote);
@@ -155,24 +166,32 @@ export function mapSpecification(
         if (named) used.add(`${u.id} ${r.id}`);
         const judged = touched.length === 1 ? touched : touched.filter((c) => named?.has(c.id));
         if (!judged.length)
-          unattributed.push(
+          found.unattributed.push(
             `${r.id} quotes ${touched.length} clauses of ${u.id} (${collapseWhitespace(u.text)}): say in ${CLAUSES_FILE} which it judges`,
           );
         for (const c of judged) units.get(c.id)!.requirements.push(r);
       }
   // A name whose requirement no longer quotes the unit (or is gone) judges nothing: reported, as a stale entry.
-  const stale: string[] = [];
   for (const key of namedFor.keys())
     if (!used.has(key)) {
       const [uid, rid] = key.split(' ');
-      stale.push(`${CLAUSES_FILE}: ${rid} is named at ${uid}, but no quote of it touches ${uid}`);
+      found.stale.push(`${CLAUSES_FILE}: ${rid} is named at ${uid}, but no quote of it touches ${uid}`);
     }
+}
+
+/** Puts each entry of the not-judged list on the clauses it names that no requirement judges. */
+function applyNotJudged(
+  notJudged: NotJudged[],
+  byText: Map<string, SpecUnit[]>,
+  units: Map<string, UnitCoverage>,
+  found: Findings,
+): void {
   for (const entry of notJudged) {
     const us = (byText.get(collapseWhitespace(entry.sentence)) ?? []).filter((u) => u.markers.length);
     const where = `${collapseWhitespace(entry.sentence)}${entry.clause ? ` [${entry.clause}]` : ''}`;
     if (!us.length) {
       const known = byText.has(collapseWhitespace(entry.sentence));
-      unknown.push(`${where} (${known ? 'not a normative sentence' : 'no such sentence or table row'})`);
+      found.unknown.push(`${where} (${known ? 'not a normative sentence' : 'no such sentence or table row'})`);
       continue;
     }
     for (const u of us) {
@@ -180,18 +199,22 @@ export function mapSpecification(
         ? u.clauses.filter((c) => collapseWhitespace(c.text) === collapseWhitespace(entry.clause!))
         : u.clauses;
       if (!cs.length) {
-        unknown.push(`${where} (no such clause: ${u.clauses.map((c) => c.text).join(' / ')})`);
+        found.unknown.push(`${where} (no such clause: ${u.clauses.map((c) => c.text).join(' / ')})`);
         continue;
       }
       const covered = cs.map((c) => units.get(c.id)!);
       const open = covered.filter((c) => !c.requirements.length);
       for (const c of open) c.notJudged = entry;
       if (!open.length)
-        stale.push(
+        found.stale.push(
           `${where} (judged by ${[...new Set(covered.flatMap((c) => c.requirements.map((r) => r.id)))].join(', ')})`,
         );
     }
   }
+}
+
+/** The coverage figures of the matched clauses: judged, explained and neither, in all and per area. */
+function countCoverage(units: Map<string, UnitCoverage>, found: Findings): Coverage {
   const normative = [...units.values()].filter((c) => c.unit.markers.length);
   const judged = normative.filter((c) => c.requirements.length);
   const explained = normative.filter(
@@ -213,29 +236,48 @@ export function mapSpecification(
     }
   }
   return {
-    spec,
-    requirements: catalogue.all,
-    units,
-    coverage: {
-      normative: normative.length,
-      judged: judged.length,
-      explained: explained.length,
-      judgedPercent: percent(judged.length, normative.length),
-      judgedOrExplainedPercent: percent(judged.length + explained.length, normative.length),
-      byArea: Object.fromEntries(Object.entries(byArea).sort(([a], [b]) => a.localeCompare(b))),
-      notExplained: open.map((c) => ({
-        id: c.clause.id,
-        section: c.unit.section,
-        sentence: c.unit.text,
-        ...(c.unit.clauses.length > 1 ? { clause: c.clause.text } : {}),
-        markers: c.unit.markers,
-        ...(c.notJudged ? { why: c.notJudged.why } : {}),
-      })),
-      unattributed,
-      stale,
-      unknown,
-    },
+    normative: normative.length,
+    judged: judged.length,
+    explained: explained.length,
+    judgedPercent: percent(judged.length, normative.length),
+    judgedOrExplainedPercent: percent(judged.length + explained.length, normative.length),
+    byArea: Object.fromEntries(Object.entries(byArea).sort(([a], [b]) => a.localeCompare(b))),
+    notExplained: open.map((c) => ({
+      id: c.clause.id,
+      section: c.unit.section,
+      sentence: c.unit.text,
+      ...(c.unit.clauses.length > 1 ? { clause: c.clause.text } : {}),
+      markers: c.unit.markers,
+      ...(c.notJudged ? { why: c.notJudged.why } : {}),
+    })),
+    unattributed: found.unattributed,
+    stale: found.stale,
+    unknown: found.unknown,
   };
+}
+
+/**
+ * Matches quotes and the not-judged list onto the specification's clauses and counts the coverage.
+ * A requirement judges a clause its quote touches when that is the only clause of the unit its
+ * quote touches; a quote that takes several clauses of a unit judges those clauses.yaml names it
+ * for (none, listed as unattributed, when it names it for none).
+ */
+export function mapSpecification(
+  catalogue: Pick<Catalogue, 'all'> = loadCatalogue(),
+  notJudged: NotJudged[] = loadNotJudged(),
+  markdown = readFileSync(fromRoot(QUOTE_FILES.spec), 'utf8'),
+  clauseLists: ClauseList[] = loadClauseLists(),
+): SpecMap {
+  const explicit = new Map(clauseLists.map((l) => [collapseWhitespace(l.unit), l.clauses.map((c) => c.text)]));
+  const spec = readSpec(markdown, undefined, explicit);
+  const units = new Map<string, UnitCoverage>();
+  for (const u of spec.units) for (const c of u.clauses) units.set(c.id, { unit: u, clause: c, requirements: [] });
+  const found: Findings = { unknown: [], unattributed: [], stale: [] };
+  const byText = unitsByText(spec);
+  const namedFor = namedClauses(clauseLists, byText, found);
+  attributeQuotes(catalogue.all, spec, units, namedFor, found);
+  applyNotJudged(notJudged, byText, units, found);
+  return { spec, requirements: catalogue.all, units, coverage: countCoverage(units, found) };
 }
 
 /**

@@ -1,4 +1,13 @@
-import { chromium, test, type Browser, type Locator, type Request } from '@playwright/test';
+import {
+  chromium,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
 import type { Target } from '../config/target.js';
 import { agentValue, DEFAULT_CHROMIUM } from '../config/settings.js';
 import { registerSecret } from '../evidence/redact.js';
@@ -14,6 +23,71 @@ const launch = () =>
 
 const describeStep = (s: Step) =>
   'fill' in s ? `fill ${s.fill} with ${s.from}` : 'click' in s ? `click ${s.click}` : 'wait for the redirect URI';
+
+/** Where the bank sent the browser back to the TPP: the redirect URI's URL and the request that went there. */
+interface Returned {
+  location?: URL;
+  request?: Request;
+}
+
+/**
+ * A page of `context` whose first request to the redirect URI is recorded into `seen`; the TPP's
+ * page is never fetched but answered locally.
+ */
+async function watchedPage(context: BrowserContext, redirectUri: string, seen: Returned): Promise<Page> {
+  await context.route(
+    (u) => isRedirectUri(u.toString(), redirectUri),
+    (route) => {
+      seen.location ??= new URL(route.request().url());
+      seen.request ??= route.request();
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>TPP</title>' });
+    },
+  );
+  const page = await context.newPage();
+  page.on('request', (r) => {
+    if (!isRedirectUri(r.url(), redirectUri)) return;
+    seen.location ??= new URL(r.url());
+    seen.request ??= r;
+  });
+  return page;
+}
+
+/** A browser's answer as the suite's ApiResponse (a GET of `url`, or the request's method), with `text` as its body. */
+const answerOf = (status: number, headers: Record<string, string>, text: string, method: string, url: string) =>
+  new ApiResponse(status, headers, text, {
+    seq: 0,
+    method,
+    url,
+    requestHeaders: {},
+    status,
+    durationMs: 0,
+    startedAt: new Date().toISOString(),
+  });
+
+/** The bank's answer that sent the browser back (its request body, which holds the typed values, is left out). */
+async function submittedAnswer(returned: Request | undefined) {
+  const from = returned?.redirectedFrom();
+  const answer: Response | null | undefined = await from?.response();
+  if (!from || !answer) return undefined;
+  return answerOf(answer.status(), await answer.allHeaders(), '', from.method(), from.url());
+}
+
+/** Sets a field's value by the page's DOM (value setter, then input and change events), so no step title names it. */
+async function typeSecretly(field: Locator, value: string): Promise<void> {
+  await field.evaluate((el, v) => {
+    // Runs in the page: the DOM's own input element.
+    const input = el as unknown as {
+      value: string;
+      focus(): void;
+      dispatchEvent(e: unknown): boolean;
+    };
+    input.focus();
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
+    if (setter) setter.call(input, v);
+    else input.value = v;
+    for (const type of ['input', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+  }, value);
+}
 
 /**
  * The suite's PSU in a real browser ('browser' agent): opens the authorise URL in Chromium, runs
@@ -36,95 +110,61 @@ export class BrowserAgent implements RedirectAgent {
     );
     const context = await (await launch()).newContext();
     try {
-      let location: URL | undefined;
-      let returned: Request | undefined;
-      const redirectUri = this.target.redirectUri;
-      // The TPP's page is never fetched: the bank's redirect is recorded and answered locally.
-      await context.route(
-        (u) => isRedirectUri(u.toString(), redirectUri),
-        (route) => {
-          location ??= new URL(route.request().url());
-          returned ??= route.request();
-          return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>TPP</title>' });
-        },
-      );
-      const page = await context.newPage();
-      page.on('request', (r) => {
-        if (!isRedirectUri(r.url(), redirectUri)) return;
-        location ??= new URL(r.url());
-        returned ??= r;
-      });
+      const seen: Returned = {};
+      const page = await watchedPage(context, this.target.redirectUri, seen);
       const opened = await page.goto(authorizeUrl);
       const result: AgentResult = {
         authorizeUrl,
-        page: new ApiResponse(opened?.status() ?? 0, opened?.headers() ?? {}, (await opened?.text()) ?? '', {
-          seq: 0,
-          method: 'GET',
-          url: authorizeUrl,
-          requestHeaders: {},
-          status: opened?.status(),
-          durationMs: 0,
-          startedAt: new Date().toISOString(),
-        }),
+        page: answerOf(
+          opened?.status() ?? 0,
+          opened?.headers() ?? {},
+          (await opened?.text()) ?? '',
+          'GET',
+          authorizeUrl,
+        ),
       };
-      const masked: Locator[] = [];
-      const waitForRedirect = () =>
-        test.expect
-          .poll(() => location?.toString() ?? '', {
-            timeout: this.target.timeouts.scaMs,
-            message: `the bank did not send the browser to the redirect URI within ${this.target.timeouts.scaMs} ms`,
-          })
-          .not.toBe('');
-      for (const [i, step] of (steps ?? []).entries()) {
-        if ('fill' in step) {
-          const value = agentValue(step.from);
-          registerSecret(value);
-          const field = page.locator(step.fill);
-          masked.push(field);
-          await field.evaluate((el, v) => {
-            // Runs in the page: the DOM's own input element.
-            const input = el as unknown as {
-              value: string;
-              focus(): void;
-              dispatchEvent(e: unknown): boolean;
-            };
-            input.focus();
-            const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
-            if (setter) setter.call(input, v);
-            else input.value = v;
-            for (const type of ['input', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
-          }, value);
-        } else if ('click' in step) {
-          await page.locator(step.click).click();
-        } else {
-          await waitForRedirect();
-        }
-        await test.info().attach(`PSU step ${i + 1}: ${describeStep(step)}`, {
-          body: await page.screenshot({ mask: location ? [] : masked }),
-          contentType: 'image/png',
-        });
-      }
-      await waitForRedirect();
-      // The bank's answer that sent the browser back (its request body, which holds the typed values, is left out).
-      const from = returned?.redirectedFrom();
-      const answer = await from?.response();
-      if (from && answer)
-        result.submitted = new ApiResponse(answer.status(), await answer.allHeaders(), '', {
-          seq: 0,
-          method: from.method(),
-          url: from.url(),
-          requestHeaders: {},
-          status: answer.status(),
-          durationMs: 0,
-          startedAt: new Date().toISOString(),
-        });
+      await this.runSteps(page, steps ?? [], seen);
+      await this.waitForRedirect(seen);
+      const submitted = await submittedAnswer(seen.request);
+      if (submitted) result.submitted = submitted;
       return {
         ...result,
-        ...fromRedirect(location!),
-        returnedBy: from && answer ? String(answer.status()) : 'a navigation of the page (script, refresh or form)',
+        ...fromRedirect(seen.location!),
+        returnedBy: submitted ? String(submitted.status) : 'a navigation of the page (script, refresh or form)',
       };
     } finally {
       await context.close();
+    }
+  }
+
+  private waitForRedirect(seen: Returned) {
+    return test.expect
+      .poll(() => seen.location?.toString() ?? '', {
+        timeout: this.target.timeouts.scaMs,
+        message: `the bank did not send the browser to the redirect URI within ${this.target.timeouts.scaMs} ms`,
+      })
+      .not.toBe('');
+  }
+
+  /** The profile's steps, a screenshot attached after each (typed fields masked until the browser is back). */
+  private async runSteps(page: Page, steps: Step[], seen: Returned): Promise<void> {
+    const masked: Locator[] = [];
+    for (const [i, step] of steps.entries()) {
+      if ('fill' in step) {
+        const value = agentValue(step.from);
+        registerSecret(value);
+        const field = page.locator(step.fill);
+        masked.push(field);
+        await typeSecretly(field, value);
+      } else if ('click' in step) {
+        await page.locator(step.click).click();
+      } else {
+        await this.waitForRedirect(seen);
+      }
+      await test.info().attach(`PSU step ${i + 1}: ${describeStep(step)}`, {
+        body: await page.screenshot({ mask: seen.location ? [] : masked }),
+        contentType: 'image/png',
+      });
     }
   }
 }

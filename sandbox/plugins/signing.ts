@@ -63,17 +63,10 @@ interface CheckedCertificate {
   problem?: BgError;
 }
 
-/**
- * Application-level signing (Authentication 6; reference facts "Certificates and request
- * signing"). A signed API call is verified in full: the Digest against the exact body bytes, the
- * Signature (draft-cavage 10, rsa-sha256) against the key of TPP-Signature-Certificate, the keyId
- * against that certificate, its chain to the test CA, its validity dates, and the PSD2 role the
- * service needs. `required`: an unsigned API call is refused (SIGNATURE_MISSING); the directory
- * too, as a bank that mandates signing does.
- */
-export function installSigning(app: FastifyInstance, pki: TestPki, mode: SigningMode): void {
+/** The certificate check of TPP-Signature-Certificate (parsed, chained to the test CA), memoised per certificate. */
+function certificateChecker(pki: TestPki): (b64: string) => Promise<CheckedCertificate> {
   const seen = new Map<string, Promise<CheckedCertificate>>();
-  const check = (b64: string): Promise<CheckedCertificate> => {
+  return (b64: string): Promise<CheckedCertificate> => {
     let p = seen.get(b64);
     if (!p) {
       p = (async () => {
@@ -95,7 +88,102 @@ export function installSigning(app: FastifyInstance, pki: TestPki, mode: Signing
     }
     return p;
   };
+}
 
+/** The Signature's parameters and the headers it lists, each required one among them. */
+function signedHeaders(req: FastifyRequest, signature: string, off: Set<SigningCheck>) {
+  const params = signatureParams(signature);
+  if (!params?.get('signature') || !params.get('keyId') || !params.get('headers'))
+    throw invalid('Signature must carry keyId, algorithm, headers and signature');
+  if (params.get('algorithm') !== 'rsa-sha256') throw invalid('Signature algorithm must be rsa-sha256');
+  const listed = params.get('headers')!.toLowerCase().split(/\s+/).filter(Boolean);
+  const digestless = off.has('digest-optional') && req.headers.digest === undefined;
+  const required = [
+    ...(digestless ? [] : ['digest']),
+    'x-request-id',
+    ...['psu-id', 'psu-corporate-id', 'tpp-redirect-uri', 'date'].filter((h) => req.headers[h] !== undefined),
+  ];
+  const missing = required.filter((h) => !listed.includes(h));
+  if (missing.length) throw invalid(`the Signature's headers list lacks ${missing.join(', ')}`);
+  return { params, listed, digestless };
+}
+
+/** The Digest matches the exact body bytes (SHA-256 or SHA-512), unless a fault or a digestless call skips it. */
+function assertDigest(req: FastifyRequest, body: Buffer, digestless: boolean, off: Set<SigningCheck>): void {
+  const digest = String(req.headers.digest ?? '');
+  const [alg, value] = [digest.slice(0, digest.indexOf('=')), digest.slice(digest.indexOf('=') + 1)];
+  const algo =
+    { 'SHA-256': 'sha256', 'SHA-512': 'sha512' }[alg.toUpperCase()] ??
+    (off.has('digest-any-algorithm') ? alg.toLowerCase().replace('-', '') : undefined);
+  const skip = digestless || off.has(body.length ? 'digest-body' : 'digest-bodyless');
+  if (!skip && (!algo || createHash(algo).update(body).digest('base64') !== value))
+    throw invalid('the Digest does not match the body');
+}
+
+/** The draft-cavage signature base of the listed headers. */
+function signatureBase(req: FastifyRequest, listed: string[]): string {
+  try {
+    return cavage.formatSignatureBase(
+      cavage.createSignatureBase(
+        listed,
+        { method: req.method, url: `http://sandbox${req.url}`, headers: req.headers as Record<string, string> },
+        new Map(),
+      ),
+    );
+  } catch (e) {
+    throw invalid(`the signed headers cannot be read: ${(e as Error).message}`);
+  }
+}
+
+/** The certificate's own rules once the signature holds: its chain, its validity dates, the PSD2 role of the service. */
+function assertCertificate(req: FastifyRequest, checked: CheckedCertificate, off: Set<SigningCheck>): void {
+  const { cert, problem } = checked;
+  if (problem) throw problem;
+  const now = new Date();
+  if (!off.has('validity') && (cert.notAfter < now || cert.notBefore > now))
+    throw new BgError(401, 'CERTIFICATE_EXPIRED', 'TPP-Signature-Certificate is outside its validity dates');
+  const role = roleFor(req.routeOptions.url ?? '');
+  const roles = psd2RolesOf(cert) ?? [];
+  if (role && !off.has('role') && !roles.includes(role))
+    throw certificateInvalid(`the certificate's PSD2 roles (${roles.join(', ') || 'none'}) do not include ${role}`);
+}
+
+/** Verifies a signed call in full, in this order: the Signature's form, the Digest, the keyId, the signature, the certificate. */
+async function verifyCall(
+  app: FastifyInstance,
+  check: (b64: string) => Promise<CheckedCertificate>,
+  req: FastifyRequest,
+  signature: string,
+  body: Buffer,
+): Promise<void> {
+  const off = lenient.get(app) ?? new Set<SigningCheck>();
+  const { params, listed, digestless } = signedHeaders(req, signature, off);
+  assertDigest(req, body, digestless, off);
+  const checked = await check(String(req.headers['tpp-signature-certificate'] ?? ''));
+  const { cert, publicKeyPem } = checked;
+  const keyId = /^SN=([0-9A-Fa-f]+),CA=(.+)$/.exec(params.get('keyId')!);
+  if (!keyId || hex(keyId[1]) !== hex(cert.serialNumber) || dn(keyId[2]) !== dn(cert.issuer))
+    throw invalid('the keyId does not name the serial number and issuer of TPP-Signature-Certificate');
+  const base = signatureBase(req, listed);
+  if (
+    !off.has('signature') &&
+    !verify('sha256', Buffer.from(base), publicKeyPem, Buffer.from(params.get('signature')!, 'base64'))
+  )
+    throw invalid('the signature does not verify with the key of TPP-Signature-Certificate');
+  assertCertificate(req, checked, off);
+  if (off.has('refuse-all')) throw invalid('signed calls are not accepted');
+}
+
+/**
+ * Application-level signing (Authentication 6; reference facts "Certificates and request
+ * signing"). A signed API call is verified in full: the Digest against the exact body bytes, the
+ * Signature (draft-cavage 10, rsa-sha256) against the key of TPP-Signature-Certificate, the keyId
+ * against that certificate, its chain to the test CA, its validity dates, and the PSD2 role the
+ * service needs. `required`: an unsigned API call is refused (SIGNATURE_MISSING); the directory
+ * too, as a bank that mandates signing does.
+ */
+export function installSigning(app: FastifyInstance, pki: TestPki, mode: SigningMode): void {
+  const check = certificateChecker(pki);
   app.addHook('preParsing', async (req: FastifyRequest, _reply, payload) => {
     const cfg = req.routeOptions.config;
     if (!cfg?.api) return payload;
@@ -109,65 +197,9 @@ export function installSigning(app: FastifyInstance, pki: TestPki, mode: Signing
     const chunks: Buffer[] = [];
     for await (const chunk of payload as AsyncIterable<Buffer>) chunks.push(chunk);
     const body = Buffer.concat(chunks);
-    await verifyCall(req, signature, body);
+    await verifyCall(app, check, req, signature, body);
     const again = Readable.from([body]) as Readable & { receivedEncodedLength?: number };
     again.receivedEncodedLength = body.length;
     return again;
   });
-
-  async function verifyCall(req: FastifyRequest, signature: string, body: Buffer): Promise<void> {
-    const off = lenient.get(app) ?? new Set<SigningCheck>();
-    const params = signatureParams(signature);
-    if (!params?.get('signature') || !params.get('keyId') || !params.get('headers'))
-      throw invalid('Signature must carry keyId, algorithm, headers and signature');
-    if (params.get('algorithm') !== 'rsa-sha256') throw invalid('Signature algorithm must be rsa-sha256');
-    const listed = params.get('headers')!.toLowerCase().split(/\s+/).filter(Boolean);
-    const digestless = off.has('digest-optional') && req.headers.digest === undefined;
-    const required = [
-      ...(digestless ? [] : ['digest']),
-      'x-request-id',
-      ...['psu-id', 'psu-corporate-id', 'tpp-redirect-uri', 'date'].filter((h) => req.headers[h] !== undefined),
-    ];
-    const missing = required.filter((h) => !listed.includes(h));
-    if (missing.length) throw invalid(`the Signature's headers list lacks ${missing.join(', ')}`);
-    const digest = String(req.headers.digest ?? '');
-    const [alg, value] = [digest.slice(0, digest.indexOf('=')), digest.slice(digest.indexOf('=') + 1)];
-    const algo =
-      { 'SHA-256': 'sha256', 'SHA-512': 'sha512' }[alg.toUpperCase()] ??
-      (off.has('digest-any-algorithm') ? alg.toLowerCase().replace('-', '') : undefined);
-    const skip = digestless || off.has(body.length ? 'digest-body' : 'digest-bodyless');
-    if (!skip && (!algo || createHash(algo).update(body).digest('base64') !== value))
-      throw invalid('the Digest does not match the body');
-
-    const { cert, publicKeyPem, problem } = await check(String(req.headers['tpp-signature-certificate'] ?? ''));
-    const keyId = /^SN=([0-9A-Fa-f]+),CA=(.+)$/.exec(params.get('keyId')!);
-    if (!keyId || hex(keyId[1]) !== hex(cert.serialNumber) || dn(keyId[2]) !== dn(cert.issuer))
-      throw invalid('the keyId does not name the serial number and issuer of TPP-Signature-Certificate');
-    let base: string;
-    try {
-      base = cavage.formatSignatureBase(
-        cavage.createSignatureBase(
-          listed,
-          { method: req.method, url: `http://sandbox${req.url}`, headers: req.headers as Record<string, string> },
-          new Map(),
-        ),
-      );
-    } catch (e) {
-      throw invalid(`the signed headers cannot be read: ${(e as Error).message}`);
-    }
-    if (
-      !off.has('signature') &&
-      !verify('sha256', Buffer.from(base), publicKeyPem, Buffer.from(params.get('signature')!, 'base64'))
-    )
-      throw invalid('the signature does not verify with the key of TPP-Signature-Certificate');
-    if (problem) throw problem;
-    const now = new Date();
-    if (!off.has('validity') && (cert.notAfter < now || cert.notBefore > now))
-      throw new BgError(401, 'CERTIFICATE_EXPIRED', 'TPP-Signature-Certificate is outside its validity dates');
-    const role = roleFor(req.routeOptions.url ?? '');
-    const roles = psd2RolesOf(cert) ?? [];
-    if (role && !off.has('role') && !roles.includes(role))
-      throw certificateInvalid(`the certificate's PSD2 roles (${roles.join(', ') || 'none'}) do not include ${role}`);
-    if (off.has('refuse-all')) throw invalid('signed calls are not accepted');
-  }
 }

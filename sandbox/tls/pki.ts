@@ -102,8 +102,8 @@ export function psd2RolesOf(cert: x509.X509Certificate): string[] | undefined {
 const pemKey = async (key: webcrypto.CryptoKey) =>
   x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
 
-async function generate(dir: string): Promise<void> {
-  const now = Date.now();
+/** The test CA: self-signed, for three years, and its keys. */
+async function createCa(now: number) {
   const caKeys = await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify']);
   const caName = 'CN=obg-conformance test CA, O=obg-conformance, C=SE';
   const ca = await x509.X509CertificateGenerator.create({
@@ -120,9 +120,13 @@ async function generate(dir: string): Promise<void> {
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
     ],
   });
-  const files: Record<string, string> = { [PKI_FILES.ca]: ca.toString('pem') };
+  return { ca, caKeys };
+}
+
+/** Issues certificates of the CA (a new key each, serial numbers from 0x1000), valid for two years unless told. */
+function issuerOf(ca: x509.X509Certificate, caKeys: webcrypto.CryptoKeyPair, now: number) {
   let serial = 0x1000;
-  const issue = async (
+  return async (
     subject: string,
     extensions: x509.Extension[],
     validity: [number, number] = [now - DAY, now + 2 * 365 * DAY],
@@ -141,6 +145,26 @@ async function generate(dir: string): Promise<void> {
     });
     return { cert: cert.toString('pem'), key: await pemKey(keys.privateKey) };
   };
+}
+
+/** Writes the files aside and moves them in at once, so that runs starting together never read half a PKI. */
+function writeAtOnce(dir: string, files: Record<string, string>): void {
+  const tmp = `${dir}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  mkdirSync(tmp, { recursive: true, mode: 0o700 });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(tmp, name), text, { mode: 0o600 });
+  try {
+    if (existsSync(dir) && !usable(dir)) rmSync(dir, { recursive: true, force: true });
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another run moved its PKI in first: use that one
+  }
+}
+
+async function generate(dir: string): Promise<void> {
+  const now = Date.now();
+  const { ca, caKeys } = await createCa(now);
+  const files: Record<string, string> = { [PKI_FILES.ca]: ca.toString('pem') };
+  const issue = issuerOf(ca, caKeys, now);
   const server = await issue('CN=127.0.0.1, O=obg-conformance sandbox', [
     new x509.SubjectAlternativeNameExtension([
       { type: 'ip', value: '127.0.0.1' },
@@ -174,16 +198,7 @@ async function generate(dir: string): Promise<void> {
     [PKI_FILES.expiredKey]: expired.key,
     [PKI_FILES.otherKey]: await pemKey(other.privateKey),
   });
-  // Written aside and moved in at once, so that runs starting together never read half a PKI.
-  const tmp = `${dir}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  mkdirSync(tmp, { recursive: true, mode: 0o700 });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(tmp, name), text, { mode: 0o600 });
-  try {
-    if (existsSync(dir) && !usable(dir)) rmSync(dir, { recursive: true, force: true });
-    renameSync(tmp, dir);
-  } catch {
-    rmSync(tmp, { recursive: true, force: true }); // another run moved its PKI in first: use that one
-  }
+  writeAtOnce(dir, files);
 }
 
 /** Every file is there and the CA and the TPP certificate are valid for another week. */

@@ -84,9 +84,7 @@ test.describe('consents that are not valid', () => {
   test(
     'a consent whose SCA failed gives no access',
     req('accounts.consent.rejected'),
-    async ({ accounts, consents }) => {
-      const failing = consents.api.target.profile.sca?.failingPsuId;
-      test.skip(!failing, 'the profile names no sca.failingPsuId, so no SCA can be made to fail');
+    async ({ accounts, consents, failingPsu: failing }) => {
       const { consentId, sca } = await consents.createAuthorised({
         body: aisConsent(),
         headers: { 'PSU-ID': failing },

@@ -1,7 +1,7 @@
 import type { HeaderSpec } from '../../harness/http/client.js';
 import type { ApiResponse } from '../../harness/http/response.js';
 import { because, expect, req, test } from '../../harness/areas/authorisations.js';
-import { firstClaimed, PaymentsClient } from '../../harness/areas/payments.js';
+import { PaymentsClient } from '../../harness/areas/payments.js';
 
 // TPP-Redirect-Preferred false (Endpoints > Common request headers): "false: no redirect; the bank
 // picks embedded or decoupled". Judged on every SCA method the bank offers, on consents and payments.
@@ -81,14 +81,12 @@ test(
 test(
   'on a payment, TPP-Redirect-Preferred false gives no redirect on initiation, create authorisation, nor with any method the bank offers',
   req('authorisations.redirect-preferred.false-payments'),
-  async ({ api, target }) => {
-    const c = firstClaimed(target.profile);
-    test.skip(!c, 'not claimed: the profile claims no payment service and product');
+  async ({ api, claimedPayment: c }) => {
     const payments = new PaymentsClient(api.with({ scope: 'paymentinitiation', bicFi: true }));
     const headers = { ...payments.psuHeaders(), ...NO_REDIRECT };
     /** A payment initiated with TPP-Redirect-Preferred false and an authorisation created on it. */
     const begin = async () => {
-      const p = await payments.initiated(c!, { headers: NO_REDIRECT });
+      const p = await payments.initiated(c, { headers: NO_REDIRECT });
       const created = await payments.sca.create(p.basePath, 'authorisations', headers);
       const id = (created.body as { authorisationId?: string } | undefined)?.authorisationId;
       expect(id, because(`create an authorisation on the payment: ${created.describe()}`)).toBeTruthy();

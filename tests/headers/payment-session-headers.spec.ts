@@ -1,14 +1,5 @@
 import { consentRequest, test as consentsTest, type ConsentsClient } from '../../harness/areas/consents.js';
-import {
-  because,
-  COMBINATIONS,
-  expect,
-  firstClaimed,
-  label,
-  NO_FX_QUOTE,
-  req,
-  unclaimed,
-} from '../../harness/areas/payments.js';
+import { because, COMBINATIONS, expect, label, NO_FX_QUOTE, req, unclaimed } from '../../harness/areas/payments.js';
 import { test as basketsTest } from '../../harness/areas/signing-baskets.js';
 import { prerequisite } from '../../harness/http/broken.js';
 import { mergeTests } from '../../harness/test.js';
@@ -53,15 +44,13 @@ test(
 test(
   'initiate payment with the Consent-ID of a combined session is accepted',
   req('headers.consent-id.payment-initiation'),
-  async ({ payments, consents }) => {
-    const c = firstClaimed(payments.profile);
-    test.skip(!c, 'not claimed: the profile claims no payment service and product');
+  async ({ payments, consents, claimedPayment: c }) => {
     const consentId = await combinedSession(consents);
-    const res = await payments.initiate(c!, { headers: { 'Consent-ID': consentId } });
-    await expect(res, because(`initiate a ${label(c!)} payment with the combined session's Consent-ID`)).toSucceed();
+    const res = await payments.initiate(c, { headers: { 'Consent-ID': consentId } });
+    await expect(res, because(`initiate a ${label(c)} payment with the combined session's Consent-ID`)).toSucceed();
     expect(
       res.json<{ paymentId?: string }>().paymentId,
-      because(`the accepted ${label(c!)} payment has a paymentId; got ${res.describe()}`),
+      because(`the accepted ${label(c)} payment has a paymentId; got ${res.describe()}`),
     ).toBeTruthy();
   },
 );
@@ -69,7 +58,7 @@ test(
 test(
   'create signing basket with the Consent-ID of a combined session is accepted',
   req('headers.consent-id.basket-creation'),
-  async ({ baskets, consents }) => {
+  async ({ baskets, consents, basketPayment: _ }) => {
     const consentId = await combinedSession(consents);
     const items = await baskets.paymentsToSign(2);
     const res = await baskets.create(

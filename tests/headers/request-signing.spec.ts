@@ -1,6 +1,6 @@
 import { ConsentsClient, consentRequest } from '../../harness/areas/consents.js';
 import { expect, req, test } from '../../harness/areas/directory.js';
-import { firstClaimed, PaymentsClient } from '../../harness/areas/payments.js';
+import { PaymentsClient } from '../../harness/areas/payments.js';
 import type { ApiClient } from '../../harness/http/client.js';
 import { digestOf, testIdentity, withForeignKey, type SignOptions } from '../../harness/http/signing.js';
 
@@ -86,9 +86,7 @@ test.describe('request signing', () => {
   test(
     'an account-information-only certificate cannot initiate a payment',
     req('headers.signing.ais-only-payment'),
-    async ({ directory }) => {
-      const c = firstClaimed(directory.api.target.profile);
-      if (!c) throw new Error('the profile claims no payment service and product');
+    async ({ directory, claimedPayment: c }) => {
       const payments = new PaymentsClient(directory.api.with({ scope: 'paymentinitiation', bicFi: true }));
       const res = await payments.api.post(payments.path(c), {
         json: payments.body(c),

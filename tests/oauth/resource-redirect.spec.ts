@@ -146,9 +146,8 @@ test(
 test(
   'a payment read and a payment status read with an accountinformation token are refused',
   req('oauth.scope.payments'),
-  async ({ payments, baskets }) => {
-    test.skip(!baskets.combination(), 'not claimed: the profile claims no payment service and product');
-    const { basePath } = await payments.initiated(baskets.combination()!);
+  async ({ payments, claimedPayment }) => {
+    const { basePath } = await payments.initiated(claimedPayment);
     const scope = 'accountinformation';
     await expect.soft(await payments.api.get(basePath, { scope }), 'read payment').toHaveStatus([401, 403]);
     await expect
@@ -160,8 +159,7 @@ test(
 test(
   'a basket read and a basket status read with an accountinformation token are refused',
   req('oauth.scope.baskets'),
-  async ({ baskets }) => {
-    test.skip(!baskets.combination(), 'not claimed: the profile claims no payment to fill a basket with');
+  async ({ baskets, basketPayment: _ }) => {
     const { basketId, basePath } = await baskets.createdBasket(1);
     const scope = 'accountinformation';
     await expect.soft(await baskets.api.get(basePath, { scope }), 'read basket').toHaveStatus([401, 403]);

@@ -3,7 +3,6 @@ import {
   because,
   expect,
   firstCancellationAuthorised,
-  firstClaimed,
   label,
   req,
   test,
@@ -42,30 +41,31 @@ const headers = (payments: PaymentsClient, extra: HeaderSpec = {}): HeaderSpec =
   ...extra,
 });
 
-/** The first payment kind whose cancellation the profile claims to authorise, if any. */
-const cancellable = (payments: PaymentsClient) =>
-  payments.profile.features.includes('payments.cancellation-authorisation')
-    ? firstCancellationAuthorised(payments.profile)
-    : undefined;
-
-/** The sub-resources the profile claims: a payment's authorisations, and its cancellation's when claimed. */
-const claimedSubs = (payments: PaymentsClient): Sub[] =>
-  cancellable(payments) ? ['authorisations', 'cancellation-authorisations'] : ['authorisations'];
-
-/** The payment kind a check of `sub` uses, or the test is skipped as not claimed. */
-function combinationFor(payments: PaymentsClient, sub: Sub): Combination {
-  if (sub === 'authorisations') {
-    const c = firstClaimed(payments.profile);
-    test.skip(!c, `not claimed: the profile "${payments.target.profileName}" claims no payment service and product`);
-    return c!;
-  }
-  const c = cancellable(payments);
-  test.skip(
-    !c,
-    'not claimed: the profile claims no cancellation authorisation (feature payments.cancellation-authorisation with a claimed product in payments.cancellationAuthorisation)',
-  );
-  return c!;
+/**
+ * The sub-resources the profile claims, each with the payment kind its checks use: a payment's
+ * authorisations (`claimed`, the test's claimedPayment), and its cancellation's when claimed.
+ */
+function claimedSubs(payments: PaymentsClient, claimed: Combination): [Sub, Combination][] {
+  const cancellable = firstCancellationAuthorised(payments.profile);
+  return cancellable
+    ? [
+        ['authorisations', claimed],
+        ['cancellation-authorisations', cancellable],
+      ]
+    : [['authorisations', claimed]];
 }
+
+/**
+ * A test body of a check of `sub` that asks for the payment kind it uses: claimedPayment for a
+ * payment's authorisations, authorisedCancellation for a cancellation's. Without one the test is
+ * skipped before its body, as not claimed.
+ */
+const withKind = (sub: Sub, body: (payments: PaymentsClient, c: Combination) => Promise<void>) =>
+  sub === 'authorisations'
+    ? ({ payments, claimedPayment }: { payments: PaymentsClient; claimedPayment: Combination }) =>
+        body(payments, claimedPayment)
+    : ({ payments, authorisedCancellation }: { payments: PaymentsClient; authorisedCancellation: Combination }) =>
+        body(payments, authorisedCancellation);
 
 interface Created {
   c: Combination;
@@ -75,8 +75,7 @@ interface Created {
 }
 
 /** A new payment (cancelled first, for a cancellation authorisation) and the POST that creates an authorisation on it. */
-async function create(payments: PaymentsClient, sub: Sub, extra: HeaderSpec = {}): Promise<Created> {
-  const c = combinationFor(payments, sub);
+async function create(payments: PaymentsClient, sub: Sub, c: Combination, extra: HeaderSpec = {}): Promise<Created> {
   const h = headers(payments, extra);
   const { basePath } = await payments.initiated(c, { headers: extra });
   if (sub === 'cancellation-authorisations') {
@@ -95,8 +94,13 @@ interface Authorisation extends Created {
 }
 
 /** A created authorisation (a step: its POST is judged by its own requirement) and the decoupled method to start it with. */
-async function created(payments: PaymentsClient, sub: Sub, extra: HeaderSpec = {}): Promise<Authorisation> {
-  const made = await create(payments, sub, extra);
+async function created(
+  payments: PaymentsClient,
+  sub: Sub,
+  c: Combination,
+  extra: HeaderSpec = {},
+): Promise<Authorisation> {
+  const made = await create(payments, sub, c, extra);
   return prerequisite(CREATE_ROOT[sub], `create a ${what(sub)}`, async () => {
     expect(made.res).toSucceed();
     const body = made.res.json<{ authorisationId?: string; scaMethods?: { authenticationMethodId?: string }[] }>();
@@ -112,8 +116,8 @@ async function created(payments: PaymentsClient, sub: Sub, extra: HeaderSpec = {
 const start = (payments: PaymentsClient, a: Authorisation) => payments.sca.start(a.href, a.method, a.headers);
 
 /** A created authorisation, started (a step: the start is judged by payments.authorisations.start). */
-async function started(payments: PaymentsClient, sub: Sub): Promise<Authorisation> {
-  const a = await created(payments, sub);
+async function started(payments: PaymentsClient, sub: Sub, c: Combination): Promise<Authorisation> {
+  const a = await created(payments, sub, c);
   const res = await start(payments, a);
   await prerequisite('payments.authorisations.start', `start the ${what(sub)} with ${a.method}`, async () =>
     expect(res).toSucceed(),
@@ -131,33 +135,32 @@ for (const sub of ['authorisations', 'cancellation-authorisations'] as const) {
   test(
     `the start-authorisation POST of a ${what(sub)} answers authorisationId, and the other listed fields with their types`,
     req('payments.authorisations.start-response'),
-    async ({ payments }) => {
-      const { res } = await create(payments, sub);
+    withKind(sub, async (payments, c) => {
+      const { res } = await create(payments, sub, c);
       await expect(res).toSucceed();
       await expect(res).toMatchSchema('authorisations/authorisation-start');
-    },
+    }),
   );
 
   test(
     `starting a ${what(sub)} with a decoupled method answers aspsp-sca-approach and challengeData`,
     req('payments.authorisations.start'),
-    async ({ payments }) => {
-      const a = await created(payments, sub);
+    withKind(sub, async (payments, c) => {
+      const a = await created(payments, sub, c);
       const res = await start(payments, a);
       await expect(res).toSucceed();
       await expect(res).toHaveHeader('aspsp-sca-approach', /^(DECOUPLED|REDIRECT)$/);
       await expect(res).toMatchSchema('authorisations/authorisation-started');
-    },
+    }),
   );
 }
 
 test(
   'the start-authorisation POST of a payment and of a cancellation carries scaStatus, psuMessage and the scaStatus link',
   req('payments.authorisations.start-response-complete'),
-  async ({ payments }) => {
-    const subs = claimedSubs(payments);
-    for (const sub of subs) {
-      const { res } = await create(payments, sub);
+  async ({ payments, claimedPayment }) => {
+    for (const [sub, c] of claimedSubs(payments, claimedPayment)) {
+      const { res } = await create(payments, sub, c);
       await prerequisite('payments.authorisations.start-response', `create a ${what(sub)}`, async () =>
         expect(res).toSucceed(),
       );
@@ -171,8 +174,8 @@ test(
 test(
   'update PSU data on a started payment authorisation answers the decoupled response with its types',
   req('payments.authorisations.update-psu-data'),
-  async ({ payments }) => {
-    const a = await started(payments, 'authorisations');
+  async ({ payments, claimedPayment }) => {
+    const a = await started(payments, 'authorisations', claimedPayment);
     const res = await updatePsuData(payments, a);
     await expect(res).toSucceed();
     await expect(res).toMatchSchema('authorisations/update-psu-data-decoupled');
@@ -182,8 +185,8 @@ test(
 test(
   'update PSU data on a started cancellation authorisation answers the decoupled response with its types',
   req('payments.cancel.update-psu-data'),
-  async ({ payments }) => {
-    const a = await started(payments, 'cancellation-authorisations');
+  async ({ payments, authorisedCancellation }) => {
+    const a = await started(payments, 'cancellation-authorisations', authorisedCancellation);
     const res = await updatePsuData(payments, a);
     await expect(res).toSucceed();
     await expect(res).toMatchSchema('authorisations/update-psu-data-decoupled');
@@ -193,10 +196,9 @@ test(
 test(
   'update PSU data on a payment and a cancellation authorisation answers scatransactionStatus, psuMessage and the scaStatus link',
   req('payments.authorisations.update-psu-data-complete'),
-  async ({ payments }) => {
-    const subs = claimedSubs(payments);
-    for (const sub of subs) {
-      const a = await started(payments, sub);
+  async ({ payments, claimedPayment }) => {
+    for (const [sub, c] of claimedSubs(payments, claimedPayment)) {
+      const a = await started(payments, sub, c);
       const res = await updatePsuData(payments, a);
       await prerequisite(
         sub === 'authorisations' ? 'payments.authorisations.update-psu-data' : 'payments.cancel.update-psu-data',
@@ -213,8 +215,8 @@ test(
 test(
   'the SCA status of a payment authorisation answers the SCA status response and moves as the SCA does',
   req('payments.authorisations.sca-status'),
-  async ({ payments }) => {
-    const a = await created(payments, 'authorisations');
+  async ({ payments, claimedPayment }) => {
+    const a = await created(payments, 'authorisations', claimedPayment);
     const read = async (when: string) => {
       const res = await payments.sca.status(a.href, a.headers);
       await expect(res, because(`the SCA status ${when}`)).toSucceed();
@@ -244,10 +246,8 @@ test(
 test(
   'a failed payment authorisation stays failed on later reads',
   req('payments.authorisations.failed-stable'),
-  async ({ payments }) => {
-    const failing = payments.profile.sca?.failingPsuId;
-    test.skip(!failing, 'not claimed: the profile names no sca.failingPsuId to drive a failing SCA');
-    const a = await created(payments, 'authorisations', { 'PSU-ID': failing! });
+  async ({ payments, failingPsu: failing, claimedPayment }) => {
+    const a = await created(payments, 'authorisations', claimedPayment, { 'PSU-ID': failing });
     const end = await prerequisite(
       'authorisations.status.failed',
       'the SCA of the failing PSU ends failed',
@@ -295,8 +295,8 @@ function unknownCalls(payments: PaymentsClient, a: Authorisation) {
 test(
   'an unknown authorisationId on a payment is refused for its SCA status, start and update PSU data, and changes nothing',
   req('payments.authorisations.unknown-id'),
-  async ({ payments }) => {
-    const a = await created(payments, 'authorisations');
+  async ({ payments, claimedPayment }) => {
+    const a = await created(payments, 'authorisations', claimedPayment);
     const list = async () => {
       const res = await payments.api.get(`${a.basePath}/authorisations`, { headers: a.headers });
       await prerequisite('payments.authorisations.list', 'list the payment authorisations', async () =>
@@ -320,8 +320,8 @@ test(
 test(
   'an unknown authorisationId on a payment is answered 403 or 404 RESOURCE_UNKNOWN',
   req('payments.authorisations.unknown-id-code'),
-  async ({ payments }) => {
-    const a = await created(payments, 'authorisations');
+  async ({ payments, claimedPayment }) => {
+    const a = await created(payments, 'authorisations', claimedPayment);
     for (const [call, send] of unknownCalls(payments, a))
       await expect.soft(await send(), because(call)).toBeTppError([403, 404], 'RESOURCE_UNKNOWN');
   },

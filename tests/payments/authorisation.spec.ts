@@ -30,20 +30,22 @@ forEachCombination(() => {
     },
   );
 
-  test('a failed SCA rejects the payment (RJCT)', req('payments.sca.rejected'), async ({ payments, combination }) => {
-    const failing = payments.profile.sca?.failingPsuId;
-    test.skip(!failing, 'not claimed: the profile names no sca.failingPsuId to drive a failing SCA');
-    const psu = { 'PSU-ID': failing! };
-    const { basePath, sca } = await payments.initiateAuthorised(combination, { headers: psu, sca: { headers: psu } });
-    expect(sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
-    await expect
-      .poll(() => payments.transactionStatus(basePath), {
-        message: because(`transactionStatus of the ${label(combination)} payment after a failed SCA`),
-        intervals: [500],
-        timeout: settleMs(payments.target.timeouts.scaMs),
-      })
-      .toBe('RJCT');
-  });
+  test(
+    'a failed SCA rejects the payment (RJCT)',
+    req('payments.sca.rejected'),
+    async ({ payments, combination, failingPsu: failing }) => {
+      const psu = { 'PSU-ID': failing };
+      const { basePath, sca } = await payments.initiateAuthorised(combination, { headers: psu, sca: { headers: psu } });
+      expect(sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
+      await expect
+        .poll(() => payments.transactionStatus(basePath), {
+          message: because(`transactionStatus of the ${label(combination)} payment after a failed SCA`),
+          intervals: [500],
+          timeout: settleMs(payments.target.timeouts.scaMs),
+        })
+        .toBe('RJCT');
+    },
+  );
 
   test(
     'creating an authorisation answers a success with an authorisationId and scaMethods, and received when it gives scaStatus',

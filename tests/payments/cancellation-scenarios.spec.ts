@@ -81,11 +81,7 @@ forEachCombination(() => {
   test(
     'a failed cancellation SCA leaves the authorised payment uncancelled: it reads the status it had',
     req('payments.cancel.failed-sca-uncancelled'),
-    async ({ payments, combination, failingPsu: failing }) => {
-      test.skip(
-        !payments.needsCancellationAuthorisation(combination),
-        `not claimed: the profile does not list ${combination.product} in payments.cancellationAuthorisation`,
-      );
+    async ({ payments, failingPsu: failing, authorisedCancellation: combination }) => {
       const { basePath, before } = await authorisedFutureDated(payments, combination);
       const res = await cancelled(payments, combination, basePath);
       // The status the cancel answer gives is the state table's next state: either it or the one before is kept.

@@ -74,11 +74,7 @@ forEachCombination(() => {
   test(
     'a cancellation that needs authorisation carries the startAuthorisation link',
     req('payments.cancel.start-authorisation-link'),
-    async ({ payments, combination }) => {
-      test.skip(
-        !payments.needsCancellationAuthorisation(combination),
-        `not claimed: the profile does not list ${combination.product} in payments.cancellationAuthorisation`,
-      );
+    async ({ payments, authorisedCancellation: combination }) => {
       const { basePath } = await payments.initiated(combination);
       const res = await payments.cancel(basePath);
       requireSuccess(res, 'payments.cancel.response', `cancel the ${label(combination)} payment`);
@@ -95,11 +91,7 @@ forEachCombination(() => {
   test(
     'a cancellation authorisation is started, listed in cancellationIds and has an SCA status',
     req('payments.cancel.authorisations'),
-    async ({ payments, combination }) => {
-      test.skip(
-        !payments.needsCancellationAuthorisation(combination),
-        `not claimed: the profile does not list ${combination.product} in payments.cancellationAuthorisation`,
-      );
+    async ({ payments, authorisedCancellation: combination }) => {
       const { basePath } = await payments.initiated(combination);
       requireSuccess(
         await payments.cancel(basePath),

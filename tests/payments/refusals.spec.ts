@@ -2,7 +2,6 @@ import {
   ACCEPTED,
   because,
   expect,
-  firstClaimed,
   label,
   req,
   settleMs,
@@ -11,13 +10,6 @@ import {
   type PaymentsClient,
 } from '../../harness/areas/payments.js';
 import type { Json } from '../../harness/json.js';
-
-/** The first combination the profile claims, or the test is skipped as not claimed. */
-function combination(payments: PaymentsClient): Combination {
-  const c = firstClaimed(payments.profile);
-  test.skip(!c, `not claimed: the profile "${payments.target.profileName}" claims no payment service and product`);
-  return c!;
-}
 
 /** The object of a payment body that holds the creditor (the first payment of a bulk). */
 const creditorOf = (body: Json): Json => (Array.isArray(body.payments) ? (body.payments[0] as Json) : body);
@@ -36,8 +28,7 @@ const badCheckDigits = (iban: string) =>
 test(
   'a payment with an empty or invalid debtor or creditor IBAN is refused',
   req('payments.initiate.iban'),
-  async ({ payments }) => {
-    const c = combination(payments);
+  async ({ payments, claimedPayment: c }) => {
     const debtor = (payments.body(c).debtorAccount as Json).iban as string;
     const setDebtor = (v: string) => (b: Json) => ((b.debtorAccount as Json).iban = v);
     const cases: [string, Json][] = [
@@ -61,8 +52,7 @@ test(
 test(
   'a payment with an empty creditorName is refused',
   req('payments.initiate.creditor-name-empty'),
-  async ({ payments }) => {
-    const c = combination(payments);
+  async ({ payments, claimedPayment: c }) => {
     const body = bodyWith(payments, c, (b) => (creditorOf(b).creditorName = ''));
     const res = await payments.initiate(c, { body });
     await expect(res, because(`initiate a ${label(c)} payment with creditorName ""`)).toBeRefused();
@@ -72,8 +62,7 @@ test(
 test(
   'initiate payment without Content-Type, or as text/plain, is refused',
   req('payments.initiate.content-type'),
-  async ({ payments }) => {
-    const c = combination(payments);
+  async ({ payments, claimedPayment: c }) => {
     const raw = JSON.stringify(payments.body(c));
     for (const [what, type] of [
       ['no Content-Type', null],
@@ -93,8 +82,7 @@ test(
 test(
   'initiate payment with a TPP-Redirect-URI that is not a URI is refused',
   req('payments.initiate.redirect-uri-format'),
-  async ({ payments }) => {
-    const c = combination(payments);
+  async ({ payments, claimedPayment: c }) => {
     const res = await payments.initiate(c, { headers: { 'TPP-Redirect-URI': 'not a uri at all' } });
     await expect(res, because(`initiate a ${label(c)} payment with TPP-Redirect-URI "not a uri at all"`)).toBeRefused();
   },
@@ -103,9 +91,8 @@ test(
 test(
   'another TPP can neither read, cancel nor authorise a payment, and sees none of it',
   req('payments.ownership.other-tpp'),
-  async ({ payments, secondTpp }) => {
+  async ({ payments, secondTpp, claimedPayment: c }) => {
     const other = secondTpp(payments.api);
-    const c = combination(payments);
     const { basePath } = await payments.initiated(c);
     const before = await payments.transactionStatus(basePath);
     const headers = payments.psuHeaders();
@@ -128,8 +115,7 @@ test(
 test(
   'create authorisation on a rejected or an already accepted payment is refused',
   req('payments.authorisations.final-resource'),
-  async ({ payments }) => {
-    const c = combination(payments);
+  async ({ payments, claimedPayment: c }) => {
     const settle = { intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) };
     const accepted = await payments.initiateAuthorised(c);
     expect(accepted.sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
@@ -164,9 +150,8 @@ test(
 test(
   "another TPP's read, status and cancel of a payment answer 403 or 404 RESOURCE_UNKNOWN",
   req('payments.ownership.other-tpp-code'),
-  async ({ payments, secondTpp }) => {
+  async ({ payments, secondTpp, claimedPayment: c }) => {
     const other = secondTpp(payments.api);
-    const c = combination(payments);
     const { basePath } = await payments.initiated(c);
     const headers = payments.psuHeaders();
     for (const [what, res] of [

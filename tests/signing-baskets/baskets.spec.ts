@@ -1,12 +1,8 @@
 import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import { ACCEPTED, because, expect, req, test, settleMs } from '../../harness/areas/signing-baskets.js';
 
-test.beforeEach(({ baskets }) => {
-  test.skip(
-    !baskets.combination(),
-    'not claimed: the profile claims no payment service and product to fill a basket with',
-  );
-});
+// Every check here fills a basket: asking for basketPayment skips it, before its body, without a claimed payment.
+test.beforeEach(({ basketPayment: _ }) => {});
 
 test(
   'creating a basket answers a success with a basketId, and RCVD when it gives transactionStatus',
@@ -62,8 +58,8 @@ test(
 test(
   'a basket naming an already authorised payment is rejected',
   req('signing-baskets.create.authorised-payment'),
-  async ({ baskets, payments }) => {
-    const { paymentId, sca } = await payments.initiateAuthorised(baskets.combination()!);
+  async ({ baskets, payments, basketPayment }) => {
+    const { paymentId, sca } = await payments.initiateAuthorised(basketPayment);
     expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
     await expect(await baskets.create([paymentId])).toBeTppError([400, 409]);
   },

@@ -5,11 +5,7 @@ import { expect, req, test } from '../../harness/areas/signing-baskets.js';
 test(
   'the links of a created basket lead somewhere: self and status read with a success',
   req('signing-baskets.create.response'),
-  async ({ baskets }) => {
-    test.skip(
-      !baskets.combination(),
-      'not claimed: the profile claims no payment service and product to fill a basket with',
-    );
+  async ({ baskets, basketPayment: _ }) => {
     const { res } = await baskets.createdBasket();
     await expect(res).toSucceed();
     for (const { name, href, res: read, unresolved } of await followLinks(baskets.api.target, res.body, (href) =>

@@ -3,9 +3,8 @@ import { because, expect, req, test } from '../../harness/areas/signing-baskets.
 test(
   'another TPP can neither read, delete nor authorise a signing basket',
   req('signing-baskets.ownership.other-tpp'),
-  async ({ baskets, secondTpp }) => {
+  async ({ baskets, secondTpp, basketPayment: _ }) => {
     const other = secondTpp(baskets.api);
-    test.skip(!baskets.combination(), 'not claimed: the profile claims no payment to fill a basket with');
     const { basketId, basePath } = await baskets.createdBasket(1);
     const headers = baskets.payments.psuHeaders();
     for (const [what, res] of [
