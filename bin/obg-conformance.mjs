@@ -50,6 +50,7 @@ const TARGET_KEYS = `Settings (environment, or .env in the working folder; the e
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY
   TPP_SIGNING_CERT_FILE, TPP_SIGNING_KEY_FILE, TPP_SIGNING_KEY_PASSPHRASE, TPP_TEST_PKI_DIR
   CHROMIUM_PATH, PSU_CALLBACK_LISTEN (PSU agents), REPORTS_DIR (default reports)
+  ALLURE_HTML            on: every run builds the Allure HTML report (default off)
   OBG_WORKERS            parallel workers (default 10; the profile's accounts.readerPsuIds must
                          name at least as many)
   BASELINE, PREVIOUS_REPORT, HISTORY_RUNS   known failures, the run to compare with
@@ -59,13 +60,15 @@ The full list with comments: .env.example in the package (obg-conformance init w
 const COMMANDS = {
   run: {
     summary: 'run the suite against the target and write the reports (the main job)',
-    help: `Usage: obg-conformance run [--write-baseline[=<file>]] [-- <Playwright options>]
+    help: `Usage: obg-conformance run [--allure] [--write-baseline[=<file>]] [-- <Playwright options>]
 
 Runs the conformance suite against TARGET_BASE_URL (or the embedded reference sandbox), writes
-reports/conformance.md, conformance.json, junit.xml, specification.html, allure-report/ and the
-single file allure-report.html under REPORTS_DIR in the working folder, and exits with the verdict.
+reports/conformance.md, conformance.json, junit.xml, specification.html and the Allure results
+(allure-results/) under REPORTS_DIR in the working folder, and exits with the verdict.
 
 Options:
+  --allure                   also build the Allure HTML report: allure-report/ (served) and the
+                             single file allure-report.html (or later: obg-conformance report)
   --write-baseline[=<file>]  write the run's failures and warnings as a baseline to review
                              (default <reports>/baseline.yaml)
   -h, --help                 this help
@@ -76,6 +79,14 @@ Options:
 ${TARGET_KEYS}
 
 ${EXIT_HELP}`,
+  },
+  report: {
+    summary: "build the Allure HTML report from the last run's Allure results",
+    help: `Usage: obg-conformance report
+
+Builds allure-report/ (served) and the single file allure-report.html (opens from disk) from
+the Allure results of the last run under REPORTS_DIR (a run builds them itself with --allure or
+ALLURE_HTML=on). Exit 0 when built, 2 when there are no results or the build failed.`,
   },
   sandbox: {
     summary: 'start the reference sandbox (a mock bank) and print how to point the suite at it',
@@ -279,6 +290,10 @@ switch (command) {
       'scripts/conformance.mjs',
       rest.filter((a, i) => !(a === '--' && i === rest.indexOf('--'))),
     );
+    break;
+  case 'report':
+    if (own.length) fail(`report takes no arguments (${own.join(' ')})`, 'obg-conformance report --help');
+    runScript(root, 'scripts/allure-html.mjs', []);
     break;
   case 'sandbox':
     if (own.length) fail(`sandbox takes no arguments (${own.join(' ')})`, 'obg-conformance sandbox --help');

@@ -4,12 +4,13 @@
 // or untested, 2 on a configuration error, 3 when the target is unavailable. Reports, .env and
 // profiles are the working folder's; the suite's own files are this package's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listsOnly, packageFile, reportsDirOf } from './run-options.mjs';
 import { narrows } from './run-scope.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
+import { ALLURE_OPTION, allureHtmlOf, buildAllureHtml } from './allure-html.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = reportsDirOf();
@@ -26,7 +27,14 @@ const cli = (pkg, file) => {
 // warnings as a new baseline (default <reports>/baseline.yaml) for a person to review.
 const WRITE_BASELINE = /^--write-baseline(?:=(.+))?$/;
 const writeBaseline = process.argv.slice(2).find((a) => WRITE_BASELINE.test(a));
-const args = process.argv.slice(2).filter((a) => !WRITE_BASELINE.test(a));
+const args = process.argv.slice(2).filter((a) => !WRITE_BASELINE.test(a) && a !== ALLURE_OPTION);
+// The Allure HTML only when asked (--allure, ALLURE_HTML=on): the results are enough for CI,
+// merge and certify; `obg-conformance report` builds the HTML from them afterwards.
+const allure = allureHtmlOf(process.argv.slice(2));
+if (allure.error) {
+  console.error(`conformance: ${allure.error}`);
+  process.exit(2);
+}
 const env = {
   ...process.env,
   REPORTS_DIR: reports,
@@ -82,41 +90,10 @@ if (!existsSync(summaryFile)) {
   process.exit(2);
 }
 
-// The Allure report: the served folder (allure-report/) and, beside it, the same report as one
-// file that opens from disk (allure-report.html: the awesome plugin's singleFile option).
-// OBG_ALLURE_HTML=0 builds neither (the self-tests' child runs: the Allure results are enough for
-// CI and for certify, which builds its own).
-const allureHtml = process.env[ENV.allureHtml] !== '0';
-const allure = (output, extraEnv) =>
-  spawnSync(
-    process.execPath,
-    [
-      cli('allure', 'cli.js'),
-      'generate',
-      resolve(reports, 'allure-results'),
-      '-c',
-      join(root, 'allurerc.mjs'),
-      '-o',
-      output,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...env, ...extraEnv } },
-  );
-// Both forms come from one reading of the results (OBG_ALLURE_BOTH: allurerc.mjs), which costs
-// half of building each on its own; the run is added to the Allure history once.
-if (allureHtml && existsSync(resolve(reports, 'allure-results'))) {
-  const out = mkdtempSync(join(reports, '.allure-build-'));
-  const built = allure(out, { [ENV.allureBoth]: '1', [ENV.allureOutput]: out });
-  if (built.status === 0 && existsSync(join(out, 'awesome', 'index.html'))) {
-    renameSync(join(out, 'awesome'), resolve(reports, 'allure-report'));
-    // The test results' index lies beside the reports when there are two: it goes with the served one.
-    if (existsSync(join(out, 'test-results.json')))
-      renameSync(join(out, 'test-results.json'), resolve(reports, 'allure-report', 'test-results.json'));
-  } else console.error(`conformance: the Allure report could not be built:\n${built.stderr || built.stdout}`);
-  if (built.status === 0 && existsSync(join(out, 'single', 'index.html')))
-    renameSync(join(out, 'single', 'index.html'), resolve(reports, 'allure-report.html'));
-  else console.error(`conformance: the single-file Allure report could not be built:\n${built.stderr || built.stdout}`);
-  rmSync(out, { recursive: true, force: true });
-}
+// The Allure report, when asked: the served folder (allure-report/) and the same report as one
+// file that opens from disk (allure-report.html), from one reading of the results.
+if (allure.on && existsSync(resolve(reports, 'allure-results')))
+  for (const problem of buildAllureHtml(reports, env)) console.error(`conformance: ${problem}`);
 
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
 const t = report.totals;
@@ -127,9 +104,9 @@ console.log(
 );
 console.log(
   `reports: ${resolve(reports, 'conformance.md')}, ` +
-    (allureHtml
+    (allure.on
       ? `${resolve(reports, 'allure-report.html')} (opens from disk), ${resolve(reports, 'allure-report', 'index.html')} (served), `
-      : `${resolve(reports, 'allure-results')} (no HTML: OBG_ALLURE_HTML=0), `) +
+      : `${resolve(reports, 'allure-results')} (the Allure HTML: npm run report, or run with --allure), `) +
     `${resolve(reports, 'junit.xml')}`,
 );
 // How much of the specification the catalogue judges (harness/reporter/specification.ts).

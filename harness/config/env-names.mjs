@@ -28,13 +28,6 @@ export const ENV_VARS = {
     about:
       '1: one allure generate builds both forms (the served folder and the single file) from one reading of the results',
   },
-  allureHtml: {
-    name: 'OBG_ALLURE_HTML',
-    setting: true,
-    writers: ['user', 'selftest/support/run-suite.ts', 'selftest/bench/runs.ts'],
-    readers: ['scripts/conformance.mjs'],
-    about: '0: no Allure HTML report after the run (the Allure results stay)',
-  },
   allureOutput: {
     name: 'OBG_ALLURE_OUTPUT',
     setting: false,

@@ -41,6 +41,8 @@ export interface Settings {
   PSU_CALLBACK_LISTEN: string;
   /** An FX quote of the target for international-tp payments (FX-Quote-Id); without one, international-tp is not claimed. */
   FX_QUOTE_ID: string;
+  /** The Allure HTML report after a run: on or off (default off; scripts/allure-html.mjs). */
+  ALLURE_HTML: string;
 }
 
 export const SETTING_KEYS: (keyof Settings)[] = [
@@ -75,6 +77,7 @@ export const SETTING_KEYS: (keyof Settings)[] = [
   'CHROMIUM_PATH',
   'PSU_CALLBACK_LISTEN',
   'FX_QUOTE_ID',
+  'ALLURE_HTML',
 ];
 
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
@@ -120,6 +123,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = res
     if (value && !(/^\d+$/.test(value) && Number(value) >= 100 && Number(value) <= 600_000)) {
       throw new ConfigError(`${key}${where}: "${value}" must be a whole number of milliseconds from 100 to 600000.`);
     }
+  }
+  if (settings.ALLURE_HTML && !/^(0|1|on|off|true|false|yes|no)$/i.test(settings.ALLURE_HTML)) {
+    throw new ConfigError(`ALLURE_HTML${where}: "${settings.ALLURE_HTML}" is neither on nor off (default off).`);
   }
   if (settings.TARGET_BASE_URL) {
     if (!settings.ACCESS_TOKEN && !(settings.CLIENT_ID && settings.CLIENT_SECRET)) {

@@ -50,13 +50,8 @@ export async function startupFigures() {
   rmSync(dir, { recursive: true, force: true });
   const one = ['--grep', '@directory.aspsps.list-shape'];
   const conformance = fromRoot('scripts', 'conformance.mjs');
-  const bare = await timed(
-    process.execPath,
-    [conformance, ...one],
-    embeddedEnv(dir, { [ENV.allureHtml]: '0' }),
-    180_000,
-  );
-  const html = await timed(process.execPath, [conformance, ...one], embeddedEnv(dir), 180_000);
+  const bare = await timed(process.execPath, [conformance, ...one], embeddedEnv(dir), 180_000);
+  const html = await timed(process.execPath, [conformance, ...one, '--allure'], embeddedEnv(dir), 180_000);
   const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
   const list = await timed(
     fromRoot('node_modules', '.bin', 'playwright'),

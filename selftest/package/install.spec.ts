@@ -62,7 +62,13 @@ test('the packed tarball installs into an empty folder and runs one area there, 
   const report = JSON.parse(readFileSync(join(app, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
   expect(report.verdict).toBe('conformant');
   expect(report.totals.passed).toBeGreaterThan(0);
-  for (const f of ['conformance.md', 'junit.xml', 'allure-report.html'])
+  for (const f of ['conformance.md', 'junit.xml', 'allure-results'])
+    expect(existsSync(join(app, 'reports', f)), f).toBe(true);
+  // The Allure HTML only when asked: `report` builds it from the run's results.
+  expect(existsSync(join(app, 'reports', 'allure-report.html')), 'an Allure HTML nobody asked for').toBe(false);
+  const html = npx(['report'], 180_000);
+  expect(html.status, `${html.stdout}${html.stderr}`.slice(-3000)).toBe(0);
+  for (const f of ['allure-report.html', join('allure-report', 'index.html')])
     expect(existsSync(join(app, 'reports', f)), f).toBe(true);
   console.log(
     `package: ${packed} installed and run in ${app}: ${report.totals.passed} passed, verdict ${report.verdict}`,

@@ -75,8 +75,6 @@ export function suiteEnv(
     TPP_SIGNING_CERT_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppCert),
     TPP_TEST_PKI_DIR: DEFAULT_PKI_DIR,
     [ENV.workers]: String(o.workers ?? 4),
-    // The Allure results only (scripts/conformance.mjs): no self-test reads the HTML of a child run.
-    [ENV.allureHtml]: '0',
     ...o.env,
   };
 }

@@ -14,6 +14,7 @@ import {
   withoutTargetSettings,
 } from '../../scripts/run-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
+import { allureHtmlOf } from '../../scripts/allure-html.mjs';
 
 // The runner's own decisions (scripts/run-options.mjs, scripts/conformance.mjs, bin/obg-conformance.mjs).
 
@@ -97,6 +98,27 @@ test('--list lists the tests and writes nothing: no report removed, no history r
   expect(readdirSync(join(cwd, 'reports'))).toEqual(['conformance.md']);
 });
 
+test('the Allure HTML only when asked: --allure, else ALLURE_HTML (environment, else .env), default off; a bad value is named', () => {
+  const cwd = folder();
+  expect(allureHtmlOf([], {}, cwd)).toEqual({ on: false });
+  expect(allureHtmlOf(['--allure'], {}, cwd)).toEqual({ on: true });
+  expect(allureHtmlOf([], { ALLURE_HTML: 'on' }, cwd)).toEqual({ on: true });
+  expect(allureHtmlOf([], { ALLURE_HTML: '0' }, cwd)).toEqual({ on: false });
+  writeFileSync(join(cwd, '.env'), 'ALLURE_HTML=yes\n');
+  expect(allureHtmlOf([], {}, cwd)).toEqual({ on: true });
+  expect(allureHtmlOf([], { ALLURE_HTML: 'off' }, cwd)).toEqual({ on: false });
+  expect(allureHtmlOf([], { ALLURE_HTML: 'sometimes' }, cwd).error).toContain(
+    'ALLURE_HTML: "sometimes" is neither on nor off',
+  );
+  // The command stops before any test, naming the key; `report` without results says there are none.
+  const run = command(['run', '--', '--project=directory'], cwd, { ALLURE_HTML: 'sometimes' });
+  expect(run.status, `${run.stdout}${run.stderr}`).toBe(2);
+  expect(run.stderr).toContain('ALLURE_HTML: "sometimes" is neither on nor off');
+  const report = command(['report'], cwd);
+  expect(report.status).toBe(2);
+  expect(report.stderr).toContain('no Allure results at');
+});
+
 test('a configuration error prints its message and a hint, exit 2, no stack; DEBUG=obg shows the stack', () => {
   const cwd = folder();
   const run = command(['run', '--', '--project=directory'], cwd, { TARGET_BASE_URL: 'not-a-url' });
@@ -119,7 +141,7 @@ test('every command answers --help with its options and the exit codes; an unkno
   const cwd = folder();
   const main = command(['--help'], cwd);
   expect(main.status).toBe(0);
-  for (const c of ['run', 'sandbox', 'init', 'certify', 'verify', 'merge', 'catalogue']) {
+  for (const c of ['run', 'report', 'sandbox', 'init', 'certify', 'verify', 'merge', 'catalogue']) {
     expect(main.stdout).toContain(`  ${c} `);
     const help = command([c, '--help'], cwd);
     expect(help.status, c).toBe(0);

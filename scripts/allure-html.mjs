@@ -1,0 +1,71 @@
+// The Allure HTML report, built from a run's Allure results only when asked: `obg-conformance run
+// --allure` (or ALLURE_HTML=on), or afterwards `obg-conformance report` on the last run's results.
+// A run without it writes the results (allure-results/), which is all CI, `merge` and `certify`
+// need; the HTML is a reader's view of them and costs as much CPU as a third of the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packageFile, reportsDirOf, setting } from './run-options.mjs';
+import { ENV } from '../harness/config/env-names.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The runner's own option that asks for the Allure HTML. */
+export const ALLURE_OPTION = '--allure';
+
+/**
+ * Whether the run builds the Allure HTML: `--allure` on the command line, else ALLURE_HTML
+ * (environment, else .env: on/off, 1/0, true/false; default off). { on } or { error } naming the key.
+ */
+export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
+  if (args.includes(ALLURE_OPTION)) return { on: true };
+  const raw = setting('ALLURE_HTML', env, cwd).toLowerCase();
+  if (['', '0', 'off', 'false', 'no'].includes(raw)) return { on: false };
+  if (['1', 'on', 'true', 'yes'].includes(raw)) return { on: true };
+  return { error: `ALLURE_HTML: "${raw}" is neither on nor off (default off; --allure asks for the HTML once).` };
+}
+
+/**
+ * Builds <reports>/allure-report/ (served) and <reports>/allure-report.html (one file that opens
+ * from disk) from <reports>/allure-results, both from one reading of the results. Returns the
+ * problems (empty when both were built).
+ */
+export function buildAllureHtml(reports, env = process.env) {
+  const results = resolve(reports, 'allure-results');
+  if (!existsSync(results)) return [`no Allure results at ${results} (run the suite first)`];
+  const cli = packageFile(root, 'allure', 'cli.js');
+  if (!cli) return ['the package allure is not installed beside the suite (npm install)'];
+  for (const part of ['allure-report', 'allure-report.html'])
+    rmSync(resolve(reports, part), { recursive: true, force: true });
+  const out = mkdtempSync(join(reports, '.allure-build-'));
+  const built = spawnSync(process.execPath, [cli, 'generate', results, '-c', join(root, 'allurerc.mjs'), '-o', out], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    env: { ...env, [ENV.allureBoth]: '1', [ENV.allureOutput]: out },
+  });
+  const problems = [];
+  if (built.status === 0 && existsSync(join(out, 'awesome', 'index.html'))) {
+    renameSync(join(out, 'awesome'), resolve(reports, 'allure-report'));
+    // The test results' index lies beside the reports when there are two: it goes with the served one.
+    if (existsSync(join(out, 'test-results.json')))
+      renameSync(join(out, 'test-results.json'), resolve(reports, 'allure-report', 'test-results.json'));
+  } else problems.push(`the Allure report could not be built:\n${built.stderr || built.stdout}`);
+  if (built.status === 0 && existsSync(join(out, 'single', 'index.html')))
+    renameSync(join(out, 'single', 'index.html'), resolve(reports, 'allure-report.html'));
+  else problems.push(`the single-file Allure report could not be built:\n${built.stderr || built.stdout}`);
+  rmSync(out, { recursive: true, force: true });
+  return problems;
+}
+
+// `obg-conformance report`: the Allure HTML of the last run under REPORTS_DIR.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const reports = reportsDirOf();
+  const problems = buildAllureHtml(reports);
+  for (const p of problems) console.error(`report: ${p}`);
+  if (problems.length) process.exit(2);
+  console.log(
+    `report: ${resolve(reports, 'allure-report.html')} (opens from disk), ${resolve(reports, 'allure-report', 'index.html')} (served)`,
+  );
+}
