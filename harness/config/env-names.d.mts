@@ -2,7 +2,6 @@
 export type EnvKey =
   | 'allureAppendHistory'
   | 'allureBoth'
-  | 'allureHtml'
   | 'allureOutput'
   | 'allureSingleFile'
   | 'areaProjects'

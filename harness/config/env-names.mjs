@@ -23,7 +23,7 @@ export const ENV_VARS = {
   allureBoth: {
     name: 'OBG_ALLURE_BOTH',
     setting: false,
-    writers: ['scripts/conformance.mjs'],
+    writers: ['scripts/allure-html.mjs'],
     readers: ['allurerc.mjs'],
     about:
       '1: one allure generate builds both forms (the served folder and the single file) from one reading of the results',
@@ -31,7 +31,7 @@ export const ENV_VARS = {
   allureOutput: {
     name: 'OBG_ALLURE_OUTPUT',
     setting: false,
-    writers: ['scripts/conformance.mjs', 'scripts/certify.ts'],
+    writers: ['scripts/allure-html.mjs', 'scripts/certify.ts'],
     readers: ['allurerc.mjs'],
     about: 'the folder of the Allure report being built',
   },
