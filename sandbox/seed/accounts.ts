@@ -273,7 +273,7 @@ function entriesOfDay(psuKey: string, acc: SeedAccount, plan: AccountPlan, day: 
   const dom = Number(day.slice(8, 10));
   const out: Draft[] = [];
   const own = { iban: acc.iban };
-  const incoming = (cur: string, cents: number, name: string, iban: string, text: string, code: string) =>
+  const incoming: DayEntries['incoming'] = (cur, cents, name, iban, text, code) =>
     out.push({
       currency: cur,
       amount: money(cents),
@@ -284,15 +284,7 @@ function entriesOfDay(psuKey: string, acc: SeedAccount, plan: AccountPlan, day: 
       remittanceInformationUnstructured: text,
       bankTransactionCode: code,
     });
-  const outgoing = (
-    cur: string,
-    cents: number,
-    name: string,
-    iban: string,
-    text: string,
-    code: string,
-    mandateId?: string,
-  ) =>
+  const outgoing: DayEntries['outgoing'] = (cur, cents, name, iban, text, code, mandateId) =>
     out.push({
       currency: cur,
       amount: money(-cents),
