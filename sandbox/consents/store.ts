@@ -40,3 +40,21 @@ export function usable(c: Consent, today = new Date().toISOString().slice(0, 10)
   if (c.status === 'expired' || (c.status === 'valid' && c.validUntil < today)) return 'expired';
   return c.status === 'valid' ? 'ok' : 'invalid';
 }
+
+/**
+ * Ends (expired) every other valid recurring consent of `c`'s PSU, kind and TPP: what the
+ * authorisation of a new recurring account-information consent does to the former one.
+ */
+export function expireFormerRecurring(consents: Iterable<Consent>, c: Consent): void {
+  for (const other of consents) {
+    if (
+      other !== c &&
+      other.status === 'valid' &&
+      other.recurringIndicator &&
+      other.psuId === c.psuId &&
+      other.type === c.type &&
+      other.clientId === c.clientId
+    )
+      other.status = 'expired';
+  }
+}

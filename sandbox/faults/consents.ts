@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Authorisation } from '../sca/engine.js';
+import { expireFormerRecurring } from '../consents/store.js';
 import { BIC } from '../plugins/guard.js';
 import { formatError } from '../errors.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
@@ -286,17 +287,8 @@ const faults: Fault[] = [
       wrapConsentEnd(app, (listener, auth) => {
         listener(auth);
         const c = consentOf(app, auth);
-        if (!c || c.recurringIndicator || c.status !== 'valid') return;
-        for (const other of app.sandbox.consents.values()) {
-          if (
-            other !== c &&
-            other.status === 'valid' &&
-            other.recurringIndicator &&
-            other.psuId === c.psuId &&
-            other.clientId === c.clientId
-          )
-            other.status = 'expired';
-        }
+        // The clean rule (a new recurring consent ends the former one), applied to a one-off consent.
+        if (c && !c.recurringIndicator && c.status === 'valid') expireFormerRecurring(app.sandbox.consents.values(), c);
       }),
   },
   {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isValidIBAN } from 'ibantools';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Consent } from '../consents/store.js';
+import { expireFormerRecurring, type Consent } from '../consents/store.js';
 import type { Authorisation } from '../sca/engine.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
@@ -59,20 +59,7 @@ const endConsentSca = (app: FastifyInstance) => (auth: Authorisation) => {
   // A new recurring consent, once authorised, ends the former recurring consent of the PSU; a
   // direct debit consent is long-lived and ends only when the PSU revokes it or it expires
   // (Resources > Consent), so the rule is the account-information consents' alone.
-  if (c.recurringIndicator && c.type === 'ais') {
-    for (const other of app.sandbox.consents.values()) {
-      if (
-        other !== c &&
-        other.status === 'valid' &&
-        other.recurringIndicator &&
-        other.psuId === c.psuId &&
-        other.type === c.type &&
-        other.clientId === c.clientId
-      ) {
-        other.status = 'expired';
-      }
-    }
-  }
+  if (c.recurringIndicator && c.type === 'ais') expireFormerRecurring(app.sandbox.consents.values(), c);
 };
 
 /** POST consents: checks beyond the schema, the consent, and its automatically created authorisation. */
