@@ -4,6 +4,7 @@ import { parse } from 'dotenv';
 import { readFileSync } from 'node:fs';
 import type { Profile } from '../../profiles/profile.schema.js';
 import { ConfigError } from './errors.js';
+import { allureHtmlOf } from '../../scripts/allure-html.mjs';
 
 /** Every setting the suite reads from the environment or `.env` (see .env.example). */
 export interface Settings {
@@ -124,7 +125,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = res
       throw new ConfigError(`${key}${where}: "${value}" must be a whole number of milliseconds from 100 to 600000.`);
     }
   }
-  if (settings.ALLURE_HTML && !/^(0|1|on|off|true|false|yes|no)$/i.test(settings.ALLURE_HTML)) {
+  // The values the runner reads (scripts/allure-html.mjs), checked here with every other setting.
+  if (allureHtmlOf([], { ALLURE_HTML: settings.ALLURE_HTML }).error) {
     throw new ConfigError(`ALLURE_HTML${where}: "${settings.ALLURE_HTML}" is neither on nor off (default off).`);
   }
   if (settings.TARGET_BASE_URL) {

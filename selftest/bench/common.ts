@@ -30,6 +30,36 @@ export interface LoadFigures {
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
+/** What a run's own measure (conformance.json `run`) gives every bench figure of a whole run. */
+export interface RunStats {
+  tests: number;
+  failedTests: number;
+  workerStarts: number;
+  exchanges: number;
+  wallMs: number;
+  longestTestMs: number;
+  longestTest: string;
+  sumTestMs: number;
+}
+
+/** The figures of a whole run derived from its own measure: tests, wall against its critical path, rate. */
+export function runFigures(stats: RunStats) {
+  const wallSeconds = Math.max(0.001, stats.wallMs / 1000);
+  return {
+    tests: stats.tests,
+    testsFailed: stats.failedTests,
+    workerStarts: stats.workerStarts,
+    exchanges: stats.exchanges,
+    wallSeconds: round(stats.wallMs / 1000),
+    longestTestSeconds: round(stats.longestTestMs / 1000),
+    longestTest: stats.longestTest,
+    sumTestSeconds: round(stats.sumTestMs / 1000),
+    wallOverCriticalPath: round(stats.wallMs / Math.max(1, stats.longestTestMs), 2),
+    parallelism: round(stats.sumTestMs / Math.max(1, stats.wallMs), 2),
+    requestsPerSecond: round(stats.exchanges / wallSeconds),
+  };
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((done) => {
     const s = createServer().listen(0, '127.0.0.1', () => {

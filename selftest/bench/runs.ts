@@ -7,7 +7,7 @@ import { runDir } from '../support/run-dir.js';
 import { childrenCpu, killGroup } from '../support/run-suite.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { withoutTargetSettings } from '../../scripts/run-options.mjs';
-import { round } from './common.js';
+import { round, runFigures } from './common.js';
 
 /** Runs a command to its end, in a process group of its own; its reaped CPU (user+system) and wall. */
 export async function timed(
@@ -84,22 +84,14 @@ export async function embeddedFigures() {
   const report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
   const stats = report.run!;
   return {
-    what: 'npm run conformance (the whole suite, embedded sandbox, Allure HTML included)',
+    what: 'npm run conformance (the whole suite, embedded sandbox; no Allure HTML, as by default)',
     verdict: report.verdict,
     exitCode: r.code,
     totals: report.totals,
-    tests: stats.tests,
-    workerStarts: stats.workerStarts,
-    exchanges: stats.exchanges,
+    ...runFigures(stats),
     processSeconds: r.wallSeconds,
     cpuSeconds: r.cpuSeconds,
-    wallSeconds: round(stats.wallMs / 1000),
-    longestTestSeconds: round(stats.longestTestMs / 1000),
-    longestTest: stats.longestTest,
-    sumTestSeconds: round(stats.sumTestMs / 1000),
-    wallOverCriticalPath: round(stats.wallMs / Math.max(1, stats.longestTestMs), 2),
     processOverCriticalPath: round((r.wallSeconds * 1000) / Math.max(1, stats.longestTestMs), 2),
-    requestsPerSecond: round(stats.exchanges / Math.max(0.001, stats.wallMs / 1000)),
   };
 }
 

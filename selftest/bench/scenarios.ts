@@ -6,7 +6,7 @@ import { runDir } from '../support/run-dir.js';
 import { runSuite } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startServer } from '../support/servers.js';
-import { round, SLOW, SUITE_WORKERS } from './common.js';
+import { round, runFigures, SLOW, SUITE_WORKERS } from './common.js';
 
 /** Fault ids that make the suite wait on the target rather than fail at once. */
 export const WAITS = /sca|never|state|status|after|valid|expire|finalis|slow|rotat|poll|pending|stays/;
@@ -103,18 +103,8 @@ export async function suiteFigures(scenario: (typeof SCENARIOS)[number]) {
       verdict: run.report.verdict,
       totals: run.report.totals,
       workers: SUITE_WORKERS,
-      tests: stats.tests,
-      testsFailed: stats.failedTests,
-      workerStarts: stats.workerStarts,
-      exchanges: stats.exchanges,
+      ...runFigures(stats),
       processSeconds: round(run.durationMs / 1000),
-      wallSeconds: round(stats.wallMs / 1000),
-      longestTestSeconds: round(stats.longestTestMs / 1000),
-      longestTest: stats.longestTest,
-      sumTestSeconds: round(stats.sumTestMs / 1000),
-      wallOverCriticalPath: round(stats.wallMs / Math.max(1, stats.longestTestMs), 2),
-      parallelism: round(stats.sumTestMs / Math.max(1, stats.wallMs), 2),
-      requestsPerSecond: round(stats.exchanges / Math.max(0.001, stats.wallMs / 1000)),
       peakRssMB: Math.round(run.peakRssBytes / 1024 / 1024),
       ...(scenario.about ? { target: scenario.about } : {}),
       // The profile's bound and the rate the run measured (conformance.json `limits`).
