@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, then the self-tests (unit, green run, hostile targets, self-proof),
-// then the self-proof's table, its totals, and a closing "selftest: N passed, N failed" line.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: the typecheck and the lint beside the self-tests (unit, green run, hostile targets,
+// self-proof), then the self-proof's table, its totals, and a closing "selftest: N passed, N failed"
+// line. A failed typecheck or lint stops the self-tests at once.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,36 +14,28 @@ const runs = resolve(root, 'selftest', '.runs');
 const started = Date.now();
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
-// The typecheck and the lint side by side (each mostly on one core).
+// The typecheck and the lint side by side (each mostly on one core), beside the self-tests: the
+// self-proof, the longest part, starts at once instead of after them.
+// The CPU of each child as it is reaped: what this process's reaped children's time grew by at its
+// exit (the checks and the self-tests run side by side, so a difference over a span would mix them).
+let cpuSeen = ownChildrenCpu();
+const cpuAtExit = (child) =>
+  new Promise((done) =>
+    child.on('exit', () => {
+      const now = ownChildrenCpu();
+      done(now.user - cpuSeen.user + now.system - cpuSeen.system);
+      cpuSeen = now;
+    }),
+  );
 const run = (cmd, args) =>
   new Promise((done) => {
     const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cpu = cpuAtExit(child);
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    child.on('close', (status) => done({ status, out }));
+    child.on('close', (status) => cpu.then((cpuSeconds) => done({ status, out, cpuSeconds })));
   });
-console.log('selftest: typecheck and lint');
-const checksCpuBefore = ownChildrenCpu();
-const checksStarted = Date.now();
-const [tsc, lint] = await Promise.all([
-  run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
-  run('npm', ['run', '--silent', 'lint']),
-]);
-const checksCpu = ownChildrenCpu();
-const checks = {
-  wallSeconds: Math.round((Date.now() - checksStarted) / 100) / 10,
-  cpuSeconds: Math.round((checksCpu.user - checksCpuBefore.user + checksCpu.system - checksCpuBefore.system) * 10) / 10,
-};
-for (const [name, r, hint] of [
-  ['typecheck', tsc, ''],
-  ['lint', lint, ': npm run lint; npm run format mends the layout'],
-]) {
-  if (r.status === 0) continue;
-  process.stdout.write(r.out);
-  console.log(`selftest: 0 passed, 1 failed (${name}${hint})`);
-  process.exit(1);
-}
 
 // This run's folder (selftest/.runs/r/<id>); folders of runs over a day old are removed.
 const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
@@ -67,11 +60,51 @@ const fingerprint = (dir, base = dir) =>
       })
     : [];
 const reportsBefore = fingerprint(userReports);
-const pw = spawnSync(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], {
+
+console.log('selftest: typecheck and lint, beside the self-tests');
+// In a process group of its own, so that a failed check stops it with every run it started.
+const selftests = spawn(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env,
+  detached: true,
 });
+// The self-tests and every process under them: the child runs of the suite are process groups of
+// their own (selftest/support/run-suite.ts), so the group alone would leave them running.
+const stopSelftests = () => {
+  for (const pid of [selftests.pid, ...descendantsOf(selftests.pid)])
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+};
+process.once('exit', stopSelftests);
+const selftestsCpu = cpuAtExit(selftests);
+const selftestsEnded = new Promise((done) => selftests.on('close', (status) => done({ status })));
+
+const checksStarted = Date.now();
+const [tsc, lint] = await Promise.all([
+  run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  run('npm', ['run', '--silent', 'lint']),
+]);
+const checks = {
+  wallSeconds: Math.round((Date.now() - checksStarted) / 100) / 10,
+  cpuSeconds: Math.round((tsc.cpuSeconds + lint.cpuSeconds) * 10) / 10,
+};
+for (const [name, r, hint] of [
+  ['typecheck', tsc, ''],
+  ['lint', lint, ': npm run lint; npm run format mends the layout'],
+]) {
+  if (r.status === 0) continue;
+  stopSelftests();
+  process.stdout.write(r.out);
+  console.log(`selftest: 0 passed, 1 failed (${name}${hint}; the self-tests were stopped)`);
+  process.exit(1);
+}
+console.log(`selftest: typecheck and lint passed (${checks.wallSeconds} s)`);
+const pw = await selftestsEnded;
+process.off('exit', stopSelftests);
 
 const proof = read(resolve(here, 'proof', 'proof.json'));
 if (proof?.rows?.length) {
@@ -131,7 +164,7 @@ const cpu = ownChildrenCpu();
 // The rest of the CPU: the self-tests' own runner and workers (the unit tests, the sandboxes and
 // fronts they start in-process, the package's install), besides the checks and the child runs.
 const childRunsCpu = Math.round(parts.runs.reduce((n, r) => n + r.user + r.system, 0) * 10) / 10;
-const rest = Math.round((cpu.user + cpu.system - checks.cpuSeconds - childRunsCpu) * 10) / 10;
+const rest = Math.round(((await selftestsCpu) - childRunsCpu) * 10) / 10;
 console.log(
   `selftest: CPU ${cpu.user} s user, ${cpu.system} s system (typecheck, lint and every run with its workers): ` +
     `typecheck and lint ${checks.cpuSeconds} s, ${parts.runs.length} child runs of the suite ${childRunsCpu} s, ` +
@@ -202,6 +235,32 @@ function failedTests(report) {
   };
   for (const suite of report?.suites ?? []) walk(suite, []);
   return out;
+}
+
+/** Every process below `pid` (Linux /proc; none elsewhere), read before any is killed. */
+function descendantsOf(pid) {
+  const parents = new Map();
+  try {
+    for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n)))
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        /* gone meanwhile */
+      }
+  } catch {
+    return [];
+  }
+  const below = [];
+  const walk = (p) => {
+    for (const [child, parent] of parents)
+      if (parent === p) {
+        below.push(child);
+        walk(child);
+      }
+  };
+  walk(pid);
+  return below;
 }
 
 /** User and system CPU seconds of this process's reaped children (Linux /proc/self/stat cutime, cstime). */
