@@ -10,7 +10,7 @@ import { ENV } from './harness/config/env-names.mjs';
 import { fromRoot } from './harness/config/paths.js';
 import { readSettings } from './harness/config/settings.js';
 import { EMBEDDED_DEFAULTS } from './harness/config/target.js';
-import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from './sandbox/tls/pki.js';
+import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from './sandbox/tls/pki-files.js';
 
 /** How long the embedded sandbox's decoupled SCA runs (SANDBOX_SCA_DELAY_MS sets another). */
 export const EMBEDDED_SCA_DELAY_MS = 600;

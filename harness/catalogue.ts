@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parse } from 'yaml';
+import { createRequire } from 'node:module';
 import { validatorOf } from './config/ajv.js';
 import { digestOf, readCached, writeCached } from './config/cache.js';
 import { fromRoot } from './config/paths.js';
@@ -210,6 +210,8 @@ function readCatalogue(dir: string, files: string[]): Catalogue {
   const all: Requirement[] = [];
   const byId = new Map<string, Requirement>();
   const problems: string[] = [];
+  // yaml only when the catalogue is read from its files: a run's workers read it from the cache.
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   for (const file of files) {
     const area = basename(file, '.yaml');
     let data: unknown;

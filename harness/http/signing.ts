@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import {
   createHash,
   createPrivateKey,
@@ -8,9 +7,9 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { X509Certificate } from '@peculiar/x509';
 import { cavage } from 'http-message-signatures';
 import { ConfigError } from '../config/errors.js';
 import type { Settings } from '../config/settings.js';
@@ -21,7 +20,8 @@ import { readCertificates, readPrivateKey } from './tls.js';
  * ("Certificates and request signing"): draft-cavage-http-signatures version 10 without
  * `(request-target)`, `rsa-sha256`, keyId `SN=<serial, hex>,CA=<issuer DN>`, a `Digest` of the
  * exact body bytes, and the certificate in `TPP-Signature-Certificate`. The signing string and the
- * Signature header are http-message-signatures' cavage implementation; X.509 is @peculiar/x509's.
+ * Signature header are http-message-signatures' cavage implementation; X.509 is Node's, and
+ * @peculiar/x509's for an issuer name Node does not print as RFC 4514 does (loaded only then).
  */
 export interface SigningIdentity {
   key: KeyObject;
@@ -41,15 +41,42 @@ export function digestOf(body: string | Buffer | undefined): string {
     .digest('base64')}`;
 }
 
+/** Attribute types Node and RFC 4514 (@peculiar/x509) name alike. */
+const PLAIN_ATTRIBUTE = /^(CN|O|OU|C|L|ST)=([ -~]*)$/;
+/** Characters RFC 4514 escapes in a value (anywhere, or leading `#` and spaces, trailing spaces). */
+const ESCAPED = /[,+"\\<>;=]|^[# ]| $/;
+
+/**
+ * The issuer as RFC 4514 writes it (`CN=…, O=…, C=…`, in the certificate's order, as
+ * @peculiar/x509 prints it), from Node's one-attribute-a-line text; undefined when a line is
+ * anything but a plain attribute of the common types with a value that needs no escaping (a
+ * multi-valued name, an OID, another type, a non-ASCII or escaped value): then Node's text and
+ * RFC 4514's may differ.
+ */
+export function plainIssuerOf(nodeIssuer: string): string | undefined {
+  const lines = nodeIssuer.split('\n');
+  if (!lines.every((l) => PLAIN_ATTRIBUTE.test(l) && !ESCAPED.test(l.slice(l.indexOf('=') + 1)))) return undefined;
+  return lines.join(', ');
+}
+
+/** The RFC 4514 issuer of @peculiar/x509 (a few hundred milliseconds to load: only when Node's text will not do). */
+function rfc4514IssuerOf(certPem: string): string {
+  const load = createRequire(import.meta.url);
+  load('reflect-metadata');
+  const { X509Certificate } = load('@peculiar/x509') as typeof import('@peculiar/x509');
+  return new X509Certificate(certPem).issuer;
+}
+
 /** `SN=<serial, hexadecimal>,CA=<issuer distinguished name>` of a certificate. */
-export function keyIdOf(cert: X509Certificate): string {
-  return `SN=${cert.serialNumber.replace(/^0+(?=.)/, '').toUpperCase()},CA=${cert.issuer}`;
+export function keyIdOf(certPem: string): string {
+  const cert = new NodeX509(certPem);
+  const issuer = plainIssuerOf(cert.issuer) ?? rfc4514IssuerOf(certPem);
+  return `SN=${cert.serialNumber.replace(/^0+(?=.)/, '').toUpperCase()},CA=${issuer}`;
 }
 
 /** An identity from PEM texts: the certificate's first PEM block and a key (already opened). */
 export function identityOf(certPem: string, key: KeyObject): SigningIdentity {
-  const cert = new X509Certificate(certPem);
-  return { key, certificate: Buffer.from(cert.rawData).toString('base64'), keyId: keyIdOf(cert) };
+  return { key, certificate: new NodeX509(certPem).raw.toString('base64'), keyId: keyIdOf(certPem) };
 }
 
 /** The signing identity of the settings (TPP_SIGNING_KEY_FILE, TPP_SIGNING_CERT_FILE), checked. */

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
@@ -19,30 +18,9 @@ export const PSD2_ROLES = {
 } as const;
 export type Psd2Role = keyof typeof PSD2_ROLES;
 
-/**
- * The sandbox's test PKI, written to one folder that the suite's self-tests read: a CA, the
- * server's certificate (127.0.0.1, localhost), and TPP certificates signed by the CA, each with
- * its key: `tpp` (PSP_AI and PSP_PI: the suite's mutual TLS and signing identity), `tpp-ais`
- * (PSP_AI only), `tpp-norole` (a PSD2 statement with PSP_IC only), `tpp-expired` (both roles,
- * validity over), and `other.key` (a key no certificate belongs to).
- */
-export const PKI_FILES = {
-  ca: 'ca.pem',
-  serverCert: 'server.pem',
-  serverKey: 'server.key',
-  tppCert: 'tpp.pem',
-  tppKey: 'tpp.key',
-  aisCert: 'tpp-ais.pem',
-  aisKey: 'tpp-ais.key',
-  noRoleCert: 'tpp-norole.pem',
-  noRoleKey: 'tpp-norole.key',
-  expiredCert: 'tpp-expired.pem',
-  expiredKey: 'tpp-expired.key',
-  otherKey: 'other.key',
-} as const;
+import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from './pki-files.js';
 
-/** Where the sandbox keeps its test PKI unless told otherwise (shared by runs on this machine). */
-export const DEFAULT_PKI_DIR = join(tmpdir(), 'obg-conformance-test-pki');
+export { DEFAULT_PKI_DIR, PKI_FILES, pkiReady };
 
 const RSA = {
   name: 'RSASSA-PKCS1-v1_5',
@@ -153,7 +131,7 @@ function writeAtOnce(dir: string, files: Record<string, string>): void {
   mkdirSync(tmp, { recursive: true, mode: 0o700 });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(tmp, name), text, { mode: 0o600 });
   try {
-    if (existsSync(dir) && !usable(dir)) rmSync(dir, { recursive: true, force: true });
+    if (existsSync(dir) && !pkiReady(dir)) rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);
   } catch {
     rmSync(tmp, { recursive: true, force: true }); // another run moved its PKI in first: use that one
@@ -202,18 +180,6 @@ async function generate(dir: string): Promise<void> {
 }
 
 /** Every file is there and the CA and the TPP certificate are valid for another week. */
-function usable(dir: string): boolean {
-  if (!Object.values(PKI_FILES).every((f) => existsSync(join(dir, f)))) return false;
-  try {
-    const soon = new Date(Date.now() + 7 * DAY);
-    return [PKI_FILES.ca, PKI_FILES.tppCert, PKI_FILES.serverCert].every(
-      (f) => new x509.X509Certificate(readFileSync(join(dir, f), 'utf8')).notAfter > soon,
-    );
-  } catch {
-    return false;
-  }
-}
-
 export interface TestPki {
   dir: string;
   ca: x509.X509Certificate;
@@ -230,7 +196,7 @@ export function ensurePki(dir = DEFAULT_PKI_DIR): Promise<TestPki> {
   let p = loaded.get(dir);
   if (!p) {
     p = (async () => {
-      if (!usable(dir)) await generate(dir);
+      if (!pkiReady(dir)) await generate(dir);
       const read = (f: string) => readFileSync(join(dir, f), 'utf8');
       const caPem = read(PKI_FILES.ca);
       return {
@@ -245,9 +211,4 @@ export function ensurePki(dir = DEFAULT_PKI_DIR): Promise<TestPki> {
     loaded.set(dir, p);
   }
   return p;
-}
-
-/** Without generating: the files exist (the suite's runner checks this before it starts any). */
-export function pkiReady(dir = DEFAULT_PKI_DIR): boolean {
-  return usable(dir);
 }

@@ -6,11 +6,19 @@ import { expect, test } from '@playwright/test';
 import { resolveTarget } from '../../harness/config/target.js';
 import { readSettings } from '../../harness/config/settings.js';
 import { REDACTED, redactText } from '../../harness/evidence/redact.js';
-import { digestOf, readSigning, signRequest, testIdentity } from '../../harness/http/signing.js';
+import {
+  digestOf,
+  keyIdOf,
+  plainIssuerOf,
+  readSigning,
+  signRequest,
+  testIdentity,
+} from '../../harness/http/signing.js';
 import { readTls } from '../../harness/http/tls.js';
 import { ensurePki, psd2RolesOf } from '../../sandbox/tls/pki.js';
 import { signatureParams } from '../../sandbox/plugins/signing.js';
-import { X509Certificate } from '@peculiar/x509';
+import { X509Certificate, X509CertificateGenerator } from '@peculiar/x509';
+import { webcrypto } from 'node:crypto';
 
 // TLS and signing settings: a bad file or a passphrase that does not open the key stops the run, naming the key.
 const noFile = join(tmpdir(), 'obg-no-such.env');
@@ -143,4 +151,41 @@ test('signature values and PEM private keys are redacted in text', async () => {
   expect(out).toContain(`signature="${REDACTED}"`);
   expect(out).not.toContain('c2lnbmF0dXJlIHZhbHVl');
   expect(out).not.toContain(pem.split('\n')[1]);
+});
+
+// The keyId's issuer is Node's text joined as RFC 4514 writes it where the two agree, and
+// @peculiar/x509's RFC 4514 text everywhere else: the same keyId either way.
+test('the keyId names the issuer as RFC 4514 does, for plain names and for names Node prints otherwise', async () => {
+  const pki = await ensurePki();
+  for (const f of ['ca', 'serverCert', 'tppCert', 'aisCert', 'noRoleCert', 'expiredCert'] as const) {
+    const pem = readFileSync(pki.file(f), 'utf8');
+    const cert = new X509Certificate(pem);
+    expect(keyIdOf(pem), f).toBe(`SN=${cert.serialNumber.replace(/^0+(?=.)/, '').toUpperCase()},CA=${cert.issuer}`);
+  }
+  const alg = {
+    name: 'RSASSA-PKCS1-v1_5',
+    hash: 'SHA-256',
+    publicExponent: new Uint8Array([1, 0, 1]),
+    modulusLength: 2048,
+  };
+  const keys = await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify']);
+  for (const name of [
+    'CN=Bank\\, Inc., O=obg, C=SE',
+    'CN=Sandbox+OU=Tests, O=obg, C=SE',
+    'E=ca@bank.example, CN=Bank CA, C=SE',
+    'CN=Bänk, C=SE',
+    'CN= Bank, C=SE',
+  ]) {
+    const made = await X509CertificateGenerator.createSelfSigned(
+      { serialNumber: '0a1b', name, keys, signingAlgorithm: alg },
+      webcrypto,
+    );
+    const pem = made.toString('pem');
+    expect(keyIdOf(pem), name).toBe(`SN=A1B,CA=${new X509Certificate(pem).issuer}`);
+  }
+  expect(plainIssuerOf('CN=obg-conformance test CA\nO=obg-conformance\nC=SE')).toBe(
+    'CN=obg-conformance test CA, O=obg-conformance, C=SE',
+  );
+  for (const odd of ['CN=Bank\\, Inc.\nC=SE', 'CN=a+OU=b\nC=SE', 'emailAddress=a@b\nC=SE', '2.5.4.97=x\nC=SE', 'CN=#x'])
+    expect(plainIssuerOf(odd), odd).toBeUndefined();
 });

@@ -3,7 +3,7 @@ import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync,
 import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
-import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
+import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki-files.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { narrows } from '../../scripts/run-scope.mjs';
 import { watchMemory } from './memory.js';
