@@ -73,6 +73,8 @@ const registry = globalThis as unknown as Registry;
 export class Coordinator implements Gate {
   private readonly queue: PQueue;
   private readonly starts: number[] = [];
+  /** The least time between two starts (ms; 0: no rate bound), held on this clock as well as p-queue's. */
+  private readonly spacingMs: number;
   private inFlight = 0;
   private peakInFlight = 0;
   private retried = 0;
@@ -81,10 +83,11 @@ export class Coordinator implements Gate {
 
   constructor(readonly limits: Limits) {
     const rps = limits.requestsPerSecond;
+    this.spacingMs = rps ? Math.ceil(1000 / rps) : 0;
     this.queue = new PQueue({
       ...(limits.concurrency ? { concurrency: limits.concurrency } : {}),
       // Even spacing rather than bursts of a whole second's worth: kinder to the target's own window.
-      ...(rps ? { intervalCap: 1, interval: Math.ceil(1000 / rps), strict: true } : {}),
+      ...(rps ? { intervalCap: 1, interval: this.spacingMs, strict: true } : {}),
     });
   }
 
@@ -93,19 +96,33 @@ export class Coordinator implements Gate {
       void this.queue.add(
         () =>
           new Promise<void>((done) => {
-            this.starts.push(Date.now());
-            this.inFlight += 1;
-            this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
-            let open = true;
-            granted(() => {
-              if (!open) return;
-              open = false;
-              this.inFlight -= 1;
-              done();
+            this.whenSpaced(() => {
+              this.starts.push(Date.now());
+              this.inFlight += 1;
+              this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+              let open = true;
+              granted(() => {
+                if (!open) return;
+                open = false;
+                this.inFlight -= 1;
+                done();
+              });
             });
           }),
       );
     });
+  }
+
+  /**
+   * Runs `start` once the last start is at least the spacing behind on the clock the starts are
+   * recorded with: p-queue spaces its jobs on its own reading of the time, and a job it runs late
+   * (a busy process) would otherwise record a start closer than the spacing to the next one.
+   */
+  private whenSpaced(start: () => void): void {
+    const last = this.starts.at(-1);
+    const wait = last === undefined ? 0 : last + this.spacingMs - Date.now();
+    if (wait <= 0) return start();
+    setTimeout(() => this.whenSpaced(start), wait);
   }
 
   note(what: LimitNote): void {

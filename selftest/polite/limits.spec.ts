@@ -26,6 +26,28 @@ test('the coordinator spaces starts within the rate and bounds the requests in f
   expect(Date.now() - started).toBeGreaterThanOrEqual(29 * 25 - 5);
 });
 
+test('a busy process does not squeeze two starts closer than the spacing: the bound holds on the clock the starts are counted with', async () => {
+  const c = new Coordinator({ requestsPerSecond: 20, retries: 0, maxRetryAfterMs: 0 });
+  const busy = (ms: number) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until);
+  };
+  // The event loop blocked now and then for most of a spacing (50 ms): p-queue's timers fire late.
+  await Promise.all(
+    Array.from({ length: 40 }, async (_, i) => {
+      const release = await c.acquire();
+      if (i % 3 === 0) busy(45);
+      release();
+    }),
+  );
+  const s = c.stats();
+  expect(s.requests).toBe(40);
+  expect(s.peakPerSecond, JSON.stringify(s)).toBeLessThanOrEqual(20);
+  const starts = (c as unknown as { starts: number[] }).starts;
+  const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+  expect(Math.min(...gaps), `gaps between starts (ms): ${gaps.join(', ')}`).toBeGreaterThanOrEqual(50);
+});
+
 test('workers share one bound through the coordinator socket, and a gone worker releases its leases', async () => {
   const c = new Coordinator({ concurrency: 1, retries: 0, maxRetryAfterMs: 0 });
   const address = await c.serve();
