@@ -311,7 +311,9 @@ function selftestParts(results, runsFile) {
               ? 'polite'
               : /^agents/.test(name)
                 ? 'agents'
-                : 'green';
+                : /^(baseline|shard)/.test(name)
+                  ? 'cli'
+                  : 'green';
   const r1 = (n) => Math.round(n * 10) / 10;
   const projects = [...byProject.values()].map((p) => {
     const mine = runs.filter((r) => partOf(r.name) === p.project);

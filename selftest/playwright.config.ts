@@ -5,9 +5,9 @@ import { defineConfig } from '@playwright/test';
 process.env.SELFTEST_RUN_ID ||= `${Date.now()}-${process.pid}`;
 
 /**
- * The suite's own tests (`npm test`). Two runs of the whole suite are setup projects, each judged
- * by many small tests once it has ended: the green run (green/) and the self-proof (proof/). The
- * unit tests and the hostile targets run beside them.
+ * The suite's own tests (`npm test`). Three runs of the suite start first, each judged by many
+ * small tests once it has ended: the self-proof (proof/), the green run (green/) and the strict run
+ * (strict/). The unit tests, the hostile targets and the rest run beside them.
  */
 export default defineConfig({
   testDir: '.',
@@ -19,14 +19,16 @@ export default defineConfig({
   retries: 0,
   timeout: 300_000,
   reporter: [['list'], ['json', { outputFile: `.runs/r/${process.env.SELFTEST_RUN_ID}/selftest-results.json` }]],
-  // The two long runs first, so that they start at once and the rest fills in beside them.
+  // The three long runs first, so that they start at once and the rest fills in beside them. The
+  // green and strict judging tests come last and declare no dependency: Playwright starts a
+  // dependent project only when every project of the phase before has ended (the self-proof, seven
+  // minutes), so they would run after it, at the end. Dispatched last, they find their run long
+  // over (or wait for it, or make it when run alone: support/shared-result.ts). Only the self-proof's
+  // judging tests depend on their run: nothing ends before it.
   projects: [
     { name: 'proof-run', testMatch: 'proof/proof.setup.ts' },
     { name: 'green-run', testMatch: 'green/green.setup.ts' },
     { name: 'strict-run', testMatch: 'strict/strict.setup.ts' },
-    { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
-    { name: 'green', testMatch: 'green/**/*.spec.ts', dependencies: ['green-run'] },
-    { name: 'strict', testMatch: 'strict/strict.spec.ts', dependencies: ['strict-run'] },
     { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
     // Polite to a shared, rate-limited sandbox (profile limits): small runs of their own.
     { name: 'polite', testMatch: 'polite/**/*.spec.ts', timeout: 180_000 },
@@ -35,5 +37,10 @@ export default defineConfig({
     // The packed tarball installed into an empty folder and run there (selftest/package/).
     { name: 'package', testMatch: 'package/**/*.spec.ts', timeout: 600_000 },
     { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000 },
+    // Baselines and shards: small runs of their own (selftest/cli/).
+    { name: 'cli', testMatch: 'cli/**/*.spec.ts' },
+    { name: 'green', testMatch: 'green/**/*.spec.ts' },
+    { name: 'strict', testMatch: 'strict/strict.spec.ts' },
+    { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
   ],
 });

@@ -123,7 +123,7 @@ export const ENV_VARS = {
   runNarrowedBeyondShard: {
     name: 'OBG_RUN_NARROWED_BEYOND_SHARD',
     setting: false,
-    writers: ['scripts/conformance.mjs', 'selftest/green/shards.spec.ts'],
+    writers: ['scripts/conformance.mjs', 'selftest/cli/shards.spec.ts'],
     readers: ['harness/reporter/conformance.ts'],
     about: '0: a shard whose command line narrows nothing else (the merged shards judge the whole)',
   },

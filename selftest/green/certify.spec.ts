@@ -25,16 +25,22 @@ import {
   SPECIFICATION_MAP,
 } from '../../harness/reporter/package.js';
 import { runDir } from '../support/run-dir.js';
+import { greenRound } from './green-run.js';
 
 /**
  * The certification package of the green run (green.setup.ts): `npm run certify` refuses a
- * non-conformant run (a narrowed one: baseline.spec.ts, on its last run) and builds a package of
+ * non-conformant run (a narrowed one: selftest/cli/baseline.spec.ts, on its last run) and builds a package of
  * the conformant green run;
  * `npm run verify` passes it, and fails it after any one file is edited, removed or added, and
  * under a foreign trusted key. No secret of the run is in the package, and its Allure report
  * opens from disk in Chromium and shows the tests.
  */
 test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(900_000);
+  await greenRound(1);
+});
 
 const CHROMIUM = '/usr/bin/chromium';
 const green = runDir('green-1');

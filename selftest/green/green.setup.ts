@@ -1,65 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { test } from '@playwright/test';
-import { fileProblems } from '../support/pain008-files.js';
-import { leaksUnder } from '../support/leaks.js';
-import { runSuite } from '../support/run-suite.js';
-import { startSandbox } from '../support/sandbox.js';
-import { ROUNDS, roundFile, roundName, type RoundResult } from './rounds.js';
-
-/** A consent still usable after the run. */
-const DONE = new Set(['terminatedByTpp', 'rejected', 'expired', 'revokedByPsu']);
+import { greenRound } from './green-run.js';
+import { ROUNDS, roundName } from './rounds.js';
 
 test.describe.configure({ mode: 'default' });
 
 // In order, one round after the other: rounds in parallel would share two cores and measure the machine, not the suite.
-ROUNDS.forEach((round, i) => {
+ROUNDS.forEach((_, i) => {
   const n = i + 1;
   test(`the green run, ${roundName(n)}`, async () => {
     test.setTimeout(900_000);
-    const sandbox = await startSandbox({ scaDelayMs: round.scaDelayMs });
-    try {
-      const run = await runSuite({
-        name: `green-${n}`,
-        baseUrl: sandbox.baseUrl,
-        clientId: sandbox.clientId,
-        clientSecret: sandbox.clientSecret,
-        // Six, not the default ten: the self-tests run beside it on the same two cores, and each
-        // worker costs its start (about two CPU seconds).
-        workers: 6,
-        args: round.shuffle ? ['--shuffle', String(round.shuffle)] : [],
-        timeoutMs: 840_000,
-      });
-      const state = sandbox.app.sandbox;
-      const svc = state.payments;
-      const secrets = [sandbox.clientSecret, ...state.tokens.keys(), 'selftest-psu-0001', 'selftest-corp-0001'];
-      const leaks = leaksUnder(run.reportsDir, secrets);
-      const pain008 = await fileProblems(sandbox.app);
-      const result: RoundResult = {
-        exitCode: run.exitCode,
-        output: run.output.slice(-3000),
-        report: run.report,
-        consentsLeft: [...state.consents.values()]
-          .filter((c) => !DONE.has(c.status))
-          .map((c) => `${c.consentId.slice(0, 8)}… ${c.status}`),
-        paymentsWaiting: [...svc.payments.values()]
-          .filter((p) => svc.awaitingSca(p) && !p.cancellation)
-          .map((p) => `${p.service}/${p.product} ${p.paymentId.slice(0, 8)}… ${p.status}`),
-        basketsLeft: [...svc.baskets.values()]
-          .filter((b) => b.status === 'RCVD')
-          .map((b) => `${b.basketId.slice(0, 8)}… ${b.status}`),
-        leaks,
-        secretsLookedFor: secrets.length,
-        files: pain008.files,
-        fileProblems: pain008.problems,
-      };
-      mkdirSync(dirname(roundFile(n)), { recursive: true });
-      writeFileSync(roundFile(n), JSON.stringify(result));
-      // The secrets themselves (of this throw-away sandbox), for the self-tests that grep what is built
-      // from the reports afterwards: the certification package (certify.spec.ts).
-      writeFileSync(roundFile(n).replace(/round-(\d+)\.json$/, 'secrets-$1.json'), JSON.stringify(secrets));
-    } finally {
-      await sandbox.close();
-    }
+    await greenRound(n);
   });
 });

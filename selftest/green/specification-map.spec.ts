@@ -4,6 +4,7 @@ import { chromium, expect, test, type Browser } from '@playwright/test';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { writeSpecificationMap } from '../../harness/reporter/specification-html.js';
 import { runDir } from '../support/run-dir.js';
+import { greenRound } from './green-run.js';
 import { readRound } from './rounds.js';
 
 /**
@@ -17,6 +18,8 @@ const mapOf = (round: number) => runDir(`green-${round}`, 'specification.html');
 let browser: Browser | undefined;
 
 test.beforeAll(async () => {
+  test.setTimeout(900_000);
+  await greenRound(1);
   if (!existsSync(CHROMIUM)) {
     if (process.env.CI)
       throw new Error(

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { loadCatalogue } from '../../harness/catalogue.js';
+import { strictRun } from './strict-run.js';
 import { readStrict } from './strict.js';
+
+test.beforeAll(async () => {
+  test.setTimeout(900_000);
+  await strictRun();
+});
 
 // Judges the strict run of strict.setup.ts: one test per property.
 test('the strict run is conformant', () => {
