@@ -14,7 +14,8 @@ const alive = (pid: number) => {
  * The result file of a run several self-tests judge (the green run, the strict run), made once per
  * self-test run by whichever worker asks first. A worker that finds another one making it (the
  * lock file names a live process) waits for the file; one that finds no maker (a narrowed
- * `npm test -- --project=green` has no green-run project) or a dead one makes it itself.
+ * `npm test -- --project=green` has no green-run project) or a dead one makes it itself. A run that
+ * failed is not made again: every test that asks for it gets its error.
  *
  * This is how the judging tests run in the same phase as the runs they judge, without a project
  * dependency: Playwright starts a dependent project only when every project of the phase before
@@ -28,9 +29,12 @@ export async function sharedResult(
   o: { pollMs?: number } = {},
 ): Promise<void> {
   const lock = `${file}.lock`;
+  const failed = `${file}.failed`;
   let unnamed = 0;
   for (;;) {
     if (existsSync(file)) return;
+    // A run that failed before writing its result is not made again by every test that waited for it.
+    if (existsSync(failed)) throw new Error(`${file}: its run failed: ${readFileSync(failed, 'utf8')}`);
     mkdirSync(dirname(file), { recursive: true });
     try {
       writeFileSync(lock, String(process.pid), { flag: 'wx' });
@@ -51,10 +55,13 @@ export async function sharedResult(
     }
     try {
       await make();
+      if (!existsSync(file)) throw new Error('the run ended without writing its result');
+    } catch (e) {
+      writeFileSync(failed, (e as Error).stack ?? String(e));
+      throw e;
     } finally {
       rmSync(lock, { force: true });
     }
-    if (!existsSync(file)) throw new Error(`${file}: the run ended without writing its result`);
     return;
   }
 }
