@@ -61,23 +61,6 @@ const fingerprint = (dir, base = dir) =>
     : [];
 const reportsBefore = fingerprint(userReports);
 
-// The self-proof's run (the longest part, the critical path) starts here at once, in a process of
-// its own: Playwright takes ten seconds or more to load the self-tests before its first test on two
-// busy cores. The proof-run project's test waits for it (selftest/proof/proof-run.ts). Only for a
-// whole `npm test` (or one that names the proof-run project): a narrowed run makes it only if it
-// runs that test.
-const selftestArgs = process.argv.slice(2);
-const proofEarly = !selftestArgs.length || selftestArgs.includes('--project=proof-run');
-const proofMaker = proofEarly
-  ? spawn(process.execPath, ['--import', 'tsx', resolve(root, 'selftest', 'proof', 'start.ts')], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env,
-    })
-  : undefined;
-const proofMakerCpu = proofMaker ? cpuAtExit(proofMaker) : Promise.resolve(0);
-const proofMakerEnded = proofMaker ? new Promise((done) => proofMaker.on('close', done)) : Promise.resolve();
-
 console.log('selftest: typecheck and lint, beside the self-tests');
 // In a process group of its own, so that a failed check stops it with every run it started.
 const selftests = spawn(bin('playwright'), ['test', '-c', 'selftest/playwright.config.ts', ...process.argv.slice(2)], {
@@ -89,8 +72,7 @@ const selftests = spawn(bin('playwright'), ['test', '-c', 'selftest/playwright.c
 // The self-tests and every process under them: the child runs of the suite are process groups of
 // their own (selftest/support/run-suite.ts), so the group alone would leave them running.
 const stopSelftests = () => {
-  const roots = [selftests.pid, ...(proofMaker ? [proofMaker.pid] : [])];
-  for (const pid of [...roots, ...roots.flatMap(descendantsOf)])
+  for (const pid of [selftests.pid, ...descendantsOf(selftests.pid)])
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
@@ -122,8 +104,6 @@ for (const [name, r, hint] of [
 }
 console.log(`selftest: typecheck and lint passed (${checks.wallSeconds} s)`);
 const pw = await selftestsEnded;
-// The proof-run test has waited for it: it has ended, or ends now that nothing waits.
-await proofMakerEnded;
 process.off('exit', stopSelftests);
 
 const proof = read(resolve(here, 'proof', 'proof.json'));
@@ -184,7 +164,7 @@ const cpu = ownChildrenCpu();
 // The rest of the CPU: the self-tests' own runner and workers (the unit tests, the sandboxes and
 // fronts they start in-process, the package's install), besides the checks and the child runs.
 const childRunsCpu = Math.round(parts.runs.reduce((n, r) => n + r.user + r.system, 0) * 10) / 10;
-const rest = Math.round(((await selftestsCpu) + (await proofMakerCpu) - childRunsCpu) * 10) / 10;
+const rest = Math.round(((await selftestsCpu) - childRunsCpu) * 10) / 10;
 console.log(
   `selftest: CPU ${cpu.user} s user, ${cpu.system} s system (typecheck, lint and every run with its workers): ` +
     `typecheck and lint ${checks.cpuSeconds} s, ${parts.runs.length} child runs of the suite ${childRunsCpu} s, ` +

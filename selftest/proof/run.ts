@@ -10,7 +10,7 @@ import { listSuite, planOf, type ProofCase } from './plan.js';
 import { verdictsFile, type CaseVerdicts } from './reporter.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 
-/** Where the setup project leaves the judged run for the proof project's tests (start.ts names it too). */
+/** Where the setup project leaves the judged run for the proof project's tests. */
 export const PROOF_RESULT = runDir('proof', 'proof.json');
 
 export interface ProofRun {
