@@ -14,8 +14,6 @@ const runs = resolve(root, 'selftest', '.runs');
 const started = Date.now();
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
-// The typecheck and the lint side by side (each mostly on one core), beside the self-tests: the
-// self-proof, the longest part, starts at once instead of after them.
 // The CPU of each child as it is reaped: what this process's reaped children's time grew by at its
 // exit (the checks and the self-tests run side by side, so a difference over a span would mix them).
 let cpuSeen = ownChildrenCpu();
@@ -83,6 +81,8 @@ process.once('exit', stopSelftests);
 const selftestsCpu = cpuAtExit(selftests);
 const selftestsEnded = new Promise((done) => selftests.on('close', (status) => done({ status })));
 
+// The typecheck and the lint side by side (each mostly on one core), beside the self-tests: the
+// self-proof, the longest part, starts at once instead of after them.
 const checksStarted = Date.now();
 const [tsc, lint] = await Promise.all([
   run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),

@@ -61,9 +61,7 @@ test('the browser agent logs in on a login page built by JavaScript and complete
       },
     });
     const run = await runSuite({
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      ...sandbox,
       name: 'agents-browser',
       args: ONE_SCA,
       workers: 1,

@@ -27,9 +27,7 @@ test('two shards merge to the verdicts of a single run, requirement by requireme
   let shards: { report?: ConformanceReport; reportsDir: string; output: string }[];
   try {
     const common = {
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      ...sandbox,
       projects: [AREA],
       // One worker a run: the area's checks are quick, and each worker costs its start-up.
       workers: 1,

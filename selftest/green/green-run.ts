@@ -23,9 +23,7 @@ async function runGreenRound(n: number): Promise<void> {
   try {
     const run = await runSuite({
       name: `green-${n}`,
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      ...sandbox,
       // Six, not the default ten: the self-tests run beside it on the same two cores, and each
       // worker costs its start (about two CPU seconds).
       workers: 6,

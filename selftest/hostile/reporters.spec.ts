@@ -31,9 +31,7 @@ test.beforeAll(async () => {
   try {
     run = await runSuite({
       name: 'reporters-failing-directory',
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      ...sandbox,
       args: ['tests/directory'],
       workers: WORKERS,
       timeoutMs: 170_000,

@@ -393,9 +393,7 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
   try {
     const run = await runSuite({
       name: 'sca-never-ends',
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      ...sandbox,
       projects: ['authorisations', 'accounts'],
       // The SCA checks, and account checks of each kind that need an authorised consent.
       grep: tagPattern([

@@ -42,9 +42,7 @@ test('a shared sandbox that answers 429 beyond its rate: conformant, the measure
     const bound = 5;
     const run = await runSuite({
       name: 'polite-rate-limited',
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      ...sandbox,
       grep: tagPattern(SLICE),
       workers: 3,
       env: { TARGET_PROFILE: profileWith('polite', { requestsPerSecond: bound, concurrency: 3 }) },

@@ -43,9 +43,7 @@ async function runStrict(): Promise<void> {
   try {
     const run = await runSuite({
       name: 'strict',
-      baseUrl: sandbox.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      ...sandbox,
       workers: STRICT_SLICE ? 6 : 10,
       args: STRICT_SLICE ?? [],
       timeoutMs: 840_000,

@@ -24,6 +24,7 @@ export interface SuiteRun extends ChildRun {
   reportsDir: string;
 }
 
+/** A started sandbox (support/sandbox.ts) spreads into it: its baseUrl, clientId and clientSecret are the target's. */
 export interface SuiteRunOptions {
   baseUrl: string;
   clientId?: string;
