@@ -58,6 +58,39 @@ function loadPlan(): ProofPlan | null {
   return plan;
 }
 
+/** Per plan, the entries that run each requirement, in the plan's order. */
+const indexes = new WeakMap<ProofPlan, Map<string, ProofEntry[]>>();
+function byRequirement(p: ProofPlan): Map<string, ProofEntry[]> {
+  let index = indexes.get(p);
+  if (!index) {
+    index = new Map();
+    for (const e of p.entries) for (const id of new Set(e.runs)) index.set(id, [...(index.get(id) ?? []), e]);
+    indexes.set(p, index);
+  }
+  return index;
+}
+
+/**
+ * The entries a test naming `ids`, declared under describes annotated `around`, is declared for,
+ * in the plan's order: those `entryRuns` accepts, found through an index by requirement (each
+ * worker declares every test of the plan: thousands, against hundreds of entries).
+ */
+export function entriesFor(p: ProofPlan, ids: string[], around: Annotation[]): ProofEntry[] {
+  const index = byRequirement(p);
+  const hit = new Set(ids.flatMap((id) => index.get(id) ?? []));
+  const candidates = ids.length === 1 ? (index.get(ids[0]) ?? []) : p.entries.filter((e) => hit.has(e));
+  return candidates.filter((e) => entryRuns(p, e, ids, around));
+}
+
+/**
+ * The hook that makes Playwright run a file's tests in chunks. Fully parallel, every test is a
+ * group of its own, and a worker binds the whole file (every test the plan declares in it: over a
+ * thousand in the largest) to its project for each group: in the self-proof that cost grew with
+ * the square of a file's tests (about a seventh of its workers' CPU). Tests under a `beforeAll`
+ * in a parallel file are dispatched in as many groups per file as there are workers instead.
+ */
+function oneGroupPerWorkerAndFile(): void {}
+
 /** Splits Playwright's `(title, details?, body)` and `(title, body)` call forms. */
 function splitCall(args: unknown[]): { title: string; details: Details; body: unknown } {
   const [title, second, third] = args as [string, unknown, unknown];
@@ -115,9 +148,9 @@ export function perProofEntry<T extends TestType<object, object>>(test: T): T {
         .filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description)
         .map((a) => a.description!);
       const enclosing = around.flat();
-      for (const e of p.entries) {
-        if (!entryRuns(p, e, ids, enclosing)) continue;
+      for (const e of entriesFor(p, ids, enclosing)) {
         target.describe(`${e.kind} ${e.id}`, { annotation: { type: PROOF_ANNOTATION, description: e.id } }, () => {
+          target.beforeAll(oneGroupPerWorkerAndFile);
           (target.use as (o: object) => void)({
             extraHTTPHeaders: { [p.header]: e.id },
             expectFailing: e.expectFailing,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { entryRuns, type ProofEntry, type ProofPlan } from '../../harness/proof.js';
+import { entriesFor, entryRuns, type ProofEntry, type ProofPlan } from '../../harness/proof.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { listSuite, planOf, proofCases, runsOf, type ProofCase } from '../proof/plan.js';
@@ -63,4 +63,23 @@ test('on the suite itself: a case runs the files that check what it concerns, or
   // Every case of the sandbox reaches at least one test.
   const unreached = proofCases().filter((x) => runsOf(x, listing, 'files').length === 0);
   expect(unreached.map((x) => x.id)).toEqual([]);
+});
+
+test("the index by requirement declares a test for exactly the entries entryRuns accepts, in the plan's order", () => {
+  test.setTimeout(90_000);
+  const listing = listSuite();
+  const p = planOf(proofCases(), listing, 'files');
+  const naive = (ids: string[], around: ReturnType<typeof under>) =>
+    p.entries.filter((e) => entryRuns(p, e, ids, around)).map((e) => e.id);
+  const idLists = [...new Map([...listing.values()].flat().map((ids) => [ids.join(','), ids])).values()];
+  // Every requirement list a test of the suite names, one of two names, and none.
+  const cases = [...idLists, ['payments.initiate.response', 'consents.create.response'], ['no.such.requirement'], []];
+  let declared = 0;
+  for (const ids of cases)
+    for (const around of [under('payments', 'sepa-credit-transfers'), under('bulk-payments', 'domestic'), []]) {
+      const got = entriesFor(p, ids, around).map((e) => e.id);
+      expect(got, `${ids.join(', ')} under ${JSON.stringify(around)}`).toEqual(naive(ids, around));
+      declared += got.length;
+    }
+  expect(declared, 'the comparison declares tests at all').toBeGreaterThan(1000);
 });
