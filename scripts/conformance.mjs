@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listsOnly, packageFile, reportsDirOf } from './run-options.mjs';
+import { listsOnly, packageFile, reportsDirOf, scheduled } from './run-options.mjs';
 import { narrows } from './run-scope.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
 import { ALLURE_OPTION, allureHtmlOf, buildAllureHtml } from './allure-html.mjs';
@@ -76,7 +76,7 @@ for (const part of [
   rmSync(resolve(reports, part), { recursive: true, force: true });
 }
 
-const run = playwright(args);
+const run = playwright(scheduled(args));
 if (run.error) {
   console.error(`conformance: could not start Playwright: ${run.error.message}`);
   process.exit(2);

@@ -3,6 +3,10 @@ export function setting(key: string, env?: NodeJS.ProcessEnv, cwd?: string): str
 export function reportsDirOf(env?: NodeJS.ProcessEnv, cwd?: string): string;
 export function listsOnly(args: string[]): boolean;
 export const DEFAULT_WORKERS: number;
+/** The seed of the suite's order of tests (Playwright's --shuffle), the same in every run. */
+export const SCHEDULE_SEED: string;
+/** `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of their own. */
+export function scheduled(args: string[]): string[];
 export function workersOf(
   args: string[],
   env?: NodeJS.ProcessEnv,

@@ -3,10 +3,10 @@ import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { runDir } from '../support/run-dir.js';
 
 /**
- * The green run: the whole suite against a fresh reference sandbox. Once in `npm test`; five
- * times in the long mode (SELFTEST_LONG=1), where rounds 2 to 5 shuffle the order of files and
- * tests (order dependence) and finalise SCA after other delays within the profile's claim
- * (wall-clock luck).
+ * The green run: the whole suite against a fresh reference sandbox, in the suite's order of tests
+ * (as `obg-conformance run` dispatches them: scheduled). Once in `npm test`; five times in the long
+ * mode (SELFTEST_LONG=1), where rounds 2 to 5 shuffle the order of files and tests with other seeds
+ * (order dependence) and finalise SCA after other delays within the profile's claim (wall-clock luck).
  */
 export const ROUNDS: { scaDelayMs: number; shuffle?: number }[] = process.env.SELFTEST_LONG
   ? [
@@ -20,7 +20,7 @@ export const ROUNDS: { scaDelayMs: number; shuffle?: number }[] = process.env.SE
 
 export const roundName = (n: number) => {
   const r = ROUNDS[n - 1];
-  return `round ${n} of ${ROUNDS.length} (SCA after ${r.scaDelayMs} ms${r.shuffle ? `, shuffled, seed ${r.shuffle}` : ''})`;
+  return `round ${n} of ${ROUNDS.length} (SCA after ${r.scaDelayMs} ms${r.shuffle ? `, shuffled, seed ${r.shuffle}` : ", the suite's order"})`;
 };
 
 /** What the setup saw of one round: the run, and the sandbox's state after it. */

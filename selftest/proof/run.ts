@@ -9,6 +9,7 @@ import { judgeCase, type ProofRow } from './judge.js';
 import { listSuite, planOf, type ProofCase } from './plan.js';
 import { verdictsFile, type CaseVerdicts } from './reporter.js';
 import { ENV } from '../../harness/config/env-names.mjs';
+import { scheduled } from '../../scripts/run-options.mjs';
 
 /** Where the setup project leaves the judged run for the proof project's tests. */
 export const PROOF_RESULT = runDir('proof', 'proof.json');
@@ -50,7 +51,8 @@ export async function runProof(o: {
     env[ENV.proofPlan] = planFile;
     // Verdicts only: no evidence attachments (SELFTEST_PROOF_EVIDENCE=1 keeps them, to compare).
     env[ENV.evidence] = process.env.SELFTEST_PROOF_EVIDENCE === '1' ? 'on' : 'off';
-    const run = await runPlaywright(['-c', fromRoot('selftest', 'proof', 'suite.config.ts')], {
+    // In the suite's order of tests (scheduled), as a run of the suite.
+    const run = await runPlaywright(scheduled(['-c', fromRoot('selftest', 'proof', 'suite.config.ts')]), {
       env,
       timeoutMs: o.timeoutMs,
       logFile: join(o.outDir, 'output.log'),

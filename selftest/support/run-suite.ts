@@ -5,6 +5,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki-files.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
+import { scheduled } from '../../scripts/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
 import { watchMemory } from './memory.js';
 import { runDir } from './run-dir.js';
@@ -171,11 +172,12 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   const reportsDir = runDir(o.name.replace(/[^\w.-]+/g, '_'));
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
-  const args = [
+  // In the suite's order of tests, as `obg-conformance run` dispatches them (unless `args` name another).
+  const args = scheduled([
     ...(o.projects ?? []).map((p) => `--project=${p}`),
     ...(o.grep ? ['--grep', o.grep] : []),
     ...(o.args ?? []),
-  ];
+  ]);
   const env = suiteEnv({ ...o, reportsDir, env: { ...o.env, [ENV.runNarrowed]: narrows(args) ? '1' : '0' } });
   const run = await runPlaywright(args, { env, timeoutMs: o.timeoutMs ?? 240_000 });
   recordRun(o.name, run);

@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
+import { SCHEDULE_SEED, scheduled } from '../../scripts/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
 
-test('a grep, a file filter, last-failed or a shard narrows the run; areas and workers do not', () => {
+test('a grep, a file filter, last-failed or a shard narrows the run; areas, workers and the order do not', () => {
   expect(narrows([])).toBe(false);
   expect(narrows(['--project=directory', '--project', 'headers', '--workers', '4', '-j', '2', '--workers=3'])).toBe(
     false,
   );
+  expect(narrows(['--shuffle=7', '--shuffle', '--workers=2'])).toBe(false);
+  expect(narrows(['--shuffle', '7', '--project=directory'])).toBe(false);
+  expect(narrows(scheduled([]))).toBe(false);
   expect(narrows(['--grep', '@directory.aspsp.unknown'])).toBe(true);
   expect(narrows(['-g', 'bank'])).toBe(true);
   expect(narrows(['--grep=@x'])).toBe(true);
@@ -13,4 +17,12 @@ test('a grep, a file filter, last-failed or a shard narrows the run; areas and w
   expect(narrows(['--project=directory', 'banks'])).toBe(true);
   expect(narrows(['--last-failed'])).toBe(true);
   expect(narrows(['--shard=1/2'])).toBe(true);
+});
+
+test("a run dispatches its tests in the suite's order unless the command line names its own", () => {
+  expect(scheduled([])).toEqual([`--shuffle=${SCHEDULE_SEED}`]);
+  expect(scheduled(['--project=directory'])).toEqual(['--project=directory', `--shuffle=${SCHEDULE_SEED}`]);
+  expect(scheduled(['--shuffle'])).toEqual(['--shuffle']);
+  expect(scheduled(['--shuffle=7', '-g', 'x'])).toEqual(['--shuffle=7', '-g', 'x']);
+  expect(scheduled(['--shuffle', '7'])).toEqual(['--shuffle', '7']);
 });
