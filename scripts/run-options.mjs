@@ -58,9 +58,14 @@ export const DEFAULT_WORKERS = 10;
  */
 export const SCHEDULE_SEED = 'obg';
 
-/** `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of their own. */
+/**
+ * `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of
+ * their own or choose areas (`--project`): a run of chosen areas has a Playwright project per
+ * area, a worker serves one project, and shuffled, the areas' tests would alternate and every
+ * switch would start a new worker (a two-area run took five times the CPU).
+ */
 export function scheduled(args) {
-  return args.some((a) => /^--shuffle(=|$)/.test(a)) ? args : [...args, `--shuffle=${SCHEDULE_SEED}`];
+  return args.some((a) => /^--(shuffle|project)(=|$)/.test(a)) ? args : [...args, `--shuffle=${SCHEDULE_SEED}`];
 }
 
 /**

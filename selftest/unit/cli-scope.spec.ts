@@ -19,9 +19,21 @@ test('a grep, a file filter, last-failed or a shard narrows the run; areas, work
   expect(narrows(['--shard=1/2'])).toBe(true);
 });
 
-test("a run dispatches its tests in the suite's order unless the command line names its own", () => {
+test("a run dispatches its tests in the suite's order unless the command line names its own or chooses areas", () => {
   expect(scheduled([])).toEqual([`--shuffle=${SCHEDULE_SEED}`]);
-  expect(scheduled(['--project=directory'])).toEqual(['--project=directory', `--shuffle=${SCHEDULE_SEED}`]);
+  expect(scheduled(['--workers=2', 'tests/directory'])).toEqual([
+    '--workers=2',
+    'tests/directory',
+    `--shuffle=${SCHEDULE_SEED}`,
+  ]);
+  // A project per chosen area: shuffled, the areas' tests would alternate and each switch start a worker.
+  expect(scheduled(['--project=directory'])).toEqual(['--project=directory']);
+  expect(scheduled(['--project', 'consents', '--project', 'payments'])).toEqual([
+    '--project',
+    'consents',
+    '--project',
+    'payments',
+  ]);
   expect(scheduled(['--shuffle'])).toEqual(['--shuffle']);
   expect(scheduled(['--shuffle=7', '-g', 'x'])).toEqual(['--shuffle=7', '-g', 'x']);
   expect(scheduled(['--shuffle', '7'])).toEqual(['--shuffle', '7']);
