@@ -5,7 +5,7 @@ export function listsOnly(args: string[]): boolean;
 export const DEFAULT_WORKERS: number;
 /** The seed of the suite's order of tests (Playwright's --shuffle), the same in every run. */
 export const SCHEDULE_SEED: string;
-/** `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of their own or choose areas (`--project`). */
+/** `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of their own or choose several areas (`--project` twice or more). */
 export function scheduled(args: string[]): string[];
 export function workersOf(
   args: string[],

@@ -54,18 +54,19 @@ export const DEFAULT_WORKERS = 10;
  * The seed of the order a run dispatches its tests in (Playwright's --shuffle), the same in every
  * run, so that a run repeats exactly. In the order of the files, the payment authorisations' SCA
  * waits came side by side and the cores idled while every worker waited; shuffled, the waits fall
- * between the other tests (the embedded run took 49 to 57 s against 62 to 64 s).
+ * between the other tests (the embedded run took 43 to 57 s against 62 to 64 s).
  */
 export const SCHEDULE_SEED = 'obg';
 
 /**
  * `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of
- * their own or choose areas (`--project`): a run of chosen areas has a Playwright project per
- * area, a worker serves one project, and shuffled, the areas' tests would alternate and every
- * switch would start a new worker (a two-area run took five times the CPU).
+ * their own or choose several areas (`--project` twice or more): a run of chosen areas has a
+ * Playwright project per area, a worker serves one project, and shuffled, the areas' tests would
+ * alternate and every switch would start a new worker (a two-area run took five times the CPU).
  */
 export function scheduled(args) {
-  return args.some((a) => /^--(shuffle|project)(=|$)/.test(a)) ? args : [...args, `--shuffle=${SCHEDULE_SEED}`];
+  const areas = args.filter((a) => /^--project(=|$)/.test(a)).length;
+  return areas > 1 || args.some((a) => /^--shuffle(=|$)/.test(a)) ? args : [...args, `--shuffle=${SCHEDULE_SEED}`];
 }
 
 /**

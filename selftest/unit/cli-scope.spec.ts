@@ -19,15 +19,17 @@ test('a grep, a file filter, last-failed or a shard narrows the run; areas, work
   expect(narrows(['--shard=1/2'])).toBe(true);
 });
 
-test("a run dispatches its tests in the suite's order unless the command line names its own or chooses areas", () => {
+test("a run dispatches its tests in the suite's order unless the command line names its own or chooses several areas", () => {
   expect(scheduled([])).toEqual([`--shuffle=${SCHEDULE_SEED}`]);
   expect(scheduled(['--workers=2', 'tests/directory'])).toEqual([
     '--workers=2',
     'tests/directory',
     `--shuffle=${SCHEDULE_SEED}`,
   ]);
+  // One chosen area is one project: shuffled as a whole run.
+  expect(scheduled(['--project=directory'])).toEqual(['--project=directory', `--shuffle=${SCHEDULE_SEED}`]);
   // A project per chosen area: shuffled, the areas' tests would alternate and each switch start a worker.
-  expect(scheduled(['--project=directory'])).toEqual(['--project=directory']);
+  expect(scheduled(['--project=directory', '--project=headers'])).toEqual(['--project=directory', '--project=headers']);
   expect(scheduled(['--project', 'consents', '--project', 'payments'])).toEqual([
     '--project',
     'consents',
