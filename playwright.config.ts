@@ -5,7 +5,7 @@ import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
 import { resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/run-info.js';
-import { listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
+import { chosenAreas, listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
 
@@ -43,9 +43,7 @@ const workers = configured(() => {
   const w = workersOf(process.argv.slice(2));
   if (w.error) throw new ConfigError(w.error);
   // Only a run with the accounts checks needs a PSU per worker.
-  const projects = process.argv.flatMap((a, i, all) =>
-    a === '--project' ? [all[i + 1]] : a.startsWith('--project=') ? [a.slice(10)] : [],
-  );
+  const projects = chosenAreas(process.argv.slice(2));
   const accounts = !projects.length || projects.includes('accounts');
   const problem = accounts ? readerPsuProblem(target.profile, w.workers, target.profileName) : undefined;
   if (problem) throw new ConfigError(problem);
@@ -61,7 +59,7 @@ const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 // serves one project, and starting one costs about a second of CPU). `--project=<area>` still
 // selects areas: then there is a project per area. Decided once in the runner and passed to the
 // workers it starts (they read this file too).
-process.env[ENV.areaProjects] ??= process.argv.some((a) => a === '--project' || a.startsWith('--project=')) ? '1' : '0';
+process.env[ENV.areaProjects] ??= chosenAreas(process.argv.slice(2)).length ? '1' : '0';
 const areaProjects = process.env[ENV.areaProjects] === '1';
 
 const config: PlaywrightTestConfig = {

@@ -77,8 +77,11 @@ function byRequirement(p: ProofPlan): Map<string, ProofEntry[]> {
  */
 export function entriesFor(p: ProofPlan, ids: string[], around: Annotation[]): ProofEntry[] {
   const index = byRequirement(p);
-  const hit = new Set(ids.flatMap((id) => index.get(id) ?? []));
-  const candidates = ids.length === 1 ? (index.get(ids[0]) ?? []) : p.entries.filter((e) => hit.has(e));
+  // One id (most tests): its entries, already in the plan's order. Several: their union, in that order.
+  const candidates =
+    ids.length === 1
+      ? (index.get(ids[0]) ?? [])
+      : ((hit) => p.entries.filter((e) => hit.has(e)))(new Set(ids.flatMap((id) => index.get(id) ?? [])));
   return candidates.filter((e) => entryRuns(p, e, ids, around));
 }
 

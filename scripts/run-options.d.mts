@@ -7,6 +7,8 @@ export const DEFAULT_WORKERS: number;
 export const SCHEDULE_SEED: string;
 /** `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of their own or choose several areas (`--project` twice or more). */
 export function scheduled(args: string[]): string[];
+/** The areas a command line chooses (`--project=<area>` or `--project <area>`), in its order; none for a whole run. */
+export function chosenAreas(args: string[]): string[];
 export function workersOf(
   args: string[],
   env?: NodeJS.ProcessEnv,

@@ -65,8 +65,14 @@ export const SCHEDULE_SEED = 'obg';
  * alternate and every switch would start a new worker (a two-area run took five times the CPU).
  */
 export function scheduled(args) {
-  const areas = args.filter((a) => /^--project(=|$)/.test(a)).length;
-  return areas > 1 || args.some((a) => /^--shuffle(=|$)/.test(a)) ? args : [...args, `--shuffle=${SCHEDULE_SEED}`];
+  return chosenAreas(args).length > 1 || args.some((a) => /^--shuffle(=|$)/.test(a))
+    ? args
+    : [...args, `--shuffle=${SCHEDULE_SEED}`];
+}
+
+/** The areas a command line chooses (`--project=<area>` or `--project <area>`), in its order; none for a whole run. */
+export function chosenAreas(args) {
+  return args.flatMap((a, i) => (a === '--project' ? [args[i + 1]] : a.startsWith('--project=') ? [a.slice(10)] : []));
 }
 
 /**

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutTargetSettings } from './run-options.mjs';
+import { procPids, procStat, reapedChildrenCpu } from './proc.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => resolve(root, 'node_modules', '.bin', n);
@@ -16,11 +17,11 @@ const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')
 
 // The CPU of each child as it is reaped: what this process's reaped children's time grew by at its
 // exit (the checks and the self-tests run side by side, so a difference over a span would mix them).
-let cpuSeen = ownChildrenCpu();
+let cpuSeen = reapedChildrenCpu();
 const cpuAtExit = (child) =>
   new Promise((done) =>
     child.on('exit', () => {
-      const now = ownChildrenCpu();
+      const now = reapedChildrenCpu();
       done(now.user - cpuSeen.user + now.system - cpuSeen.system);
       cpuSeen = now;
     }),
@@ -160,7 +161,7 @@ if (parts.projects.length) {
       `| ${p.project} | ${p.tests} | ${p.testSeconds} | ${p.runs} | ${p.runWallSeconds} | ${p.runCpuSeconds} |`,
     );
 }
-const cpu = ownChildrenCpu();
+const cpu = reapedChildrenCpu();
 // The rest of the CPU: the self-tests' own runner and workers (the unit tests, the sandboxes and
 // fronts they start in-process, the package's install), besides the checks and the child runs.
 const childRunsCpu = Math.round(parts.runs.reduce((n, r) => n + r.user + r.system, 0) * 10) / 10;
@@ -240,16 +241,9 @@ function failedTests(report) {
 /** Every process below `pid` (Linux /proc; none elsewhere), read before any is killed. */
 function descendantsOf(pid) {
   const parents = new Map();
-  try {
-    for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n)))
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      } catch {
-        /* gone meanwhile */
-      }
-  } catch {
-    return [];
+  for (const p of procPids()) {
+    const stat = procStat(p);
+    if (stat) parents.set(p, Number(stat[1]));
   }
   const below = [];
   const walk = (p) => {
@@ -261,17 +255,6 @@ function descendantsOf(pid) {
   };
   walk(pid);
   return below;
-}
-
-/** User and system CPU seconds of this process's reaped children (Linux /proc/self/stat cutime, cstime). */
-function ownChildrenCpu() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { user: Number(f[13]) / 100, system: Number(f[14]) / 100 };
-  } catch {
-    return { user: 0, system: 0 };
-  }
 }
 
 /**

@@ -1,14 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { procPids, procStat } from '../../scripts/proc.mjs';
 
 /** A process's parent pid and resident memory in bytes (Linux /proc), or undefined once it is gone. */
 function statOf(pid: number): { parent: number; rss: number } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { parent: Number(fields[1]), rss: Number(fields[21]) * 4096 };
-  } catch {
-    return undefined; // the process ended while we looked
-  }
+  const fields = procStat(pid);
+  return fields && { parent: Number(fields[1]), rss: Number(fields[21]) * 4096 };
 }
 
 /**
@@ -21,14 +16,8 @@ export function treeRssReader(rootPid: number): () => number {
   /** Parent of every process seen, by pid. */
   const parents = new Map<number, number>();
   return () => {
-    let pids: number[];
-    try {
-      pids = readdirSync('/proc')
-        .filter((n) => /^\d+$/.test(n))
-        .map(Number);
-    } catch {
-      return 0;
-    }
+    const pids = procPids();
+    if (!pids.length) return 0;
     const alive = new Set(pids);
     for (const pid of parents.keys()) if (!alive.has(pid)) parents.delete(pid);
     const rss = new Map<number, number>();
@@ -53,9 +42,6 @@ export function treeRssReader(rootPid: number): () => number {
     return total;
   };
 }
-
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc; 0 elsewhere). */
-export const treeRss = (rootPid: number): number => treeRssReader(rootPid)();
 
 /** Samples the tree's memory until stopped; returns the peak. */
 export function watchMemory(rootPid: number, everyMs = 250): { stop(): number } {

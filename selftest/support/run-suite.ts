@@ -7,6 +7,7 @@ import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki-files.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { scheduled } from '../../scripts/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
+import { reapedChildrenCpu } from '../../scripts/proc.mjs';
 import { watchMemory } from './memory.js';
 import { runDir } from './run-dir.js';
 import { ENV } from '../../harness/config/env-names.mjs';
@@ -97,16 +98,7 @@ export interface ChildRun {
 }
 
 /** User and system CPU seconds of this process's reaped children (/proc/self/stat cutime, cstime). */
-export function childrenCpu(): { user: number; system: number } {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 16 and 17 of stat(5), counted from the state (field 3) here, in clock ticks (100 a second).
-    return { user: Number(f[13]) / 100, system: Number(f[14]) / 100 };
-  } catch {
-    return { user: 0, system: 0 };
-  }
-}
+export const childrenCpu = reapedChildrenCpu;
 
 /** Appends one child run's figures to this self-test run's list (runs.jsonl), which `npm test` and the bench sum by part. */
 export function recordRun(name: string, run: Pick<ChildRun, 'durationMs' | 'cpu'>): void {

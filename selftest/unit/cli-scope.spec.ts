@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCHEDULE_SEED, scheduled } from '../../scripts/run-options.mjs';
+import { chosenAreas, SCHEDULE_SEED, scheduled } from '../../scripts/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
 
 test('a grep, a file filter, last-failed or a shard narrows the run; areas, workers and the order do not', () => {
@@ -39,4 +39,12 @@ test("a run dispatches its tests in the suite's order unless the command line na
   expect(scheduled(['--shuffle'])).toEqual(['--shuffle']);
   expect(scheduled(['--shuffle=7', '-g', 'x'])).toEqual(['--shuffle=7', '-g', 'x']);
   expect(scheduled(['--shuffle', '7'])).toEqual(['--shuffle', '7']);
+});
+
+test('the areas a command line chooses, in both spellings of --project', () => {
+  expect(chosenAreas([])).toEqual([]);
+  expect(chosenAreas(['--project=consents', '--workers', '2', '--project', 'payments', '-g', 'x'])).toEqual([
+    'consents',
+    'payments',
+  ]);
 });
