@@ -5,6 +5,7 @@ import { ApiResponse, type Exchange } from './http/response.js';
 import { pathNames } from './json.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { schemaRegistry } from './schemas.js';
+import { quiet } from './quiet-expect.js';
 
 type MatcherResult = { pass: boolean; message: () => string; name?: string; expected?: unknown; actual?: unknown };
 
@@ -107,7 +108,10 @@ function noteRefusal(received: unknown) {
   if (op) ledger.refused.add(op);
 }
 
-export const expect = base.extend({
+type MatcherThis = { isNot: boolean };
+
+/** The suite's own matchers (Playwright's `expect.extend`). */
+const matchers = {
   /** The body (or value) conforms to schema `id`: each problem with its JSON path, keyword and value. */
   toMatchSchema(received: unknown, id: string) {
     const { data, where } = bodyOf(received);
@@ -123,7 +127,7 @@ export const expect = base.extend({
   },
 
   /** Status is (one of) `status`. */
-  toHaveStatus(received: ApiResponse, status: number | number[]) {
+  toHaveStatus(this: MatcherThis, received: ApiResponse, status: number | number[]) {
     const allowed = statusList(status);
     const pass = allowed.includes(received.status);
     // Only 4xx allowed: a refusal, which needs its positive control as toBeRefused does.
@@ -144,7 +148,7 @@ export const expect = base.extend({
   },
 
   /** A success: any 2xx (the specification shows no status codes; the exact one is a SHOULD). */
-  toSucceed(received: ApiResponse) {
+  toSucceed(this: MatcherThis, received: ApiResponse) {
     const pass = received.status >= 200 && received.status < 300;
     return {
       pass,
@@ -164,6 +168,7 @@ export const expect = base.extend({
    * and, with `path`, one message whose path names that field (its last name, in any notation).
    */
   toBeTppError(
+    this: MatcherThis,
     received: ApiResponse,
     status: number | number[],
     code?: string | string[],
@@ -219,7 +224,7 @@ export const expect = base.extend({
    * resource id (paymentId, consentId, basketId, authorisationId, …), no account data, no token.
    * A Berlin Group error body, an OAuth error body, an empty body or a page are all refusals.
    */
-  toBeRefused(received: ApiResponse, status?: number | number[]) {
+  toBeRefused(this: MatcherThis, received: ApiResponse, status?: number | number[]) {
     const allowed = status === undefined ? undefined : statusList(status);
     const problems: string[] = [];
     const is4xx = received.status >= 400 && received.status < 500;
@@ -249,7 +254,7 @@ export const expect = base.extend({
   },
 
   /** Header `name` is present (case-insensitively) and, if given, equals or matches `expected`. */
-  toHaveHeader(received: ApiResponse, name: string, expected?: string | RegExp) {
+  toHaveHeader(this: MatcherThis, received: ApiResponse, name: string, expected?: string | RegExp) {
     const actual = received.header(name);
     const pass =
       actual !== undefined &&
@@ -276,7 +281,7 @@ export const expect = base.extend({
   },
 
   /** The response echoes the request's X-Request-ID. */
-  toEchoRequestId(received: ApiResponse) {
+  toEchoRequestId(this: MatcherThis, received: ApiResponse) {
     const sent = Object.entries(received.exchange.requestHeaders).find(
       ([k]) => k.toLowerCase() === 'x-request-id',
     )?.[1];
@@ -294,7 +299,14 @@ export const expect = base.extend({
           .join('\n'),
     };
   },
-});
+};
+
+/**
+ * Playwright's `expect` with the suite's matchers. An assertion that holds makes no step (it did for
+ * each of some 7,000 in a run, a sixth of the workers' CPU); one that fails is Playwright's own,
+ * with its step, stack and message (harness/quiet-expect.ts).
+ */
+export const expect = quiet(base.extend(matchers), matchers);
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
