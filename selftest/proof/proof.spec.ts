@@ -9,8 +9,13 @@ import { PROOF_RESULT, type ProofRun } from './run.js';
  * failed (MUST) or warning (SHOULD) with messages that explain themselves, and nothing else
  * fails; a variant's run stays conformant.
  */
+// In one worker, in order: each test only reads the run's result (once per worker), so more workers
+// would only add their start (loading the plan and the catalogue).
+test.describe.configure({ mode: 'default' });
+
+let run: ProofRun | undefined;
 const rowOf = (id: string) => {
-  const run = JSON.parse(readFileSync(PROOF_RESULT, 'utf8')) as ProofRun;
+  run ??= JSON.parse(readFileSync(PROOF_RESULT, 'utf8')) as ProofRun;
   const row = run.rows.find((r) => r.id === id);
   if (!row) throw new Error(`the self-proof run has no row for ${id}`);
   return row;
