@@ -302,9 +302,10 @@ const matchers = {
 };
 
 /**
- * Playwright's `expect` with the suite's matchers. An assertion that holds makes no step (it did for
- * each of some 7,000 in a run, a sixth of the workers' CPU); one that fails is Playwright's own,
- * with its step, stack and message (harness/quiet-expect.ts).
+ * Playwright's `expect` with the suite's matchers. An assertion that holds makes no step; one that
+ * fails is Playwright's own, with its step, stack and message (harness/quiet-expect.ts says why).
+ * A matcher here is called twice when it fails (once there, once by Playwright): its side effect,
+ * noting a refusal, happens only on a pass, so it is noted once.
  */
 export const expect = quiet(base.extend(matchers), matchers);
 

@@ -4,8 +4,8 @@
  * Playwright's `expect` makes every assertion a step of the test: it builds the whole set of matchers
  * for each `expect(value)` (built-in and custom, positive, `.not`, `.resolves`, `.rejects`),
  * captures the call's stack (mapped through the test files' source maps), and sends the step's
- * start and end to the runner. In a run of the suite that was about a sixth of its workers' CPU,
- * for some 7,000 assertions of which nearly all hold.
+ * start and end to the runner: 7,181 steps in an embedded run, nearly all of assertions that hold.
+ * Decided here, the workers' CPU fell by about 8 % (a profile had put 14 % of it in those steps).
  *
  * `quiet(expect, custom)` gives the same `expect` with one difference: an assertion is first decided
  * without that machinery, and when it holds, that is all. When it does not hold, or when it cannot be
