@@ -44,7 +44,8 @@ async function runStrict(): Promise<void> {
     const run = await runSuite({
       name: 'strict',
       ...sandbox,
-      workers: STRICT_SLICE ? 6 : 10,
+      // Four for the slice: each worker costs its start, and the run ends well within the self-proof's.
+      workers: STRICT_SLICE ? 4 : 10,
       args: STRICT_SLICE ?? [],
       timeoutMs: 840_000,
       env: {
