@@ -161,10 +161,14 @@ export class BrowserAgent implements RedirectAgent {
       } else {
         await this.waitForRedirect(seen);
       }
-      await test.info().attach(`PSU step ${i + 1}: ${describeStep(step)}`, {
-        body: await page.screenshot({ mask: seen.location ? [] : masked }),
-        contentType: 'image/png',
-      });
+      // The screenshot is evidence, not the SCA: one Chromium cannot take (the page between two
+      // documents after a click that submits, on a loaded machine) is said in its place.
+      const shot = await page.screenshot({ mask: seen.location ? [] : masked }).catch((err: Error) => err);
+      const evidence =
+        shot instanceof Error
+          ? { body: `no screenshot: ${shot.message.split('\n')[0]}`, contentType: 'text/plain' }
+          : { body: shot, contentType: 'image/png' };
+      await test.info().attach(`PSU step ${i + 1}: ${describeStep(step)}`, evidence);
     }
   }
 }
