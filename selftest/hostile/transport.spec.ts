@@ -405,7 +405,8 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
         'accounts.transaction.details',
         'accounts.consent.terminated',
       ]),
-      workers: 4,
+      // One worker per area: each start costs more CPU than the seconds the waits would share.
+      workers: 2,
       env: { SCA_TIMEOUT_MS: '3000' },
       timeoutMs: 280_000,
     });
