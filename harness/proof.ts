@@ -8,10 +8,10 @@ import { ENV } from './config/env-names.mjs';
  * hides many sandboxes, each with one fault (must fail) or one variant (must stay conformant)
  * switched on. The plan, a JSON file named by ENV.proofPlan, lists those entries; with it, every
  * test is declared once per entry that runs its requirements, as Playwright's own
- * parameterisation does it: a `describe` per entry whose `test.use` sends the entry's header
- * (the front picks the entry's sandbox by it) and marks as expected to fail the checks of the
- * requirements the entry breaks (an expected failure keeps the worker). The describe carries the
- * PROOF_ANNOTATION, by which the self-proof's reporter groups the results. Without a plan the
+ * parameterisation does it: a `describe` per entry carrying the PROOF_ANNOTATION, by which the
+ * harness's fixtures (proofEntryOf) send the entry's header (the front picks the entry's sandbox by
+ * it) and mark as expected to fail the checks of the requirements the entry breaks (an expected
+ * failure keeps the worker), and the self-proof's reporter groups the results. Without a plan the
  * suite declares its tests once, as written.
  */
 export interface ProofPlan {
@@ -56,6 +56,26 @@ function loadPlan(): ProofPlan | null {
     plan = file ? (JSON.parse(readFileSync(file, 'utf8')) as ProofPlan) : null;
   }
   return plan;
+}
+
+/** Per plan, its entries by id. */
+const ids = new WeakMap<ProofPlan, Map<string, ProofEntry>>();
+
+/**
+ * The plan entry a running test was declared for, by the PROOF_ANNOTATION of its describe (none
+ * without a plan): the fixtures of harness/test.ts take from it the header the front routes by,
+ * the requirements expected to fail and the case's claims. Read at run time instead of a
+ * `test.use` per entry: a `use` makes every declared test a fixture pool of its own, which each
+ * worker and the runner built for every test of the plan (about a sixth of declaring it).
+ */
+export function proofEntryOf(annotations: Annotation[]): { header: string; entry: ProofEntry } | undefined {
+  const p = loadPlan();
+  const id = p ? annotations.find((a) => a.type === PROOF_ANNOTATION)?.description : undefined;
+  if (!p || !id) return undefined;
+  let byId = ids.get(p);
+  if (!byId) ids.set(p, (byId = new Map(p.entries.map((e) => [e.id, e]))));
+  const entry = byId.get(id);
+  return entry && { header: p.header, entry };
 }
 
 /** Per plan, the entries that run each requirement, in the plan's order. */
@@ -154,11 +174,6 @@ export function perProofEntry<T extends TestType<object, object>>(test: T): T {
       for (const e of entriesFor(p, ids, enclosing)) {
         target.describe(`${e.kind} ${e.id}`, { annotation: { type: PROOF_ANNOTATION, description: e.id } }, () => {
           target.beforeAll(oneGroupPerWorkerAndFile);
-          (target.use as (o: object) => void)({
-            extraHTTPHeaders: { [p.header]: e.id },
-            expectFailing: e.expectFailing,
-            ...(e.claims ? { profileClaims: e.claims } : {}),
-          });
           (target as unknown as (...a: unknown[]) => void)(title, details, body);
         });
       }

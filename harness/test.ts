@@ -7,7 +7,7 @@ import { exchangeTitle, formatExchange } from './evidence/format.js';
 import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
-import { perProofEntry } from './proof.js';
+import { perProofEntry, proofEntryOf } from './proof.js';
 import { useRefusalLedger } from './expect.js';
 import { CONTROLS, operationAt } from './operation-controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
@@ -151,7 +151,10 @@ export const test = perProofEntry(
       // The one option the suite's client reads (the configs and the self-proof set it), without a step.
       extraHTTPHeaders: [undefined, { option: true, box: 'self' }],
     } as object),
-    profileClaims: [undefined, { option: true, box: 'self' }],
+    // The self-proof's case (harness/proof.ts) sets these three per declared test; otherwise none.
+    profileClaims: boxed(async ({}, use, testInfo) => {
+      await use(proofEntryOf(testInfo.annotations)?.entry.claims as ProfileClaims | undefined);
+    }),
     target: boxed(async ({ _workerTarget, profileClaims }, use) => {
       if (!profileClaims) return use(_workerTarget);
       const profile: Record<string, unknown> = { ..._workerTarget.profile };
@@ -167,17 +170,22 @@ export const test = perProofEntry(
       }
       await use({ ..._workerTarget, profile: withOptionFeatures(profile as Profile) });
     }),
-    expectFailing: [[], { option: true, box: 'self' }],
+    expectFailing: boxed(async ({}, use, testInfo) => {
+      await use(proofEntryOf(testInfo.annotations)?.entry.expectFailing ?? []);
+    }),
     exchanges: boxed(async ({}, use) => {
       await use([]);
     }),
-    api: boxed(async ({ target, exchanges, tokenCache, extraHTTPHeaders }, use) => {
+    api: boxed(async ({ target, exchanges, tokenCache, extraHTTPHeaders }, use, testInfo) => {
       const record = (e: Exchange) => {
         e.seq = exchanges.length + 1;
         exchanges.push(e);
       };
       // Playwright's `extraHTTPHeaders` option goes on every call of the suite's own client too.
-      await use(new ApiClient(target, record, (scope) => tokenCache.get(scope, record), { headers: extraHTTPHeaders }));
+      // The self-proof's case header beside it: the front routes by it (harness/proof.ts).
+      const proof = proofEntryOf(testInfo.annotations);
+      const headers = proof ? { ...extraHTTPHeaders, [proof.header]: proof.entry.id } : extraHTTPHeaders;
+      await use(new ApiClient(target, record, (scope) => tokenCache.get(scope, record), { headers }));
     }),
     _evidence: [
       async ({ exchanges }, use, testInfo) => {
