@@ -83,7 +83,8 @@ export const ENV_VARS = {
     setting: false,
     writers: ['selftest/proof/run.ts'],
     readers: ['harness/test.ts', 'harness/http/client.ts'],
-    about: 'off: no evidence attachments and no steps per call (the self-proof judges verdicts only)',
+    about:
+      'off: no evidence attachments, no steps per call and none for the claims fixture (the self-proof judges verdicts only, without Allure)',
   },
   limiter: {
     name: 'OBG_LIMITER',
