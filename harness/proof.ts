@@ -9,7 +9,7 @@ import { ENV } from './config/env-names.mjs';
  * switched on. The plan, a JSON file named by ENV.proofPlan, lists those entries; with it, every
  * test is declared once per entry that runs its requirements, as Playwright's own
  * parameterisation does it: a `describe` per entry carrying the PROOF_ANNOTATION, by which the
- * harness's fixtures (proofEntryOf) send the entry's header (the front picks the entry's sandbox by
+ * harness's fixtures (proofEntryOf, the `proofEntry` fixture) send the entry's header (the front picks the entry's sandbox by
  * it) and mark as expected to fail the checks of the requirements the entry breaks (an expected
  * failure keeps the worker), and the self-proof's reporter groups the results. Without a plan the
  * suite declares its tests once, as written.
@@ -59,21 +59,26 @@ function loadPlan(): ProofPlan | null {
 }
 
 /** Per plan, its entries by id. */
-const ids = new WeakMap<ProofPlan, Map<string, ProofEntry>>();
+const byIds = new WeakMap<ProofPlan, Map<string, ProofEntry>>();
+
+/** A test's entry of the plan, and the header whose value (the entry's id) the front routes by. */
+export interface TestProofEntry {
+  header: string;
+  entry: ProofEntry;
+}
 
 /**
  * The plan entry a running test was declared for, by the PROOF_ANNOTATION of its describe (none
- * without a plan): the fixtures of harness/test.ts take from it the header the front routes by,
- * the requirements expected to fail and the case's claims. Read at run time instead of a
- * `test.use` per entry: a `use` makes every declared test a fixture pool of its own, which each
- * worker and the runner built for every test of the plan (about a sixth of declaring it).
+ * without a plan, or for a test declared outside one): the harness's `proofEntry` fixture
+ * (harness/test.ts). Read at run time instead of a `test.use` per entry: a `use` makes every
+ * declared test a fixture pool of its own, which each worker and the runner built for every test
+ * of the plan (about a sixth of declaring it).
  */
-export function proofEntryOf(annotations: Annotation[]): { header: string; entry: ProofEntry } | undefined {
-  const p = loadPlan();
+export function proofEntryOf(annotations: Annotation[], p = loadPlan()): TestProofEntry | undefined {
   const id = p ? annotations.find((a) => a.type === PROOF_ANNOTATION)?.description : undefined;
   if (!p || !id) return undefined;
-  let byId = ids.get(p);
-  if (!byId) ids.set(p, (byId = new Map(p.entries.map((e) => [e.id, e]))));
+  let byId = byIds.get(p);
+  if (!byId) byIds.set(p, (byId = new Map(p.entries.map((e) => [e.id, e]))));
   const entry = byId.get(id);
   return entry && { header: p.header, entry };
 }

@@ -7,7 +7,7 @@ import { exchangeTitle, formatExchange } from './evidence/format.js';
 import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
-import { perProofEntry, proofEntryOf } from './proof.js';
+import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
 import { useRefusalLedger } from './expect.js';
 import { CONTROLS, operationAt } from './operation-controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
@@ -29,17 +29,19 @@ export interface BaseWorkerFixtures {
 export interface BaseTestFixtures {
   /** The target; its profile with the running proof case's claims over it, if any. */
   target: Target;
-  profileClaims: ProfileClaims | undefined;
   /** Every exchange of the running test, in order (attached, redacted, when it ends). */
   exchanges: Exchange[];
   /** A client with no defaults: areas derive theirs with `api.with({...})`. */
   api: ApiClient;
   /**
-   * Requirements whose checks are expected to fail here (the fault matrix names those its fault
-   * breaks). Their tests are marked `test.fail()`: the verdicts do not change, but an expected
-   * failure keeps the worker, where Playwright starts a new one after every unexpected failure.
+   * The self-proof's entry this test was declared for (harness/proof.ts; none outside the
+   * self-proof): its header goes on every call (the self-proof's front picks the entry's sandbox by
+   * it), its claims over the profile, and its `expectFailing`, the requirements whose checks must
+   * fail here (the fault matrix names those its fault breaks). Their tests are marked `test.fail()`:
+   * the verdicts do not change, but an expected failure keeps the worker, where Playwright starts a
+   * new one after every unexpected failure.
    */
-  expectFailing: string[];
+  proofEntry: TestProofEntry | undefined;
   /**
    * The test as the second TPP application of the settings: `secondTpp(api)` is `api` calling with
    * that application's tokens. A test that asks for it is skipped before its body, saying why,
@@ -149,14 +151,14 @@ export const test = perProofEntry(
         async ({}, use: () => Promise<void>) => use(),
         { auto: 'all-hooks-included', box: 'self' },
       ],
-      // The one option the suite's client reads (the configs and the self-proof set it), without a step.
+      // The one option the suite's client reads (the configs set it), without a step.
       extraHTTPHeaders: [undefined, { option: true, box: 'self' }],
     } as object),
-    // The self-proof's case (harness/proof.ts) sets these three per declared test; otherwise none.
-    profileClaims: boxed(async ({}, use, testInfo) => {
-      await use(proofEntryOf(testInfo.annotations)?.entry.claims as ProfileClaims | undefined);
+    proofEntry: boxed(async ({}, use, testInfo) => {
+      await use(proofEntryOf(testInfo.annotations));
     }),
-    target: boxed(async ({ _workerTarget, profileClaims }, use) => {
+    target: boxed(async ({ _workerTarget, proofEntry }, use) => {
+      const profileClaims = proofEntry?.entry.claims as ProfileClaims | undefined;
       if (!profileClaims) return use(_workerTarget);
       const profile: Record<string, unknown> = { ..._workerTarget.profile };
       for (const [key, value] of Object.entries(profileClaims)) {
@@ -171,21 +173,17 @@ export const test = perProofEntry(
       }
       await use({ ..._workerTarget, profile: withOptionFeatures(profile as Profile) });
     }),
-    expectFailing: boxed(async ({}, use, testInfo) => {
-      await use(proofEntryOf(testInfo.annotations)?.entry.expectFailing ?? []);
-    }),
     exchanges: boxed(async ({}, use) => {
       await use([]);
     }),
-    api: boxed(async ({ target, exchanges, tokenCache, extraHTTPHeaders }, use, testInfo) => {
+    api: boxed(async ({ target, exchanges, tokenCache, extraHTTPHeaders, proofEntry }, use) => {
       const record = (e: Exchange) => {
         e.seq = exchanges.length + 1;
         exchanges.push(e);
       };
       // Playwright's `extraHTTPHeaders` option goes on every call of the suite's own client too.
-      // The self-proof's case header beside it: the front routes by it (harness/proof.ts).
-      const proof = proofEntryOf(testInfo.annotations);
-      const headers = proof ? { ...extraHTTPHeaders, [proof.header]: proof.entry.id } : extraHTTPHeaders;
+      // The self-proof's entry header beside it: the front routes by it (harness/proof.ts).
+      const headers = proofEntry ? { ...extraHTTPHeaders, [proofEntry.header]: proofEntry.entry.id } : extraHTTPHeaders;
       await use(new ApiClient(target, record, (scope) => tokenCache.get(scope, record), { headers }));
     }),
     _evidence: [
@@ -249,12 +247,12 @@ export const test = perProofEntry(
       await use(c!);
     }),
     _claims: [
-      async ({ target, expectFailing }, use, testInfo) => {
+      async ({ target, proofEntry }, use, testInfo) => {
         const catalogue = loadCatalogue();
         const named = testInfo.annotations
           .filter((a) => a.type === REQUIREMENT_ANNOTATION)
           .map((a) => a.description ?? '');
-        const failing = named.filter((id) => expectFailing.includes(id));
+        const failing = named.filter((id) => proofEntry?.entry.expectFailing.includes(id));
         testInfo.fail(failing.length > 0, `expected to fail here: ${failing.join(', ')}`);
         // ACCESS_TOKEN alone: the same token for every scope and context, so a check that a token
         // of one scope or context is refused elsewhere cannot be judged, unless each scope it

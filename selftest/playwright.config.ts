@@ -26,25 +26,26 @@ export default defineConfig({
   // over (or wait for it, or make it when run alone: support/shared-result.ts). Only the self-proof's
   // judging tests depend on their run: nothing ends before it.
   //
-  // Each project but the three runs' has one worker at most (`workers: 1`): a worker serves one
-  // project and its start costs some three CPU seconds (Playwright, the files and what they import),
-  // and a project spread over two slots paid it twice for tests that mostly wait on child runs.
+  // Every project has one worker at most (`workers: 1`; the three runs are one test each): a worker
+  // serves one project and its start costs two to three CPU seconds (Playwright, the files and what
+  // they import), and a project spread over two slots paid it twice for tests that mostly wait on
+  // child runs. The projects still run side by side, as many as there are workers.
   projects: [
     { name: 'proof-run', testMatch: 'proof/proof.setup.ts' },
     { name: 'green-run', testMatch: 'green/green.setup.ts' },
     { name: 'strict-run', testMatch: 'strict/strict.setup.ts' },
-    { name: 'hostile', testMatch: 'hostile/**/*.spec.ts', workers: 1 },
+    { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
     // Polite to a shared, rate-limited sandbox (profile limits): small runs of their own.
-    { name: 'polite', testMatch: 'polite/**/*.spec.ts', timeout: 180_000, workers: 1 },
+    { name: 'polite', testMatch: 'polite/**/*.spec.ts', timeout: 180_000 },
     // The PSU agents (sca.psuAgent browser and manual), each through one redirect SCA of the suite.
-    { name: 'agents', testMatch: 'agents/**/*.spec.ts', workers: 1 },
+    { name: 'agents', testMatch: 'agents/**/*.spec.ts' },
     // The packed tarball installed into an empty folder and run there (selftest/package/).
-    { name: 'package', testMatch: 'package/**/*.spec.ts', timeout: 600_000, workers: 1 },
-    { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000, workers: 1 },
+    { name: 'package', testMatch: 'package/**/*.spec.ts', timeout: 600_000 },
+    { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000 },
     // Baselines and shards: small runs of their own (selftest/cli/).
-    { name: 'cli', testMatch: 'cli/**/*.spec.ts', workers: 1 },
-    { name: 'green', testMatch: 'green/**/*.spec.ts', workers: 1 },
-    { name: 'strict', testMatch: 'strict/strict.spec.ts', workers: 1 },
+    { name: 'cli', testMatch: 'cli/**/*.spec.ts' },
+    { name: 'green', testMatch: 'green/**/*.spec.ts' },
+    { name: 'strict', testMatch: 'strict/strict.spec.ts' },
     { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
-  ],
+  ].map((project) => ({ ...project, workers: 1 })),
 });

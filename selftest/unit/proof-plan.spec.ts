@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { entriesFor, entryRuns, type ProofEntry, type ProofPlan } from '../../harness/proof.js';
+import {
+  entriesFor,
+  entryRuns,
+  PROOF_ANNOTATION,
+  proofEntryOf,
+  type ProofEntry,
+  type ProofPlan,
+} from '../../harness/proof.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { listSuite, planOf, proofCases, runsOf, type ProofCase } from '../proof/plan.js';
@@ -20,6 +27,22 @@ const under = (service: string, product: string) => [
   { type: 'service', description: service },
   { type: 'product', description: product },
 ];
+
+test("a running test's entry is the one its describe's proof annotation names, with the header the front routes by", () => {
+  const e = entry(['payments.initiate.response'], ['payments.initiate.response']);
+  const other = { ...entry([], ['payments.read.fields']), id: 'payments.other' };
+  const p = { ...plan(e), entries: [other, e] };
+  const declared = [{ type: 'requirement', description: 'payments.initiate.response' }];
+  expect(proofEntryOf([...declared, { type: PROOF_ANNOTATION, description: e.id }], p)).toEqual({
+    header: 'x-h',
+    entry: e,
+  });
+  expect(proofEntryOf([{ type: PROOF_ANNOTATION, description: other.id }], p)?.entry).toBe(other);
+  // A test declared outside an entry, an id the plan does not hold, or no plan: no entry.
+  expect(proofEntryOf(declared, p)).toBeUndefined();
+  expect(proofEntryOf([{ type: PROOF_ANNOTATION, description: 'payments.unknown' }], p)).toBeUndefined();
+  expect(proofEntryOf([{ type: PROOF_ANNOTATION, description: e.id }], null)).toBeUndefined();
+});
 
 test('an entry runs the tests of its requirements; the other declared variants only where they name what it breaks', () => {
   const e = entry(['payments.initiate.response'], ['payments.initiate.response', 'payments.initiate.headers']);
