@@ -82,11 +82,18 @@ process.once('exit', stopSelftests);
 const selftestsCpu = cpuAtExit(selftests);
 const selftestsEnded = new Promise((done) => selftests.on('close', (status) => done({ status })));
 
-// The typecheck and the lint side by side (each mostly on one core), beside the self-tests: the
-// self-proof, the longest part, starts at once instead of after them.
+// The typecheck and the lint side by side, beside the self-tests: the self-proof, the longest part,
+// starts at once instead of after them. The typecheck is TypeScript 7's native compiler (the
+// `typescript-native` alias; under a third of 5.9's CPU on this code): typescript-eslint keeps 5.9, the
+// version its parser supports, as `typescript`.
 const checksStarted = Date.now();
 const [tsc, lint] = await Promise.all([
-  run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  run(process.execPath, [
+    resolve(root, 'node_modules', 'typescript-native', 'bin', 'tsc'),
+    '-p',
+    'tsconfig.json',
+    '--noEmit',
+  ]),
   run('npm', ['run', '--silent', 'lint']),
 ]);
 const checks = {
