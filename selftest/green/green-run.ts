@@ -24,9 +24,9 @@ async function runGreenRound(n: number): Promise<void> {
     const run = await runSuite({
       name: `green-${n}`,
       ...sandbox,
-      // Four, not the default ten: the self-tests run beside it on the same two cores, and each
+      // Three, not the default ten: the self-tests run beside it on the same two cores, and each
       // worker costs its start (two to three CPU seconds). The run ends well within the self-proof's.
-      workers: 4,
+      workers: 3,
       args: round.shuffle ? ['--shuffle', String(round.shuffle)] : [],
       timeoutMs: 840_000,
     });

@@ -44,8 +44,8 @@ async function runStrict(): Promise<void> {
     const run = await runSuite({
       name: 'strict',
       ...sandbox,
-      // Four for the slice: each worker costs its start, and the run ends well within the self-proof's.
-      workers: STRICT_SLICE ? 4 : 10,
+      // Three for the slice: each worker costs its start, and the run ends well within the self-proof's.
+      workers: STRICT_SLICE ? 3 : 10,
       args: STRICT_SLICE ?? [],
       timeoutMs: 840_000,
       env: {
