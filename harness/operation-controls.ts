@@ -55,6 +55,48 @@ export const CONTROLS: Readonly<Record<string, string>> = {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
+/** An operation's URL template as a pattern under the profile's paths, and its length of literal text. */
+interface Template {
+  id: string;
+  method: string;
+  pattern: RegExp;
+  literal: number;
+}
+
+/**
+ * The operations' templates compiled once per profile's paths (operationAt runs on every exchange
+ * of every test): a path the profile fixes is literal text, a parameter any one segment, and an
+ * operation whose path the profile leaves out matches nothing.
+ */
+const templates = new WeakMap<object, Template[]>();
+function templatesOf(paths: Record<string, string | undefined>): Template[] {
+  let compiled = templates.get(paths);
+  if (compiled) return compiled;
+  compiled = OPERATIONS.flatMap((o) => {
+    let literal = 0;
+    let missing = false;
+    const pattern = o.template.replace(
+      /\{([^}]+)\}|([^{]+)/g,
+      (_m, name: string | undefined, text: string | undefined) => {
+        if (text !== undefined) {
+          literal += text.length;
+          return escapeRe(text);
+        }
+        const fixed = paths[name!];
+        if (fixed !== undefined) {
+          literal += fixed.length;
+          return escapeRe(trimSlashes(fixed));
+        }
+        if (name! in (paths as object)) missing = true;
+        return '[^/]+';
+      },
+    );
+    return missing ? [] : [{ id: o.id, method: o.method, pattern: new RegExp(`^${pattern}$`), literal }];
+  });
+  templates.set(paths, compiled);
+  return compiled;
+}
+
 /**
  * The operation a request was a call of (method and URL, matched against the profile's paths
  * under the target's base URL), or the token endpoint ("oauth.token"); undefined for any other
@@ -82,29 +124,11 @@ export function operationAt(target: Target, method: string, url: string): string
   const root = under(target.baseUrl);
   const rel = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
   const paths = target.profile.paths as Record<string, string | undefined>;
+  const m = method.toUpperCase();
   let best: { id: string; literal: number } | undefined;
-  for (const o of OPERATIONS) {
-    if (o.method !== method.toUpperCase()) continue;
-    let literal = 0;
-    let missing = false;
-    const pattern = o.template.replace(
-      /\{([^}]+)\}|([^{]+)/g,
-      (_m, name: string | undefined, text: string | undefined) => {
-        if (text !== undefined) {
-          literal += text.length;
-          return escapeRe(text);
-        }
-        const fixed = paths[name!];
-        if (fixed !== undefined) {
-          literal += fixed.length;
-          return escapeRe(trimSlashes(fixed));
-        }
-        if (name! in (paths as object)) missing = true;
-        return '[^/]+';
-      },
-    );
-    if (missing || !new RegExp(`^${pattern}$`).test(rel)) continue;
-    if (!best || literal > best.literal) best = { id: o.id, literal };
+  for (const o of templatesOf(paths)) {
+    if (o.method !== m || !o.pattern.test(rel)) continue;
+    if (!best || o.literal > best.literal) best = { id: o.id, literal: o.literal };
   }
   return best?.id;
 }
