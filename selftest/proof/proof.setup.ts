@@ -10,7 +10,7 @@ test('the self-proof run: the suite against the sandbox with each fault and each
     cases: selectedCases(),
     outDir: runDir('proof', 'run'),
     scope: proofScope(),
-    workers: Number(process.env.SELFTEST_PROOF_WORKERS || 8),
+    workers: Number(process.env.SELFTEST_PROOF_WORKERS || 10),
     scaDelayMs: 600,
     timeoutMs: 2_400_000,
   });
