@@ -292,11 +292,43 @@ export interface Verification {
   thumbprint?: string;
 }
 
-/** Unpacks a package into a fresh folder (the caller removes it). */
-export async function unpack(file: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'obg-verify-'));
-  await tar.extract({ file, cwd: dir });
-  return dir;
+/** A package's files as verification reads them: from a folder, or from a package file read into memory. */
+interface PackageFiles {
+  /** Every file's path (with "/"), sorted. */
+  list(): string[];
+  read(path: string): Buffer | undefined;
+  /** Entries that are not regular files (a link, a device): never part of a package. */
+  odd: string[];
+}
+
+const folderFiles = (dir: string): PackageFiles => ({
+  list: () => listFiles(dir),
+  read: (p) => (existsSync(join(dir, p)) ? readFileSync(join(dir, p)) : undefined),
+  odd: [],
+});
+
+/**
+ * A package file's entries read into memory (a package is some tens of megabytes unpacked): no
+ * copy on disk to write and remove, which cost more than the reading and hashing.
+ */
+async function packedFiles(file: string): Promise<PackageFiles> {
+  const files = new Map<string, Buffer>();
+  const odd: string[] = [];
+  await tar.t({
+    file,
+    onReadEntry: (e) => {
+      const path = e.path.replace(/^(\.\/)+/, '');
+      if (e.type !== 'File' && e.type !== 'OldFile' && e.type !== 'ContiguousFile') {
+        if (e.type !== 'Directory') odd.push(path);
+        e.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      e.on('data', (c: Buffer) => chunks.push(c));
+      e.on('end', () => files.set(path, Buffer.concat(chunks)));
+    },
+  });
+  return { list: () => [...files.keys()].sort(), read: (p) => files.get(p), odd };
 }
 
 /**
@@ -305,24 +337,28 @@ export async function unpack(file: string): Promise<string> {
  * against the manifest: none changed, none removed, none added.
  */
 export async function verifyFolder(dir: string, trustKeyFile?: string): Promise<Verification> {
-  const problems: string[] = [];
+  return verifyFiles(folderFiles(dir), trustKeyFile);
+}
+
+async function verifyFiles(files: PackageFiles, trustKeyFile?: string): Promise<Verification> {
+  const problems: string[] = files.odd.map((p) => `${p}: not a regular file`);
   const need = (p: string) => {
-    if (existsSync(join(dir, p))) return true;
+    if (files.read(p)) return true;
     problems.push(`${p} is missing: the package cannot be verified`);
     return false;
   };
   if (!need(MANIFEST) || !need(SIGNATURE)) return { ok: false, problems };
-  const manifestBytes = readFileSync(join(dir, MANIFEST));
+  const manifestBytes = files.read(MANIFEST)!;
   let key: KeyObject;
   if (trustKeyFile) {
     const pem = readFileSync(trustKeyFile, 'utf8');
     key = pem.includes('PRIVATE KEY') ? createPublicKey(createPrivateKey(pem)) : createPublicKey(pem);
   } else {
     if (!need(PUBLIC_KEY)) return { ok: false, problems };
-    key = createPublicKey(readFileSync(join(dir, PUBLIC_KEY)));
+    key = createPublicKey(files.read(PUBLIC_KEY)!);
   }
   const thumbprint = await keyThumbprint(key);
-  const jws = readFileSync(join(dir, SIGNATURE), 'utf8').trim();
+  const jws = files.read(SIGNATURE)!.toString('utf8').trim();
   let signer: string | undefined;
   try {
     signer = decodeProtectedHeader(jws).kid;
@@ -351,14 +387,14 @@ export async function verifyFolder(dir: string, trustKeyFile?: string): Promise<
     return { ok: false, problems, thumbprint };
   }
   const listed = new Map(manifest.files.map((f) => [f.path, f]));
-  const present = listFiles(dir).filter((p) => p !== MANIFEST && p !== SIGNATURE);
+  const present = files.list().filter((p) => p !== MANIFEST && p !== SIGNATURE);
   for (const p of present) {
     const entry = listed.get(p);
     if (!entry) {
       problems.push(`${p}: added (not in the manifest)`);
       continue;
     }
-    const data = readFileSync(join(dir, p));
+    const data = files.read(p)!;
     if (data.length !== entry.size || sha256(data) !== entry.sha256)
       problems.push(
         `${p}: changed (SHA-256 ${sha256(data).slice(0, 16)}…, the manifest says ${entry.sha256.slice(0, 16)}…)`,
@@ -367,19 +403,20 @@ export async function verifyFolder(dir: string, trustKeyFile?: string): Promise<
   const have = new Set(present);
   for (const p of listed.keys())
     if (!have.has(p)) problems.push(`${p}: removed (listed in the manifest, not in the package)`);
-  if (!trustKeyFile && existsSync(join(dir, PUBLIC_KEY)) && !listed.has(PUBLIC_KEY))
+  if (!trustKeyFile && files.read(PUBLIC_KEY) && !listed.has(PUBLIC_KEY))
     problems.push(`${PUBLIC_KEY} is not covered by the manifest`);
   return { ok: problems.length === 0, problems, manifest, thumbprint };
 }
 
-/** Unpacks and verifies a package file (or verifies a package already unpacked into a folder). */
+/** Verifies a package file (read into memory) or a package already unpacked into a folder. */
 export async function verifyPackage(file: string, trustKeyFile?: string): Promise<Verification> {
   if (!existsSync(file)) return { ok: false, problems: [`${file}: no such package`] };
   if (statSync(file).isDirectory()) return verifyFolder(file, trustKeyFile);
-  const dir = await unpack(file);
+  let files: PackageFiles;
   try {
-    return await verifyFolder(dir, trustKeyFile);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    files = await packedFiles(file);
+  } catch (err) {
+    return { ok: false, problems: [`${file}: not a readable package (${(err as Error).message})`] };
   }
+  return verifyFiles(files, trustKeyFile);
 }

@@ -141,8 +141,8 @@ test('certify refuses a run narrowed to one spec file and builds nothing', async
   let output = '';
   try {
     const r = await promisify(execFile)(
-      fromRoot('node_modules', '.bin', 'tsx'),
-      [fromRoot('scripts', 'certify.ts'), `--reports=${reportsDir}`, `--out=${out}`],
+      process.execPath,
+      ['--import', 'tsx', fromRoot('scripts', 'certify.ts'), `--reports=${reportsDir}`, `--out=${out}`],
       {
         cwd: fromRoot(),
         env: { PATH: process.env.PATH, HOME: process.env.HOME, CERTIFY_SIGNING_KEY_FILE: key },

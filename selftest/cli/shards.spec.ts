@@ -60,8 +60,8 @@ test('two shards merge to the verdicts of a single run, requirement by requireme
   let output = '';
   try {
     const r = await promisify(execFile)(
-      fromRoot('node_modules', '.bin', 'tsx'),
-      [fromRoot('scripts', 'merge.ts'), ...shards.map((s) => s.reportsDir), `--out=${merged}`],
+      process.execPath,
+      ['--import', 'tsx', fromRoot('scripts', 'merge.ts'), ...shards.map((s) => s.reportsDir), `--out=${merged}`],
       { cwd: fromRoot(), env: { PATH: process.env.PATH, HOME: process.env.HOME }, timeout: 180_000 },
     );
     output = r.stdout + r.stderr;

@@ -57,8 +57,8 @@ interface ScriptRun {
 async function script(name: 'certify' | 'verify', args: string[]): Promise<ScriptRun> {
   try {
     const r = await promisify(execFile)(
-      fromRoot('node_modules', '.bin', 'tsx'),
-      [fromRoot('scripts', `${name}.ts`), ...args],
+      process.execPath,
+      ['--import', 'tsx', fromRoot('scripts', `${name}.ts`), ...args],
       {
         cwd: fromRoot(),
         env: {
