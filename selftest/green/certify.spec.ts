@@ -198,8 +198,11 @@ test('verify fails a package with one file edited, one removed or one added, nam
   expect(r.code, r.out).toBe(1);
   expect(r.out).toContain('verify: FAILED: junit.xml: removed');
 
+  // Packed again, as a package file travels (verify reads a package file's entries in memory).
   const added = tampered('added', (d) => writeFileSync(join(d, 'evidence', 'extra.txt'), 'a late exchange'));
-  const a = await script('verify', [added]);
+  const addedPackage = `${added}.tar.gz`;
+  await tar.create({ gzip: true, file: addedPackage, cwd: added, portable: true }, listFiles(added));
+  const a = await script('verify', [addedPackage]);
   expect(a.code, a.out).toBe(1);
   expect(a.out).toContain('verify: FAILED: evidence/extra.txt: added');
 
