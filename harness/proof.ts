@@ -8,8 +8,8 @@ import { ENV } from './config/env-names.mjs';
  * hides many sandboxes, each with one fault (must fail) or one variant (must stay conformant)
  * switched on. The plan, a JSON file named by ENV.proofPlan, lists those entries; with it, every
  * test is declared once per entry that runs its requirements, as Playwright's own
- * parameterisation does it: a `describe` per entry carrying the PROOF_ANNOTATION, by which the
- * harness's fixtures (proofEntryOf, the `proofEntry` fixture) send the entry's header (the front picks the entry's sandbox by
+ * parameterisation does it: a test per entry, its title naming the entry and carrying the
+ * PROOF_ANNOTATION, by which the harness's fixtures (proofEntryOf, the `proofEntry` fixture) send the entry's header (the front picks the entry's sandbox by
  * it) and mark as expected to fail the checks of the requirements the entry breaks (an expected
  * failure keeps the worker), and the self-proof's reporter groups the results. Without a plan the
  * suite declares its tests once, as written.
@@ -50,6 +50,10 @@ const asList = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array
 let plan: ProofPlan | null | undefined;
 /** The annotations of the describes being declared, innermost last (declaration is synchronous). */
 const around: Annotation[][] = [];
+/** Per describe being declared (as `around`): whether it has the grouping hook (oneGroupPerWorkerAndFile). */
+const hooked: boolean[] = [];
+/** The spec files whose top level has the grouping hook. */
+const hookedFiles = new Set<string>();
 function loadPlan(): ProofPlan | null {
   if (plan === undefined) {
     const file = process.env[ENV.proofPlan];
@@ -119,6 +123,26 @@ export function entriesFor(p: ProofPlan, ids: string[], around: Annotation[]): P
  */
 function oneGroupPerWorkerAndFile(): void {}
 
+/**
+ * The file declaring a test at its top level: the first frame outside this file, read from the
+ * raw call sites (no source map: only the file matters).
+ */
+function callerFile(): string {
+  const prepare = Error.prepareStackTrace;
+  const limit = Error.stackTraceLimit;
+  Error.prepareStackTrace = (_e, sites) => sites;
+  Error.stackTraceLimit = 8;
+  try {
+    const o: { stack?: NodeJS.CallSite[] } = {};
+    Error.captureStackTrace(o, callerFile);
+    const here = o.stack?.[0]?.getFileName();
+    return o.stack?.map((c) => c.getFileName() ?? '').find((f) => f !== here) ?? '';
+  } finally {
+    Error.prepareStackTrace = prepare;
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** Splits Playwright's `(title, details?, body)` and `(title, body)` call forms. */
 function splitCall(args: unknown[]): { title: string; details: Details; body: unknown } {
   const [title, second, third] = args as [string, unknown, unknown];
@@ -154,10 +178,12 @@ export function perProofEntry<T extends TestType<object, object>>(test: T): T {
     apply(target, self, args: unknown[]) {
       const details = typeof args[1] === 'object' && args[1] ? (args[1] as Details) : {};
       around.push(asList(details.annotation));
+      hooked.push(false);
       try {
         return Reflect.apply(target, self, args);
       } finally {
         around.pop();
+        hooked.pop();
       }
     },
   });
@@ -175,13 +201,21 @@ export function perProofEntry<T extends TestType<object, object>>(test: T): T {
       const ids = asList(details.annotation)
         .filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description)
         .map((a) => a.description!);
-      const enclosing = around.flat();
-      for (const e of entriesFor(p, ids, enclosing)) {
-        target.describe(`${e.kind} ${e.id}`, { annotation: { type: PROOF_ANNOTATION, description: e.id } }, () => {
-          target.beforeAll(oneGroupPerWorkerAndFile);
-          (target as unknown as (...a: unknown[]) => void)(title, details, body);
-        });
+      const entries = entriesFor(p, ids, around.flat());
+      if (!entries.length) return;
+      // The grouping hook once per describe, or once per file at its top level (a hook per test
+      // would run before each test, and each hook a step of its own).
+      if (around.length ? !hooked[hooked.length - 1] : !hookedFiles.has(callerFile())) {
+        target.beforeAll(oneGroupPerWorkerAndFile);
+        if (around.length) hooked[hooked.length - 1] = true;
+        else hookedFiles.add(callerFile());
       }
+      for (const e of entries)
+        (target as unknown as (...a: unknown[]) => void)(
+          `${title} [${e.kind} ${e.id}]`,
+          { ...details, annotation: [...asList(details.annotation), { type: PROOF_ANNOTATION, description: e.id }] },
+          body,
+        );
     },
   });
 }
