@@ -42,7 +42,8 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
       clientId,
       clientSecret,
       projects: AREAS,
-      workers: 2,
+      // One: a project per area, and a worker serves one project (two workers started four).
+      workers: 1,
       env: { [ENV.probe]: '0' },
       timeoutMs: 240_000,
     });

@@ -405,8 +405,9 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
         'accounts.transaction.details',
         'accounts.consent.terminated',
       ]),
-      // One worker per area: each start costs more CPU than the seconds the waits would share.
-      workers: 2,
+      // One worker, so one per area (a project each): each start costs more CPU than the seconds
+      // the waits would share (two workers started three).
+      workers: 1,
       env: { SCA_TIMEOUT_MS: '3000' },
       timeoutMs: 280_000,
     });
