@@ -44,8 +44,8 @@ async function runStrict(): Promise<void> {
     const run = await runSuite({
       name: 'strict',
       ...sandbox,
-      // Three for the slice: each worker costs its start, and the run ends well within the self-proof's.
-      workers: STRICT_SLICE ? 3 : 10,
+      // Two for the slice: each worker costs its start, and the run ends well within the self-proof's.
+      workers: STRICT_SLICE ? 2 : 10,
       args: STRICT_SLICE ?? [],
       timeoutMs: 840_000,
       env: {
