@@ -72,8 +72,8 @@ export interface TestProofEntry {
 }
 
 /**
- * The plan entry a running test was declared for, by the PROOF_ANNOTATION of its describe (none
- * without a plan, or for a test declared outside one): the harness's `proofEntry` fixture
+ * The plan entry a running test was declared for, by its PROOF_ANNOTATION (none without a plan,
+ * or for a test declared outside one): the harness's `proofEntry` fixture
  * (harness/test.ts). Read at run time instead of a `test.use` per entry: a `use` makes every
  * declared test a fixture pool of its own, which each worker and the runner built for every test
  * of the plan (about a sixth of declaring it).

@@ -28,7 +28,7 @@ const under = (service: string, product: string) => [
   { type: 'product', description: product },
 ];
 
-test("a running test's entry is the one its describe's proof annotation names, with the header the front routes by", () => {
+test("a running test's entry is the one its proof annotation names, with the header the front routes by", () => {
   const e = entry(['payments.initiate.response'], ['payments.initiate.response']);
   const other = { ...entry([], ['payments.read.fields']), id: 'payments.other' };
   const p = { ...plan(e), entries: [other, e] };
