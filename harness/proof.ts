@@ -48,10 +48,11 @@ type Details = { tag?: string | string[]; annotation?: Annotation | Annotation[]
 const asList = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
 let plan: ProofPlan | null | undefined;
-/** The annotations of the describes being declared, innermost last (declaration is synchronous). */
-const around: Annotation[][] = [];
-/** Per describe being declared (as `around`): whether it has the grouping hook (oneGroupPerWorkerAndFile). */
-const hooked: boolean[] = [];
+/**
+ * The describes being declared, innermost last (declaration is synchronous): their annotations,
+ * and whether the grouping hook (oneGroupPerWorkerAndFile) is declared in them yet.
+ */
+const around: { annotations: Annotation[]; hooked: boolean }[] = [];
 /** The spec files whose top level has the grouping hook. */
 const hookedFiles = new Set<string>();
 function loadPlan(): ProofPlan | null {
@@ -177,13 +178,11 @@ export function perProofEntry<T extends TestType<object, object>>(test: T): T {
   const describe = new Proxy(test.describe, {
     apply(target, self, args: unknown[]) {
       const details = typeof args[1] === 'object' && args[1] ? (args[1] as Details) : {};
-      around.push(asList(details.annotation));
-      hooked.push(false);
+      around.push({ annotations: asList(details.annotation), hooked: false });
       try {
         return Reflect.apply(target, self, args);
       } finally {
         around.pop();
-        hooked.pop();
       }
     },
   });
@@ -201,14 +200,20 @@ export function perProofEntry<T extends TestType<object, object>>(test: T): T {
       const ids = asList(details.annotation)
         .filter((a) => a.type === REQUIREMENT_ANNOTATION && a.description)
         .map((a) => a.description!);
-      const entries = entriesFor(p, ids, around.flat());
+      const entries = entriesFor(
+        p,
+        ids,
+        around.flatMap((d) => d.annotations),
+      );
       if (!entries.length) return;
       // The grouping hook once per describe, or once per file at its top level (a hook per test
       // would run before each test, and each hook a step of its own).
-      if (around.length ? !hooked[hooked.length - 1] : !hookedFiles.has(callerFile())) {
+      const inner = around.at(-1);
+      const file = inner ? undefined : callerFile();
+      if (inner ? !inner.hooked : !hookedFiles.has(file!)) {
         target.beforeAll(oneGroupPerWorkerAndFile);
-        if (around.length) hooked[hooked.length - 1] = true;
-        else hookedFiles.add(callerFile());
+        if (inner) inner.hooked = true;
+        else hookedFiles.add(file!);
       }
       for (const e of entries)
         (target as unknown as (...a: unknown[]) => void)(

@@ -83,17 +83,12 @@ const selftestsCpu = cpuAtExit(selftests);
 const selftestsEnded = new Promise((done) => selftests.on('close', (status) => done({ status })));
 
 // The typecheck and the lint side by side, beside the self-tests: the self-proof, the longest part,
-// starts at once instead of after them. The typecheck is TypeScript 7's native compiler (the
-// `typescript-native` alias; under a third of 5.9's CPU on this code): typescript-eslint keeps 5.9, the
-// version its parser supports, as `typescript`.
+// starts at once instead of after them. Both as package.json states them: the typecheck is
+// TypeScript 7's native compiler (the `typescript-native` alias; under a third of 5.9's CPU on this
+// code), and typescript-eslint keeps 5.9, the version its parser supports, as `typescript`.
 const checksStarted = Date.now();
 const [tsc, lint] = await Promise.all([
-  run(process.execPath, [
-    resolve(root, 'node_modules', 'typescript-native', 'bin', 'tsc'),
-    '-p',
-    'tsconfig.json',
-    '--noEmit',
-  ]),
+  run('npm', ['run', '--silent', 'typecheck']),
   run('npm', ['run', '--silent', 'lint']),
 ]);
 const checks = {

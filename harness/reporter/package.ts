@@ -328,6 +328,8 @@ async function packedFiles(file: string): Promise<PackageFiles> {
       e.on('end', () => files.set(path, Buffer.concat(chunks)));
     },
   });
+  // A file that is no tar (or an empty one) reads as no entry at all, not as an error.
+  if (!files.size && !odd.length) throw new Error('no entry could be read: not a tar file');
   return { list: () => [...files.keys()].sort(), read: (p) => files.get(p), odd };
 }
 
@@ -355,7 +357,12 @@ async function verifyFiles(files: PackageFiles, trustKeyFile?: string): Promise<
     key = pem.includes('PRIVATE KEY') ? createPublicKey(createPrivateKey(pem)) : createPublicKey(pem);
   } else {
     if (!need(PUBLIC_KEY)) return { ok: false, problems };
-    key = createPublicKey(files.read(PUBLIC_KEY)!);
+    try {
+      key = createPublicKey(files.read(PUBLIC_KEY)!);
+    } catch (err) {
+      problems.push(`${PUBLIC_KEY} is not a public key: ${(err as Error).message}`);
+      return { ok: false, problems };
+    }
   }
   const thumbprint = await keyThumbprint(key);
   const jws = files.read(SIGNATURE)!.toString('utf8').trim();
