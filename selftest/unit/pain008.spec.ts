@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { validateXML } from 'xmllint-wasm';
 import {
   directDebitBody,
   dutchCreditor,
@@ -7,6 +9,7 @@ import {
   sepaCreditorId,
   type DirectDebitBody,
 } from '../../harness/areas/direct-debit.js';
+import { fromRoot } from '../../harness/config/paths.js';
 import { creditorIdProblem } from '../../sandbox/direct-debit/creditor-id.js';
 import { buildPain008, formatCents, toCents, type Collection } from '../../sandbox/direct-debit/pain008.js';
 import type { DirectDebitRequest } from '../../sandbox/direct-debit/payment.js';
@@ -87,6 +90,24 @@ test('the XSD check refuses a file that breaks the schema', async () => {
   const broken = file.xml.replace('<PmtMtd>DD</PmtMtd>', '<PmtMtd>TRF</PmtMtd>');
   expect((await pain008Problems(broken)).join('\n')).toContain('PmtMtd');
   expect((await pain008XsdProblems(broken)).length).toBeGreaterThan(0);
+});
+
+test('files checked at once each get their own answer, as xmllint-wasm gives it, file by file', async () => {
+  const file = buildPain008([collection(directDebitBody(dutchCreditor()), 1)], meta());
+  const broken = file.xml.replace('<PmtMtd>DD</PmtMtd>', '<PmtMtd>TRF</PmtMtd>');
+  const files = [file.xml, broken, '<x/>', 'not xml <', file.xml, broken];
+  const own = await Promise.all(files.map((xml) => pain008Problems(xml)));
+  const xsd = readFileSync(fromRoot('spec', 'iso20022', 'pain.008.001.02.xsd'), 'utf8');
+  const theirs: string[][] = [];
+  for (const xml of files) {
+    const r = await validateXML({
+      xml: [{ fileName: 'collection.xml', contents: xml }],
+      schema: [{ fileName: 'pain.008.001.02.xsd', contents: xsd }],
+    });
+    theirs.push(r.valid ? [] : r.errors.map((e) => e.message));
+  }
+  expect(own).toEqual(theirs);
+  expect(own.map((p) => p.length > 0)).toEqual([false, true, true, true, false, true]);
 });
 
 test('creditor identifiers: the suite builds them with the check digits the sandbox checks', () => {
