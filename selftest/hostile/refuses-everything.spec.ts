@@ -41,8 +41,9 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
       baseUrl,
       clientId,
       clientSecret,
-      projects: AREAS,
-      // One: a project per area, and a worker serves one project (two workers started four).
+      // The areas' folders, not a project per area: the run is one project, so its one worker
+      // starts once and serves both areas (a worker serves one project: projects started two).
+      args: AREAS.map((a) => `tests/${a}`),
       workers: 1,
       env: { [ENV.probe]: '0' },
       timeoutMs: 240_000,

@@ -395,7 +395,8 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
     const run = await runSuite({
       name: 'sca-never-ends',
       ...sandbox,
-      projects: ['authorisations', 'accounts'],
+      // The areas' folders, not a project per area: one project, so one worker starts, once.
+      args: ['tests/authorisations', 'tests/accounts'],
       // The SCA checks, and account checks of each kind that need an authorised consent.
       grep: tagPattern([
         'authorisations.status.ends',
@@ -406,8 +407,7 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
         'accounts.transaction.details',
         'accounts.consent.terminated',
       ]),
-      // One worker, so one per area (a project each): each start costs more CPU than the seconds
-      // the waits would share (two workers started three).
+      // One worker: a start costs more CPU than the seconds the waits would share.
       workers: 1,
       env: { SCA_TIMEOUT_MS: '3000' },
       timeoutMs: 280_000,
