@@ -179,8 +179,8 @@ async function foreignRuns(): Promise<TargetsRun & { debtors: unknown[] }> {
       files: [],
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
-      // Two for the three banks: each worker's start costs more CPU than the waits it would share.
-      workers: 2,
+      // One for the three banks: a worker's start costs more CPU than the waits it would share.
+      workers: 1,
       env: { TARGET_PROFILE: foreignProfile(), TPP_SIGNING_KEY_FILE: '', TPP_SIGNING_CERT_FILE: '' },
       timeoutMs: 240_000,
     });
