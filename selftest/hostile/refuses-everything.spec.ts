@@ -41,9 +41,7 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
       baseUrl,
       clientId,
       clientSecret,
-      // The areas' folders, not a project per area: the run is one project, so its one worker
-      // starts once and serves both areas (a worker serves one project: projects started two).
-      args: AREAS.map((a) => `tests/${a}`),
+      areas: AREAS,
       workers: 1,
       env: { [ENV.probe]: '0' },
       timeoutMs: 240_000,

@@ -33,7 +33,7 @@ test.beforeAll(async () => {
     run = await runSuite({
       name: 'reporters-failing-directory',
       ...sandbox,
-      args: ['tests/directory'],
+      areas: ['directory'],
       workers: WORKERS,
       timeoutMs: 170_000,
     });

@@ -396,8 +396,7 @@ test('a target whose SCA never ends: the SCA requirement fails, the account chec
     const run = await runSuite({
       name: 'sca-never-ends',
       ...sandbox,
-      // The areas' folders, not a project per area: one project, so one worker starts, once.
-      args: ['tests/authorisations', 'tests/accounts'],
+      areas: ['authorisations', 'accounts'],
       // The SCA checks, and account checks of each kind that need an authorised consent.
       grep: tagPattern([
         'authorisations.status.ends',

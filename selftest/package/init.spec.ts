@@ -57,13 +57,13 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
   const work = runDir('init');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  // The application's whitelisted redirect URI: the probe consent prefers the redirect approach with it.
-  // One worker for the consents run: a worker's start costs more CPU than the waits it would share.
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    // One worker for the consents run: a worker's start costs more CPU than the waits it would share.
     [ENV.workers]: '1',
     [ENV.quiet]: '1',
+    // The application's whitelisted redirect URI: the probe consent prefers the redirect approach with it.
     REDIRECT_URI: sandbox.redirectUri,
   };
   try {

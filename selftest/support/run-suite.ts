@@ -32,7 +32,13 @@ export interface SuiteRunOptions {
   clientId?: string;
   clientSecret?: string;
   accessToken?: string;
+  /** A project per area (`--project=<area>`), as a user narrows a run: a worker start per project. */
   projects?: string[];
+  /**
+   * Areas by their folders (`tests/<area>`): the run stays one project, so a worker serves every
+   * area named (a worker serves one project, and each start costs seconds of CPU).
+   */
+  areas?: string[];
   grep?: string;
   /** More arguments for `playwright test` (e.g. --shuffle). */
   args?: string[];
@@ -167,6 +173,7 @@ export async function runSuite(o: SuiteRunOptions): Promise<SuiteRun> {
   // In the suite's order of tests, as `obg-conformance run` dispatches them (unless `args` name another).
   const args = scheduled([
     ...(o.projects ?? []).map((p) => `--project=${p}`),
+    ...(o.areas ?? []).map((a) => `tests/${a}`),
     ...(o.grep ? ['--grep', o.grep] : []),
     ...(o.args ?? []),
   ]);

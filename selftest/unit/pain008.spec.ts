@@ -13,7 +13,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import { creditorIdProblem } from '../../sandbox/direct-debit/creditor-id.js';
 import { buildPain008, formatCents, toCents, type Collection } from '../../sandbox/direct-debit/pain008.js';
 import type { DirectDebitRequest } from '../../sandbox/direct-debit/payment.js';
-import { validatePain008 as pain008Problems } from '../../spec/iso20022/pain008.js';
+import { validatePain008 as pain008Problems, XmllintThread } from '../../spec/iso20022/pain008.js';
 
 /**
  * The pain.008.001.02 files of the sandbox: built by its builder and checked with the suite's
@@ -108,6 +108,24 @@ test('files checked at once each get their own answer, as xmllint-wasm gives it,
   }
   expect(own).toEqual(theirs);
   expect(own.map((p) => p.length > 0)).toEqual([false, true, true, true, false, true]);
+});
+
+test('an xmllint thread that ends fails the checks waiting on it, saying so; the next check starts another', async () => {
+  const thread = new XmllintThread();
+  const file = buildPain008([collection(directDebitBody(dutchCreditor()), 1)], meta());
+  expect(await pain008Problems(file.xml, thread)).toEqual([]);
+  const waiting = [pain008Problems(file.xml, thread), pain008Problems(file.xml, thread)];
+  await thread.stop();
+  for (const w of waiting)
+    await expect(w).rejects.toThrow(
+      /^xmllint \(pain\.008 XSD check\): its thread ended \(exit code \d+\); the file was not checked$/,
+    );
+  // A new thread, whose calls the old one's end does not touch.
+  expect(await Promise.all([pain008Problems(file.xml, thread), pain008Problems('<x/>', thread)])).toEqual([
+    [],
+    ["Schemas validity error : Element 'x': No matching global declaration available for the validation root."],
+  ]);
+  await thread.stop();
 });
 
 test('creditor identifiers: the suite builds them with the check digits the sandbox checks', () => {
