@@ -7,10 +7,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { ENV } from './harness/config/env-names.mjs';
-import { fromRoot } from './harness/config/paths.js';
 import { readSettings } from './harness/config/settings.js';
 import { EMBEDDED_DEFAULTS } from './harness/config/target.js';
-import { DEFAULT_PKI_DIR, PKI_FILES, pkiReady } from './sandbox/tls/pki-files.js';
+import { DEFAULT_PKI_DIR, makePkiIfMissing, PKI_FILES } from './sandbox/tls/pki-files.js';
 
 /** How long the embedded sandbox's decoupled SCA runs (SANDBOX_SCA_DELAY_MS sets another). */
 export const EMBEDDED_SCA_DELAY_MS = 600;
@@ -44,12 +43,7 @@ export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): No
     env.PSU_ID = `psu-${randomBytes(5).toString('hex')}`;
     env.PSU_CORPORATE_ID = `corp-${randomBytes(5).toString('hex')}`;
     // The sandbox's test PKI (made once per machine): the suite signs with its TPP certificate.
-    if (!pkiReady()) {
-      execFileSync(process.execPath, ['--import', 'tsx', fromRoot('sandbox/tls/make-pki.ts')], {
-        cwd: fromRoot(),
-        stdio: 'ignore',
-      });
-    }
+    makePkiIfMissing();
     env.TPP_SIGNING_KEY_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppKey);
     env.TPP_SIGNING_CERT_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppCert);
     env.TPP_SIGNING_KEY_PASSPHRASE = '';

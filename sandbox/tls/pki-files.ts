@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // The test PKI's folder and files, and whether they are there and valid: what the launcher of the
 // embedded sandbox needs (embedded-sandbox.ts, loaded by every runner and worker of a run), apart
@@ -45,4 +47,18 @@ export function pkiReady(dir = DEFAULT_PKI_DIR): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Makes the test PKI in the default folder when it is missing or about to expire, and waits for it:
+ * for whoever points a run at its files before any sandbox has started (a fresh machine has none).
+ * The making runs in a child (make-pki.ts): @peculiar/x509 is loaded only where a PKI is made.
+ */
+export function makePkiIfMissing(): void {
+  if (pkiReady()) return;
+  const here = dirname(fileURLToPath(import.meta.url));
+  execFileSync(process.execPath, ['--import', 'tsx', join(here, 'make-pki.ts')], {
+    cwd: join(here, '..', '..'),
+    stdio: 'ignore',
+  });
 }

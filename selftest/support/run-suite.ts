@@ -3,7 +3,7 @@ import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync,
 import { join } from 'node:path';
 import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
-import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki-files.js';
+import { DEFAULT_PKI_DIR, makePkiIfMissing, PKI_FILES } from '../../sandbox/tls/pki-files.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { scheduled } from '../../scripts/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
@@ -56,6 +56,8 @@ export function suiteEnv(
     reportsDir: string;
   },
 ): NodeJS.ProcessEnv {
+  // The run signs with the test PKI's TPP certificate: on a fresh machine no sandbox has made it yet.
+  makePkiIfMissing();
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
