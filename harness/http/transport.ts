@@ -117,7 +117,11 @@ export async function exchangeOnWire(r: WireRequest, dispatcher: Dispatcher = tr
 
 async function exchangeOnce(r: WireRequest, dispatcher: Dispatcher): Promise<WireAnswer> {
   const cap = r.maxBodyBytes ?? MAX_BODY_BYTES;
-  const signal = AbortSignal.timeout(r.timeoutMs);
+  // A timer of our own, cleared when the exchange ends: AbortSignal.timeout's would fire after
+  // every exchange all the same, building a TimeoutError (and its stack) for a call long answered.
+  const abort = new AbortController();
+  const { signal } = abort;
+  const timer = setTimeout(() => abort.abort(), r.timeoutMs);
   try {
     const res = await request(r.url, {
       method: r.method as Dispatcher.HttpMethod,
@@ -165,5 +169,7 @@ async function exchangeOnce(r: WireRequest, dispatcher: Dispatcher): Promise<Wir
       .filter(Boolean)
       .join(': ');
     throw new WireError(detail || String(err));
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -9,6 +9,7 @@ import {
   type Requirement,
 } from '../catalogue.js';
 import { validatorOf } from '../config/ajv.js';
+import { digestOf, readCached, writeCached } from '../config/cache.js';
 import { fromRoot } from '../config/paths.js';
 import type { AreaCoverage, Coverage } from './report.js';
 import {
@@ -58,14 +59,19 @@ export function loadNotJudged(file = fromRoot('requirements', NOT_JUDGED_FILE)):
   return loadList<NotJudged>(file, fromRoot('requirements', 'not-judged.schema.json'));
 }
 
+/** A YAML list checked against its schema; a list that passed is kept by its content (config/cache.ts): every run's reporter reads these. */
 function loadList<T>(file: string, schema: string): T[] {
   if (!existsSync(file)) return [];
+  const name = `list-${digestOf([file, schema])}.json`;
+  const kept = readCached<T[]>(name);
+  if (kept) return kept;
   const data: unknown = parse(readFileSync(file, 'utf8')) ?? [];
   const validate = validatorOf(schema);
   if (!validate(data))
     throw new Error(
       `${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`,
     );
+  writeCached(name, data);
   return data as T[];
 }
 

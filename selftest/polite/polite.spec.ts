@@ -43,6 +43,8 @@ test('a shared sandbox that answers 429 beyond its rate: conformant, the measure
     const run = await runSuite({
       name: 'polite-rate-limited',
       ...sandbox,
+      // The slice's folder only: a runner given no folder loads every spec file to find the tags.
+      areas: ['directory'],
       grep: tagPattern(SLICE),
       workers: 3,
       env: { TARGET_PROFILE: profileWith('polite', { requestsPerSecond: bound, concurrency: 3 }) },
@@ -82,6 +84,8 @@ test('a bank that answers 429 forever: those checks broken "rate limited", the r
       baseUrl: front.baseUrl,
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
+      // The slice's folder only: a runner given no folder loads every spec file to find the tags.
+      areas: ['directory'],
       grep: tagPattern(SLICE),
       // One: what is judged here is each check's own retries and give-up, not a bound shared by workers.
       workers: 1,
