@@ -6,9 +6,10 @@ import { ENV } from './env-names.mjs';
 
 /**
  * Work done once per content instead of once per process: every worker of every run reads the
- * same catalogue and profile, and parsing and validating them cost each worker about a second of
- * CPU. A result is kept under OBG_CACHE_DIR (default: <tmp>/obg-conformance-cache), named by the
- * digest of every input it was made from, so that any edit makes a new one. OBG_CACHE=0 keeps none.
+ * same catalogue and profile (and every run's reporter the specification map's lists), and parsing
+ * and validating them cost each worker about a second of CPU. A result is kept under OBG_CACHE_DIR
+ * (default: <tmp>/obg-conformance-cache), named by the digest of every input it was made from, so
+ * that any edit makes a new one. OBG_CACHE=0 keeps none.
  */
 export const cacheEnabled = () => process.env[ENV.cache] !== '0';
 const cacheDir = () => process.env[ENV.cacheDir] || join(tmpdir(), 'obg-conformance-cache');
