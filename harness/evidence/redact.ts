@@ -26,28 +26,37 @@ const SECRET_FORM_FIELDS = [...SECRET_JSON_FIELDS, 'code'];
 
 /** Values known to be secret at run time (client secret, tokens, PSU ids). */
 const knownSecrets = new Set<string>();
+/** The known secrets, longest first (a secret inside a longer one is not cut out of it first); made again when one is added. */
+let longestFirst: string[] = [];
 
 export function registerSecret(value: string | undefined): void {
-  if (value && value.length >= 4) knownSecrets.add(value);
+  if (value && value.length >= 4 && !knownSecrets.has(value)) {
+    knownSecrets.add(value);
+    longestFirst = [...knownSecrets].sort((a, b) => b.length - a.length);
+  }
 }
+
+// Made once: redactText runs on every header, URL and body of every exchange of the evidence.
+const JSON_FIELD = new RegExp(`("(?:${SECRET_JSON_FIELDS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g');
+const FORM_FIELD = new RegExp(`(^|[?&\\s])(${SECRET_FORM_FIELDS.join('|')})=([^&\\s"]*)`, 'g');
+const SIGNATURE = /(signature=")[^"]*"/gi;
+const PRIVATE_KEY = /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----/g;
+const BEARER = /(Bearer\s+)[A-Za-z0-9\-._~+/=]+/g;
 
 export function redactText(text: string): string {
   let out = text;
-  for (const secret of [...knownSecrets].sort((a, b) => b.length - a.length)) {
-    out = out.split(secret).join(REDACTED);
+  for (const secret of longestFirst) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
   // JSON fields
-  out = out.replace(
-    new RegExp(`("(?:${SECRET_JSON_FIELDS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'g'),
-    `$1"${REDACTED}"`,
-  );
+  out = out.replace(JSON_FIELD, `$1"${REDACTED}"`);
   // form and query fields
-  out = out.replace(new RegExp(`(^|[?&\\s])(${SECRET_FORM_FIELDS.join('|')})=([^&\\s"]*)`, 'g'), `$1$2=${REDACTED}`);
+  out = out.replace(FORM_FIELD, `$1$2=${REDACTED}`);
   // signature values (Authentication 6) and PEM private keys anywhere
-  out = out.replace(/(signature=")[^"]*"/gi, `$1${REDACTED}"`);
-  out = out.replace(/-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----/g, REDACTED);
+  out = out.replace(SIGNATURE, `$1${REDACTED}"`);
+  out = out.replace(PRIVATE_KEY, REDACTED);
   // bearer tokens anywhere
-  out = out.replace(/(Bearer\s+)[A-Za-z0-9\-._~+/=]+/g, `$1${REDACTED}`);
+  out = out.replace(BEARER, `$1${REDACTED}`);
   return out;
 }
 
