@@ -1,4 +1,5 @@
-import { test as base, type TestInfo } from '@playwright/test';
+import { test as base } from '@playwright/test';
+import { BROWSERLESS } from './browserless.js';
 import { loadCatalogue } from './catalogue.js';
 import { firstClaimed, type Combination } from './areas/payment-combinations.js';
 import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
@@ -135,22 +136,10 @@ export const test = perProofEntry(
       },
       { auto: true, box: 'self' },
     ],
-    // Playwright's two automatic browser fixtures ("trace recording", "context configuration"):
-    // the suite opens no page through them (the browser agent launches its own Chromium), and
-    // each test paid for them with some thirty option fixtures, each a step with two captured
-    // stack traces. Kept as they matter here: the test's timeout reset, nothing else.
+    // Playwright's two automatic browser fixtures, replaced (harness/browserless.ts): the suite
+    // opens no page through them (the browser agent launches its own Chromium).
     ...({
-      _setupArtifacts: [
-        async ({}, use: () => Promise<void>, testInfo: TestInfo) => {
-          testInfo.setTimeout(testInfo.project.timeout);
-          await use();
-        },
-        { auto: 'all-hooks-included', box: 'self', timeout: 0 },
-      ],
-      _setupContextOptions: [
-        async ({}, use: () => Promise<void>) => use(),
-        { auto: 'all-hooks-included', box: 'self' },
-      ],
+      ...BROWSERLESS,
       // The one option the suite's client reads (the configs set it), without a step.
       extraHTTPHeaders: [undefined, { option: true, box: 'self' }],
     } as object),

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { checkPsuAgent, readSettings } from '../../harness/config/settings.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Profile } from '../../profiles/profile.schema.js';

@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import * as tar from 'tar';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
@@ -24,6 +24,7 @@ import {
   SIGNATURE,
   SPECIFICATION_MAP,
 } from '../../harness/reporter/package.js';
+import { CHROMIUM, test } from '../support/chromium.js';
 import { runDir } from '../support/run-dir.js';
 import { greenRound } from './green-run.js';
 
@@ -42,7 +43,6 @@ test.beforeAll(async () => {
   await greenRound(1);
 });
 
-const CHROMIUM = '/usr/bin/chromium';
 const green = runDir('green-1');
 const work = runDir('certify');
 const keys = join(work, 'keys');
@@ -245,7 +245,7 @@ test('no secret of the green run is in the unpacked package, the data embedded i
   expect([...new Set(leaks)]).toEqual([]);
 });
 
-test('the Allure report of the package opens from disk in Chromium and shows the tests', async () => {
+test('the Allure report of the package opens from disk in Chromium and shows the tests', async ({ systemChromium }) => {
   test.setTimeout(200_000);
   if (!existsSync(CHROMIUM)) {
     expect(process.env.CI, `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`).not.toBe(
@@ -254,9 +254,8 @@ test('the Allure report of the package opens from disk in Chromium and shows the
     test.skip(true, `${CHROMIUM} is missing (apt-get install chromium); under CI=true this fails`);
   }
   const results = readdirSync(join(green, 'allure-results')).filter((n) => n.endsWith('-result.json')).length;
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  const page = await systemChromium!.newPage();
   try {
-    const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // The single-file report holds every result inline; on a loaded machine its first parse has
@@ -287,6 +286,6 @@ test('the Allure report of the package opens from disk in Chromium and shows the
     ).toBeVisible({ timeout: 30_000 });
     expect(errors).toEqual([]);
   } finally {
-    await browser.close();
+    await page.close();
   }
 });

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from '../support/test.js';
 import { greenRound } from './green-run.js';
 import { ROUNDS, roundName } from './rounds.js';
 

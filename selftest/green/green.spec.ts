@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { notPassed } from '../support/verdicts.js';

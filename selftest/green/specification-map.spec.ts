@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { writeSpecificationMap } from '../../harness/reporter/specification-html.js';
+import { CHROMIUM, test } from '../support/chromium.js';
 import { runDir } from '../support/run-dir.js';
 import { greenRound } from './green-run.js';
 import { readRound } from './rounds.js';
@@ -12,33 +13,24 @@ import { readRound } from './rounds.js';
  * system's Chromium: no browser is downloaded. Without /usr/bin/chromium the tests fail in CI and
  * are skipped elsewhere, saying why.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const mapOf = (round: number) => runDir(`green-${round}`, 'specification.html');
-
-let browser: Browser | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(900_000);
   await greenRound(1);
-  if (!existsSync(CHROMIUM)) {
-    if (process.env.CI)
-      throw new Error(
-        `${CHROMIUM} is missing: the specification map's DOM is checked in the system's Chromium (apt-get install chromium)`,
-      );
-    return;
-  }
-  browser = await chromium.launch({ executablePath: CHROMIUM });
+  if (!existsSync(CHROMIUM) && process.env.CI)
+    throw new Error(
+      `${CHROMIUM} is missing: the specification map's DOM is checked in the system's Chromium (apt-get install chromium)`,
+    );
 });
 
-test.afterAll(async () => {
-  await browser?.close();
+test.beforeEach(({ systemChromium }) => {
+  test.skip(!systemChromium, `${CHROMIUM} is not installed: the map's DOM is not checked here (it is in CI)`);
 });
 
-test.beforeEach(() => {
-  test.skip(!browser, `${CHROMIUM} is not installed: the map's DOM is not checked here (it is in CI)`);
-});
-
-test('the green run writes the specification map: the specification, every requirement, the coverage', async () => {
+test('the green run writes the specification map: the specification, every requirement, the coverage', async ({
+  systemChromium: browser,
+}) => {
   const report = readRound(1).report!;
   expect(existsSync(mapOf(1)), `the green run wrote no ${mapOf(1)}`).toBe(true);
   const page = await browser!.newPage();
@@ -103,7 +95,9 @@ test('the green run writes the specification map: the specification, every requi
   await page.close();
 });
 
-test('a failed requirement is marked failed at its sentence, and its badge says so', async () => {
+test('a failed requirement is marked failed at its sentence, and its badge says so', async ({
+  systemChromium: browser,
+}) => {
   const report = structuredClone(readRound(1).report!);
   // The same run, with one requirement quoting a table row and one quoting prose turned failed.
   const mustOfSpec = report.requirements.filter((r) => r.quoteFrom === 'spec' && r.level === 'MUST' && r.quote);

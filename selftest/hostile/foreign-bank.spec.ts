@@ -1,7 +1,8 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { EUR_DEBTORS, EUR_TEST_ACCOUNTS } from '../../sandbox/variants/test-data.js';
 import { runDir } from '../support/run-dir.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { build } from '../../sandbox/app.js';
 import { runSuite, type SuiteRun } from '../support/run-suite.js';
 import { ENV } from '../../harness/config/env-names.mjs';

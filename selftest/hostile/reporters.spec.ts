@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
 import { runSuite, type SuiteRun } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { tagPattern } from '../../harness/req.js';
 import { rateLimitStats } from '../../sandbox/plugins/rate-limit.js';

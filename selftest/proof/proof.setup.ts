@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { test } from '@playwright/test';
+import { test } from '../support/test.js';
 import { runDir } from '../support/run-dir.js';
 import { proofScope, selectedCases } from './plan.js';
 import { PROOF_RESULT, runProof } from './run.js';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { selectedCases } from './plan.js';
 import { PROOF_RESULT, type ProofRun } from './run.js';

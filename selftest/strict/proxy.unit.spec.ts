@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { request } from 'undici';
 import { makeDispatcher } from '../../harness/http/transport.js';
 import { startProxy } from './proxy.js';

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from '../support/test.js';
 import { strictRun } from './strict-run.js';
 
 test('the strict run (TLS, mutual TLS, signing required, through a proxy)', async () => {

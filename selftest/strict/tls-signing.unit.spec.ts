@@ -2,7 +2,8 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, ver
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { resolveTarget } from '../../harness/config/target.js';
 import { readSettings } from '../../harness/config/settings.js';
 import { REDACTED, redactText } from '../../harness/evidence/redact.js';

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { applyBaseline, baselineText, loadBaseline } from '../../harness/reporter/baseline.js';
 import { compareRuns, nightlySummary, type HistoryRecord } from '../../harness/reporter/history.js';
 import type { RequirementVerdict } from '../../harness/reporter/verdicts.js';

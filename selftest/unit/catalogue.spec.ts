@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { loadCatalogue, NOT_JUDGED_FILE, statesRule } from '../../harness/catalogue.js';
 import { equalityPins, onlyShown, pinFindings } from '../../harness/catalogue-pins.js';
 import { fromRoot } from '../../harness/config/paths.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { chosenAreas, SCHEDULE_SEED, scheduled } from '../../scripts/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
 

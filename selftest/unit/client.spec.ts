@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Target } from '../../harness/config/target.js';
 import { ApiClient, MAX_BODY_BYTES } from '../../harness/http/client.js';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { ENV, ENV_NAME_EXCEPTIONS, ENV_VARS } from '../../harness/config/env-names.mjs';
 import { fromRoot } from '../../harness/config/paths.js';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { FAULTS } from '../../sandbox/faults/index.js';
 
 // A fault is filed by the area of the rule it breaks: its id starts with the area of one of the

@@ -1,4 +1,5 @@
-import { expect as plain, test } from '@playwright/test';
+import { expect as plain } from '@playwright/test';
+import { test } from '../support/test.js';
 import { expect } from '../../harness/expect.js';
 import { ApiResponse, type Exchange } from '../../harness/http/response.js';
 

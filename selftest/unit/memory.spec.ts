@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { treeRssReader } from '../support/memory.js';
 
 /** Fields of /proc/<pid>/stat after the command's name: [1] the parent pid, [21] the resident pages. */

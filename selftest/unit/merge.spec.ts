@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import type { ConformanceReport, QuotedResult } from '../../harness/reporter/report.js';
 import type { TestOutcome } from '../../harness/reporter/verdicts.js';
 import { mergeReports } from '../../scripts/merge.js';

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { isValidIBAN } from 'ibantools';
 import { loadProfile, type Profile } from '../../harness/config/profile.js';
 import { COMBINATIONS, label, paymentBody, PRODUCTS } from '../../harness/areas/payments.js';

@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { validatorOf } from '../../harness/config/ajv.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile, type Profile } from '../../harness/config/profile.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { judgeCase } from '../proof/judge.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { isRedirectUri, pageNavigation } from '../../harness/sca/psu-agent.js';
 
 const BANK = 'https://bank.example/connect/authorize';

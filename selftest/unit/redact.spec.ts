@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { formatExchange } from '../../harness/evidence/format.js';
 import { REDACTED, redactHeaders, redactText, registerSecret } from '../../harness/evidence/redact.js';
 

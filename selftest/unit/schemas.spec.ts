@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { SchemaRegistry } from '../../harness/schemas.js';
 import { createAjv, SCHEMA_BASE, SCHEMAS } from '../../schemas/index.js';

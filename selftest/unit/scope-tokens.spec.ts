@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { loadProfile } from '../../harness/config/profile.js';
 import { readScopeTokens } from '../../harness/config/settings.js';

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import { sharedResult } from '../support/shared-result.js';
 
 // The result of a run several self-tests judge (selftest/support/shared-result.ts): made once.

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
 import type { Requirement } from '../../harness/catalogue.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import type { QuotedResult } from '../../harness/reporter/report.js';
