@@ -290,15 +290,9 @@ function selftestParts(results, runsFile) {
         ? 'green-run'
         : name === 'strict'
           ? 'strict-run'
-          : /^(hostile|dead|sca-never|reporters|foreign-bank|refuses)/.test(name)
-            ? 'hostile'
-            : /^(polite|limits)/.test(name)
-              ? 'polite'
-              : /^agents/.test(name)
-                ? 'agents'
-                : /^(baseline|shard)/.test(name)
-                  ? 'cli'
-                  : 'green';
+          : /^(hostile|dead|sca-never|reporters|foreign-bank|refuses|polite|limits|agents|baseline|shard)/.test(name)
+            ? 'runs'
+            : 'green';
   const r1 = (n) => Math.round(n * 10) / 10;
   const projects = [...byProject.values()].map((p) => {
     const mine = runs.filter((r) => partOf(r.name) === p.project);

@@ -34,18 +34,25 @@ export default defineConfig({
     { name: 'proof-run', testMatch: 'proof/proof.setup.ts' },
     { name: 'green-run', testMatch: 'green/green.setup.ts' },
     { name: 'strict-run', testMatch: 'strict/strict.setup.ts' },
-    { name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
-    // Polite to a shared, rate-limited sandbox (profile limits): small runs of their own.
-    { name: 'polite', testMatch: 'polite/**/*.spec.ts', timeout: 180_000 },
-    // The PSU agents (sca.psuAgent browser and manual), each through one redirect SCA of the suite.
-    { name: 'agents', testMatch: 'agents/**/*.spec.ts' },
-    // The packed tarball installed into an empty folder and run there (selftest/package/).
-    { name: 'package', testMatch: 'package/**/*.spec.ts', timeout: 600_000 },
+    // The tests that make small runs of their own, in one project (one worker start for all of
+    // them; they mostly wait on their runs): the hostile targets, polite to a shared, rate-limited
+    // sandbox (profile limits), the PSU agents (sca.psuAgent browser and manual, each through one
+    // redirect SCA of the suite), baselines and shards (selftest/cli/), and the packed tarball
+    // installed into an empty folder and run there (selftest/package/: the longest, ten minutes).
+    {
+      name: 'runs',
+      testMatch: [
+        'hostile/**/*.spec.ts',
+        'polite/**/*.spec.ts',
+        'agents/**/*.spec.ts',
+        'cli/**/*.spec.ts',
+        'package/**/*.spec.ts',
+      ],
+      timeout: 600_000,
+    },
     { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000 },
-    // Baselines and shards: small runs of their own (selftest/cli/).
-    { name: 'cli', testMatch: 'cli/**/*.spec.ts' },
-    { name: 'green', testMatch: 'green/**/*.spec.ts' },
-    { name: 'strict', testMatch: 'strict/strict.spec.ts' },
+    // The green and the strict runs judged, in one project (one worker start).
+    { name: 'green', testMatch: ['green/**/*.spec.ts', 'strict/strict.spec.ts'] },
     { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
   ].map((project) => ({ ...project, workers: 1 })),
 });
