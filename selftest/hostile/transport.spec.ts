@@ -285,8 +285,8 @@ for (const h of ALONE) {
         clientId: 'hostile-client',
         clientSecret: 'hostile-secret-value',
         // No --project: the run is one project, so its worker starts once and serves both areas
-        // (a project per area would start a worker for each). One: each check meets the garbage
-        // (or the timeout) on its own, well within the bound, and a second start costs more CPU.
+        // (a project per area would start a worker for each). One: each check meets the garbage on
+        // its own, well within the bound, and a second start costs more CPU.
         // The slice's folders only, as the shared run: without them the runner loads every spec file.
         areas: ['directory', 'headers'],
         grep,
