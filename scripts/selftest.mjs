@@ -261,7 +261,7 @@ function descendantsOf(pid) {
 
 /**
  * Each project's tests and summed test wall (Playwright's JSON report), and the child runs each
- * project's tests started (runs.jsonl, by the run's name: its project is the one whose test wrote it).
+ * project's tests started (runs.jsonl: each run names the project whose test made it, run-suite.ts).
  */
 function selftestParts(results, runsFile) {
   const byProject = new Map();
@@ -282,20 +282,10 @@ function selftestParts(results, runsFile) {
         .filter(Boolean)
         .map((l) => JSON.parse(l))
     : [];
-  // A run's part: the project whose tests start runs of that name.
-  const partOf = (name) =>
-    name === 'proof'
-      ? 'proof-run'
-      : /^green-\d/.test(name)
-        ? 'green-run'
-        : name === 'strict'
-          ? 'strict-run'
-          : /^(hostile|dead|sca-never|reporters|foreign-bank|refuses|polite|limits|agents|baseline|shard)/.test(name)
-            ? 'runs'
-            : 'green';
   const r1 = (n) => Math.round(n * 10) / 10;
   const projects = [...byProject.values()].map((p) => {
-    const mine = runs.filter((r) => partOf(r.name) === p.project);
+    // A run's part: the project whose test made it (recorded with the run, run-suite.ts).
+    const mine = runs.filter((r) => r.project === p.project);
     return {
       project: p.project,
       tests: p.tests,

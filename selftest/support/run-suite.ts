@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, makePkiIfMissing, PKI_FILES } from '../../sandbox/tls/pki-files.js';
@@ -112,12 +113,23 @@ export const childrenCpu = reapedChildrenCpu;
 export function recordRun(name: string, run: Pick<ChildRun, 'durationMs' | 'cpu'>): void {
   try {
     mkdirSync(runDir(), { recursive: true });
+    // The self-test project whose test made the run: npm test's table of parts adds the run to it.
+    const project = projectOfCurrentTest();
     appendFileSync(
       runDir('runs.jsonl'),
-      `${JSON.stringify({ name, wallSeconds: run.durationMs / 1000, user: run.cpu.user, system: run.cpu.system })}\n`,
+      `${JSON.stringify({ name, project, wallSeconds: run.durationMs / 1000, user: run.cpu.user, system: run.cpu.system })}\n`,
     );
   } catch {
     /* figures only */
+  }
+}
+
+/** The project of the test running now, or undefined outside a test (the bench). */
+function projectOfCurrentTest(): string | undefined {
+  try {
+    return test.info().project.name;
+  } catch {
+    return undefined;
   }
 }
 
