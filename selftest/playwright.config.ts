@@ -23,15 +23,16 @@ export default defineConfig({
   // green and strict judging tests come last and declare no dependency: Playwright starts a
   // dependent project only when every project of the phase before has ended (the self-proof, seven
   // minutes), so they would run after it, at the end. Dispatched last, they find their run long
-  // over (or wait for it, or make it when run alone: support/shared-result.ts). Only the self-proof's
-  // judging tests depend on their run: nothing ends before it.
+  // over (or wait for it, or make it when run alone: support/shared-result.ts). The self-proof's
+  // judging tests are its run's project: the one worker runs them once the run has ended.
   //
   // Every project has one worker at most (`workers: 1`; the three runs are one test each): a worker
   // serves one project and its start costs two to three CPU seconds (Playwright, the files and what
   // they import), and a project spread over two slots paid it twice for tests that mostly wait on
   // child runs. The projects still run side by side, as many as there are workers.
   projects: [
-    { name: 'proof-run', testMatch: 'proof/proof.setup.ts' },
+    // The self-proof's run and, in the same worker once it has ended, its 405 judging tests.
+    { name: 'proof', testMatch: ['proof/proof.setup.ts', 'proof/proof.spec.ts'] },
     { name: 'green-run', testMatch: 'green/green.setup.ts' },
     { name: 'strict-run', testMatch: 'strict/strict.setup.ts' },
     // The tests that make small runs of their own, in one project (one worker start for all of
@@ -53,6 +54,5 @@ export default defineConfig({
     { name: 'unit', testMatch: ['unit/**/*.spec.ts', 'strict/*.unit.spec.ts'], timeout: 60_000 },
     // The green and the strict runs judged, in one project (one worker start).
     { name: 'green', testMatch: ['green/**/*.spec.ts', 'strict/strict.spec.ts'] },
-    { name: 'proof', testMatch: 'proof/proof.spec.ts', dependencies: ['proof-run'] },
   ].map((project) => ({ ...project, workers: 1 })),
 });

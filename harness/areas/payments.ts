@@ -290,7 +290,10 @@ export function forEachCombination(body: (c: Combination) => void): void {
         ],
       },
       () => {
-        test.use({ combination: c });
+        // `box: 'self'` again: a `use` of a value keeps the option but not its box, and the
+        // fixture's teardown would be a step (a captured stack and two messages to the runner)
+        // in every test of every combination.
+        test.use({ combination: [c, { scope: 'test', box: 'self' }] });
         body(c);
       },
     );

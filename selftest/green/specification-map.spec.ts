@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { expect } from '@playwright/test';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { writeSpecificationMap } from '../../harness/reporter/specification-html.js';
-import { CHROMIUM, test } from '../support/chromium.js';
+import { CHROMIUM, test } from '../support/test.js';
 import { runDir } from '../support/run-dir.js';
 import { greenRound } from './green-run.js';
 import { readRound } from './rounds.js';

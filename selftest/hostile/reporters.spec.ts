@@ -2,9 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { FAULTS } from '../../sandbox/faults/index.js';
-import { runSuite, type SuiteRun } from '../support/run-suite.js';
-import { startSandbox } from '../support/sandbox.js';
+import { directoryFaultsRun, DIRECTORY_FAULTS_WORKERS } from '../support/directory-faults.js';
+import type { SuiteRun } from '../support/run-suite.js';
 
 /**
  * A failure keeps its worker (harness/test.ts, `_keepWorker`) and is a failure again for every
@@ -12,10 +11,6 @@ import { startSandbox } from '../support/sandbox.js';
  * faults switched on: the failed requirements must be the same in conformance.json, junit.xml
  * and the Allure results, and the run must not have started a worker per failure.
  */
-// One: a failure keeps it, so the run starts one worker however many checks fail.
-const WORKERS = 1;
-const faults = FAULTS.filter((f) => f.id.startsWith('directory.') && !f.claims).map((f) => f.id);
-
 // One suite run for the file's tests: they run in order, in one worker.
 test.describe.configure({ mode: 'default' });
 
@@ -29,18 +24,7 @@ const stats = () => {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const sandbox = await startSandbox({ faults });
-  try {
-    run = await runSuite({
-      name: 'reporters-failing-directory',
-      ...sandbox,
-      areas: ['directory'],
-      workers: WORKERS,
-      timeoutMs: 170_000,
-    });
-  } finally {
-    await sandbox.close();
-  }
+  run = await directoryFaultsRun();
 });
 
 /** Requirement ids of the tests conformance.json reports failed (or broken, or blocked). */
@@ -100,5 +84,5 @@ test('a failure does not cost a new worker: the run started no more workers than
   expect(
     stats().workerStarts,
     `worker processes started for ${stats().tests} tests with ${stats().failedTests} failures`,
-  ).toBeLessThanOrEqual(WORKERS);
+  ).toBeLessThanOrEqual(DIRECTORY_FAULTS_WORKERS);
 });

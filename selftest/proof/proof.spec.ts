@@ -3,7 +3,7 @@ import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { selectedCases } from './plan.js';
-import { PROOF_RESULT, type ProofRun } from './run.js';
+import { PROOF_RESULT, proofResult, type ProofRun } from './run.js';
 
 /**
  * The self-proof, one test a case (the run is proof.setup.ts): a fault's requirements come out
@@ -13,6 +13,12 @@ import { PROOF_RESULT, type ProofRun } from './run.js';
 // In one worker, in order: each test only reads the run's result (once per worker), so more workers
 // would only add their start (loading the plan and the catalogue).
 test.describe.configure({ mode: 'default' });
+
+// The run is proof.setup.ts's, made first in the same worker; run alone (`--grep`), these tests make it.
+test.beforeAll(async () => {
+  test.setTimeout(2_700_000);
+  await proofResult();
+});
 
 let run: ProofRun | undefined;
 const rowOf = (id: string) => {

@@ -3,16 +3,36 @@ import { join } from 'node:path';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { runDir } from '../support/run-dir.js';
+import { sharedResult } from '../support/shared-result.js';
 import { recordRun, runPlaywright, suiteEnv } from '../support/run-suite.js';
 import { startFront } from './front.js';
 import { judgeCase, type ProofRow } from './judge.js';
-import { listSuite, planOf, type ProofCase } from './plan.js';
+import { listSuite, planOf, proofScope, selectedCases, type ProofCase } from './plan.js';
 import { verdictsFile, type CaseVerdicts } from './reporter.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { scheduled } from '../../scripts/run-options.mjs';
 
-/** Where the setup project leaves the judged run for the proof project's tests. */
+/** Where the self-proof's run leaves its judged cases for the tests of proof.spec.ts. */
 export const PROOF_RESULT = runDir('proof', 'proof.json');
+
+/**
+ * The self-proof's run, made once per self-test run (support/shared-result.ts): by its own test
+ * (proof.setup.ts) or by the judging tests (proof.spec.ts), whichever comes first. Both files are
+ * one project, so the judging tests run in the worker that made the run instead of starting one.
+ */
+export const proofResult = (): Promise<void> =>
+  sharedResult(PROOF_RESULT, async () => {
+    const run = await runProof({
+      cases: selectedCases(),
+      outDir: runDir('proof', 'run'),
+      scope: proofScope(),
+      workers: Number(process.env.SELFTEST_PROOF_WORKERS || 10),
+      scaDelayMs: 600,
+      timeoutMs: 2_400_000,
+    });
+    mkdirSync(runDir('proof'), { recursive: true });
+    writeFileSync(PROOF_RESULT, JSON.stringify(run, null, 1));
+  });
 
 export interface ProofRun {
   rows: ProofRow[];
