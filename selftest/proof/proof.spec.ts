@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { selectedCases } from './plan.js';
-import { PROOF_RESULT, proofResult, type ProofRun } from './run.js';
+import { proofResult, type ProofRun } from './run.js';
 
 /**
  * The self-proof, one test a case (the run is proof.setup.ts): a fault's requirements come out
@@ -15,14 +14,13 @@ import { PROOF_RESULT, proofResult, type ProofRun } from './run.js';
 test.describe.configure({ mode: 'default' });
 
 // The run is proof.setup.ts's, made first in the same worker; run alone (`--grep`), these tests make it.
+let run: ProofRun;
 test.beforeAll(async () => {
   test.setTimeout(2_700_000);
-  await proofResult();
+  run = await proofResult();
 });
 
-let run: ProofRun | undefined;
 const rowOf = (id: string) => {
-  run ??= JSON.parse(readFileSync(PROOF_RESULT, 'utf8')) as ProofRun;
   const row = run.rows.find((r) => r.id === id);
   if (!row) throw new Error(`the self-proof run has no row for ${id}`);
   return row;

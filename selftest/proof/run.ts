@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadCatalogue } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { runDir } from '../support/run-dir.js';
-import { sharedResult } from '../support/shared-result.js';
+import { sharedJson } from '../support/shared-result.js';
 import { recordRun, runPlaywright, suiteEnv } from '../support/run-suite.js';
 import { startFront } from './front.js';
 import { judgeCase, type ProofRow } from './judge.js';
@@ -20,19 +20,17 @@ export const PROOF_RESULT = runDir('proof', 'proof.json');
  * (proof.setup.ts) or by the judging tests (proof.spec.ts), whichever comes first. Both files are
  * one project, so the judging tests run in the worker that made the run instead of starting one.
  */
-export const proofResult = (): Promise<void> =>
-  sharedResult(PROOF_RESULT, async () => {
-    const run = await runProof({
+export const proofResult = (): Promise<ProofRun> =>
+  sharedJson(PROOF_RESULT, () =>
+    runProof({
       cases: selectedCases(),
       outDir: runDir('proof', 'run'),
       scope: proofScope(),
       workers: Number(process.env.SELFTEST_PROOF_WORKERS || 10),
       scaDelayMs: 600,
       timeoutMs: 2_400_000,
-    });
-    mkdirSync(runDir('proof'), { recursive: true });
-    writeFileSync(PROOF_RESULT, JSON.stringify(run, null, 1));
-  });
+    }),
+  );
 
 export interface ProofRun {
   rows: ProofRow[];

@@ -1,9 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { FAULTS } from '../../sandbox/faults/index.js';
 import { runDir } from './run-dir.js';
 import { runSuite, type SuiteRun } from './run-suite.js';
 import { startSandbox } from './sandbox.js';
-import { sharedResult } from './shared-result.js';
+import { sharedJson } from './shared-result.js';
 
 /** The area of the run below, and of the shards that must merge to it. */
 export const DIRECTORY = 'directory';
@@ -22,21 +21,18 @@ export const DIRECTORY_FAULTS_WORKERS = 1;
  * the same area against the same faults and compares them with it (selftest/cli/shards.spec.ts).
  */
 export async function directoryFaultsRun(): Promise<SuiteRun> {
-  const file = runDir('directory-faults.json');
-  await sharedResult(file, async () => {
+  return sharedJson(runDir('directory-faults.json'), async () => {
     const sandbox = await startSandbox({ faults: DIRECTORY_FAULTS });
     try {
-      const run = await runSuite({
+      return await runSuite({
         name: 'directory-faults',
         ...sandbox,
         projects: [DIRECTORY],
         workers: DIRECTORY_FAULTS_WORKERS,
         timeoutMs: 170_000,
       });
-      writeFileSync(file, JSON.stringify(run));
     } finally {
       await sandbox.close();
     }
   });
-  return JSON.parse(readFileSync(file, 'utf8')) as SuiteRun;
 }

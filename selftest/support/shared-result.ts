@@ -11,7 +11,8 @@ const alive = (pid: number) => {
 };
 
 /**
- * The result file of a run several self-tests judge (the green run, the strict run), made once per
+ * The result file of a run several self-tests judge (the green and strict runs, the self-proof,
+ * the shared runs of several targets, the directory area with its faults on), made once per
  * self-test run by whichever worker asks first. A worker that finds another one making it (the
  * lock file names a live process) waits for the file; one that finds no maker (a narrowed
  * `npm test -- --project=green` has no green-run project) or a dead one makes it itself. A run that
@@ -64,4 +65,17 @@ export async function sharedResult(
     }
     return;
   }
+}
+
+/**
+ * `sharedResult` for a run whose result is one JSON value: `make` returns it, it is written to
+ * `file`, and every caller (the maker, one that waited, one that came after, a worker restarted
+ * after a failed test) reads it from there.
+ */
+export async function sharedJson<T>(file: string, make: () => Promise<T>): Promise<T> {
+  await sharedResult(file, async () => {
+    const value = await make();
+    writeFileSync(file, JSON.stringify(value, null, 1));
+  });
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
 }

@@ -8,6 +8,7 @@ import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { PROOF_HEADER } from '../proof/plan.js';
 import { runErrorsFile, verdictsFile, type CaseVerdicts } from '../proof/reporter.js';
 import { runDir } from './run-dir.js';
+import { sharedJson } from './shared-result.js';
 import { recordRun, runPlaywright, suiteEnv, type ChildRun } from './run-suite.js';
 import { startServer } from './servers.js';
 
@@ -48,8 +49,9 @@ export interface TargetsRun {
  * the same tests would be folded. A child run pays several seconds of CPU before its first test
  * (the runner, its workers, loading the suite): here once for all the targets.
  *
- * The result is kept under this self-test run's folder: a second call with the same name (a
- * worker restarted after a failed test) reads it instead of running again.
+ * The result is made once per self-test run and kept in its folder (`sharedJson`,
+ * support/shared-result.ts): a second call with the same name (a worker restarted after a failed
+ * test) reads it instead of running again.
  */
 export async function runTargets(o: {
   name: string;
@@ -63,9 +65,11 @@ export async function runTargets(o: {
   env?: Record<string, string>;
   timeoutMs: number;
 }): Promise<TargetsRun> {
+  return sharedJson(runDir(`${o.name}.json`), () => makeTargetsRun(o));
+}
+
+async function makeTargetsRun(o: Parameters<typeof runTargets>[0]): Promise<TargetsRun> {
   const reportsDir = runDir(o.name);
-  const kept = join(reportsDir, 'targets.json');
-  if (existsSync(kept)) return JSON.parse(readFileSync(kept, 'utf8')) as TargetsRun;
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
   const planFile = join(reportsDir, 'plan.json');
@@ -114,7 +118,6 @@ export async function runTargets(o: {
     errors: existsSync(errorsFile) ? (JSON.parse(readFileSync(errorsFile, 'utf8')) as string[]) : [],
     seen,
   };
-  writeFileSync(kept, JSON.stringify(result));
   return result;
 }
 

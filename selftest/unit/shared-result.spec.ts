@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { sharedResult } from '../support/shared-result.js';
+import { sharedJson, sharedResult } from '../support/shared-result.js';
 
 // The result of a run several self-tests judge (selftest/support/shared-result.ts): made once.
 
@@ -56,4 +56,15 @@ test('a maker that is gone is taken over; a run that failed is not made again, e
   await expect(sharedResult(broken, fail)).rejects.toThrow(/its run failed: Error: the sandbox did not start/);
   expect(tries).toBe(1);
   await expect(sharedResult(fresh(), async () => {})).rejects.toThrow('the run ended without writing its result');
+});
+
+test('a JSON result: the maker returns it, every caller reads the same value from the file, made once', async () => {
+  const file = fresh();
+  let made = 0;
+  const make = async () => ({ made: ++made, rows: [{ id: 'a', ok: true }] });
+  const first = await sharedJson(file, make);
+  const again = await sharedJson(file, make);
+  expect(first).toEqual({ made: 1, rows: [{ id: 'a', ok: true }] });
+  expect(again, 'a second caller reads the kept value').toEqual(first);
+  expect(made, 'made once').toBe(1);
 });
