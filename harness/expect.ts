@@ -76,7 +76,7 @@ function resourcesIn(value: unknown, path = '$'): string[] {
  * The refusals of the running test, by operation (harness/test.ts opens one per test). A refusal
  * judges its rule only when the bank is seen accepting the same request made valid: at the test's
  * end, each refused operation that no call of the test saw accepted names its positive control
- * (the requirement that judges the valid call, harness/operation-controls.ts `CONTROLS`), and the
+ * (the requirement that judges the valid call, harness/operations/controls.ts `CONTROLS`), and the
  * fold (harness/reporter/fold.ts) blocks the refusal when that control did not pass.
  */
 export interface RefusalLedger {

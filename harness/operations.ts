@@ -3,16 +3,16 @@ import { test as accountsTest } from './areas/accounts.js';
 import { test as directDebitTest } from './areas/direct-debit.js';
 import { test as directoryTest } from './areas/directory.js';
 import { test as basketsTest } from './areas/signing-baskets.js';
-import { OperationWorld } from './operation-world.js';
+import { OperationWorld } from './operations/world.js';
 import { boxed, mergeTests } from './test.js';
 
 // The header checks' entry: the operations table, the world that prepares every operation, and
 // the rule generators over every operation a rule governs.
 export { because, expect, req } from './test.js';
-export * from './operation-table.js';
-export * from './operation-claims.js';
-export * from './operation-world.js';
-export * from './operation-rules.js';
+export * from './operations/table.js';
+export * from './operations/claims.js';
+export * from './operations/world.js';
+export * from './operations/rules.js';
 
 /**
  * The test of the header checks: every area's clients, and `operations`, the prerequisites of

@@ -10,7 +10,7 @@ import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
 import { useRefusalLedger } from './expect.js';
-import { CONTROLS, operationAt } from './operation-controls.js';
+import { CONTROLS, operationAt } from './operations/controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { asSecondTpp, NO_SECOND_TPP } from './second-tpp.js';

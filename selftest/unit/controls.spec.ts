@@ -5,8 +5,8 @@ import { loadCatalogue } from '../../harness/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Target } from '../../harness/config/target.js';
-import { CONTROLS, operationAt } from '../../harness/operation-controls.js';
-import { OPERATIONS } from '../../harness/operation-table.js';
+import { CONTROLS, operationAt } from '../../harness/operations/controls.js';
+import { OPERATIONS } from '../../harness/operations/table.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../../harness/req.js';
 import { foldRequirements } from '../../harness/reporter/fold.js';
 

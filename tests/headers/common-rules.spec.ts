@@ -15,7 +15,7 @@ import type { Target } from '../../harness/config/target.js';
 import { SCHEMAS } from '../../schemas/index.js';
 
 // The common rules shown on one operation the profile claims (the directory's list of banks, else
-// a consent's, a payment's, a basket's or a direct debit's status: harness/operation-claims.ts,
+// a consent's, a payment's, a basket's or a direct debit's status: harness/operations/claims.ts,
 // commonOperation). The rules of every operation (X-Request-ID, Authorization, X-BicFi) run over
 // the operations table: request-id.spec.ts, authorization.spec.ts, bicfi.spec.ts.
 

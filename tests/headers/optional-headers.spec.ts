@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { acceptanceTests, test, type HeaderGroup, type Operation } from '../../harness/operations.js';
 
 // Optional headers are accepted wherever "Common request headers" says an operation accepts their
-// group: valid values of each group, on every claimed operation of the group's (harness/operation-table.ts).
+// group: valid values of each group, on every claimed operation of the group's (harness/operations/table.ts).
 
 const accepts = (group: HeaderGroup) => (o: Operation) => o.accepts.includes(group);
 

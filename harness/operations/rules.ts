@@ -1,10 +1,10 @@
-import type { HeaderSpec } from './http/client.js';
-import type { ApiResponse } from './http/response.js';
-import type { Target } from './config/target.js';
-import { claimedOperations } from './operation-claims.js';
-import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './operation-table.js';
-import type { Bound, CallOptions, OperationWorld } from './operation-world.js';
-import { because, expect, req, test } from './test.js';
+import type { HeaderSpec } from '../http/client.js';
+import type { ApiResponse } from '../http/response.js';
+import type { Target } from '../config/target.js';
+import { claimedOperations } from './claims.js';
+import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './table.js';
+import type { Bound, CallOptions, OperationWorld } from './world.js';
+import { because, expect, req, test } from '../test.js';
 
 // ---------------------------------------------------------------------------------------------
 // Header rules over every operation they govern

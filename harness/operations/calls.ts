@@ -1,11 +1,11 @@
-import type { Profile } from './config/profile.js';
-import type { ApiClient, HeaderSpec } from './http/client.js';
-import type { ApiResponse } from './http/response.js';
-import type { Operation } from './operation-table.js';
+import type { Profile } from '../config/profile.js';
+import type { ApiClient, HeaderSpec } from '../http/client.js';
+import type { ApiResponse } from '../http/response.js';
+import type { Operation } from './table.js';
 
 // Calling the operations: how a call is asked for (CallOptions), an operation bound to its
 // prerequisites (Bound), and what a call is prepared from (Prepared, made with a PrepKit by
-// OperationWorld in harness/operation-world.ts).
+// OperationWorld in harness/operations/world.ts).
 
 export interface CallOptions {
   /** Over the operation's own headers; `null` leaves one out. */

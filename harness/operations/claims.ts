@@ -1,6 +1,6 @@
-import type { Profile } from './config/profile.js';
-import { COMBINATIONS, firstClaimed, unclaimed, type Combination } from './areas/payments.js';
-import { OPERATIONS, type Operation, type OperationGroup } from './operation-table.js';
+import type { Profile } from '../config/profile.js';
+import { COMBINATIONS, firstClaimed, unclaimed, type Combination } from '../areas/payments.js';
+import { OPERATIONS, type Operation, type OperationGroup } from './table.js';
 
 // Which operations the profile claims, and the payment combination each is called on.
 

@@ -1,6 +1,6 @@
-import type { SchemaId } from '../schemas/index.js';
+import type { SchemaId } from '../../schemas/index.js';
 
-// The shape of an operation of the table (harness/operation-table.ts).
+// The shape of an operation of the table (harness/operations/table.ts).
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

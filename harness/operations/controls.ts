@@ -1,5 +1,5 @@
-import type { Target } from './config/target.js';
-import { OPERATIONS } from './operation-table.js';
+import type { Target } from '../config/target.js';
+import { OPERATIONS } from './table.js';
 
 /**
  * The positive control of each operation: the requirement that judges its valid call (the same

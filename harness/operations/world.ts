@@ -1,26 +1,18 @@
-import { aisConsent, type AccountsClient } from './areas/accounts.js';
-import type { ConsentsClient } from './areas/consents.js';
-import type { DirectDebitClient } from './areas/direct-debit.js';
-import type { City, Country, DirectoryClient } from './areas/directory.js';
-import { label, type Combination, type PaymentsClient } from './areas/payments.js';
-import type { BasketsClient } from './areas/signing-baskets.js';
-import type { Profile } from './config/profile.js';
-import { block, requireSuccess } from './http/broken.js';
-import type { ApiClient } from './http/client.js';
-import type { ApiResponse } from './http/response.js';
-import { paymentCombination } from './operation-claims.js';
-import type { Operation } from './operation-table.js';
-import {
-  idOf,
-  noWayToCall,
-  prepKit,
-  type Bound,
-  type CallOptions,
-  type Prepared,
-  type PrepKit,
-} from './operation-calls.js';
+import { aisConsent, type AccountsClient } from '../areas/accounts.js';
+import type { ConsentsClient } from '../areas/consents.js';
+import type { DirectDebitClient } from '../areas/direct-debit.js';
+import type { City, Country, DirectoryClient } from '../areas/directory.js';
+import { label, type Combination, type PaymentsClient } from '../areas/payments.js';
+import type { BasketsClient } from '../areas/signing-baskets.js';
+import type { Profile } from '../config/profile.js';
+import { block, requireSuccess } from '../http/broken.js';
+import type { ApiClient } from '../http/client.js';
+import type { ApiResponse } from '../http/response.js';
+import { paymentCombination } from './claims.js';
+import type { Operation } from './table.js';
+import { idOf, noWayToCall, prepKit, type Bound, type CallOptions, type Prepared, type PrepKit } from './calls.js';
 
-export type { Bound, CallOptions } from './operation-calls.js';
+export type { Bound, CallOptions } from './calls.js';
 
 interface Clients {
   directory: DirectoryClient;

@@ -1,4 +1,4 @@
-import type { HeaderGroup, Operation, OperationGroup } from './operation-types.js';
+import type { HeaderGroup, Operation, OperationGroup } from './types.js';
 
 /*
  * Every operation of the specification as data: method, path template (the profile's paths), the
@@ -7,7 +7,7 @@ import type { HeaderGroup, Operation, OperationGroup } from './operation-types.j
  * with valid prerequisites, made once per test and shared by every call of the test.
  */
 
-export * from './operation-types.js';
+export * from './types.js';
 
 const AUTH_START: HeaderGroup[] = ['signature', 'psu-forwarded', 'psu-identification', 'redirect', 'notification'];
 const AUTH_UPDATE: HeaderGroup[] = ['signature', 'psu-forwarded', 'psu-identification'];
@@ -441,6 +441,6 @@ export const GROUPS: readonly OperationGroup[] = [
 
 export const operation = (id: string): Operation => {
   const found = OPERATIONS.find((o) => o.id === id);
-  if (!found) throw new Error(`no operation ${id} in harness/operation-table.ts`);
+  if (!found) throw new Error(`no operation ${id} in harness/operations/table.ts`);
   return found;
 };
