@@ -8,6 +8,7 @@ import { suiteInfo } from './harness/run-info.js';
 import { chosenAreas, listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
+import { shareGeneratedSeed } from './harness/generated/settings.js';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -53,6 +54,8 @@ const reports = target.reportsDir;
 const info = suiteInfo();
 // The workers read the commit from here instead of asking git each (harness/run-info.ts).
 process.env[ENV.commit] ||= info.commit;
+// The generated phase's seed, one for the run (harness/generated/settings.ts).
+configured(() => shareGeneratedSeed());
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 
 // A whole run is ONE project, so that any worker runs any area's tests (a Playwright worker

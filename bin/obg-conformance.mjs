@@ -60,7 +60,7 @@ The full list with comments: .env.example in the package (obg-conformance init w
 const COMMANDS = {
   run: {
     summary: 'run the suite against the target and write the reports (the main job)',
-    help: `Usage: obg-conformance run [--allure] [--write-baseline[=<file>]] [-- <Playwright options>]
+    help: `Usage: obg-conformance run [--allure] [--write-baseline[=<file>]] [--seed <s>] [--generated <depth>] [-- <Playwright options>]
 
 Runs the conformance suite against TARGET_BASE_URL (or the embedded reference sandbox), writes
 reports/conformance.md, conformance.json, junit.xml, specification.html and the Allure results
@@ -71,6 +71,10 @@ Options:
                              single file allure-report.html (or later: obg-conformance report)
   --write-baseline[=<file>]  write the run's failures and warnings as a baseline to review
                              (default <reports>/baseline.yaml)
+  --seed <s>                 the generated phase's seed: replays the cases and shrinks of the run
+                             that printed it (OBG_GENERATED_SEED; default a new one per run)
+  --generated <depth>        the generated phase's depth: default, nightly, off, or a number of
+                             cases per property (OBG_GENERATED; see docs/generated.md)
   -h, --help                 this help
   -- <options>               passed to Playwright, e.g. --project=consents (one area; a whole
                              run of that area), --grep @consents.create.response, --workers=4,

@@ -11,6 +11,7 @@ import { listsOnly, packageFile, reportsDirOf, scheduled } from './run-options.m
 import { narrows } from './run-scope.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
 import { ALLURE_OPTION, allureHtmlOf, buildAllureHtml } from './allure-html.mjs';
+import { generatedOptionsOf } from './generated-options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = reportsDirOf();
@@ -27,7 +28,13 @@ const cli = (pkg, file) => {
 // warnings as a new baseline (default <reports>/baseline.yaml) for a person to review.
 const WRITE_BASELINE = /^--write-baseline(?:=(.+))?$/;
 const writeBaseline = process.argv.slice(2).find((a) => WRITE_BASELINE.test(a));
-const args = process.argv.slice(2).filter((a) => !WRITE_BASELINE.test(a) && a !== ALLURE_OPTION);
+// --seed <s> and --generated <depth>: the generated phase's (scripts/generated-options.mjs).
+const generated = generatedOptionsOf(process.argv.slice(2));
+if (generated.error) {
+  console.error(`conformance: ${generated.error}`);
+  process.exit(2);
+}
+const args = generated.args.filter((a) => !WRITE_BASELINE.test(a) && a !== ALLURE_OPTION);
 // The Allure HTML only when asked (--allure, ALLURE_HTML=on): the results are enough for CI,
 // merge and certify; `obg-conformance report` builds the HTML from them afterwards.
 const allure = allureHtmlOf(process.argv.slice(2));
@@ -38,6 +45,7 @@ if (allure.error) {
 const env = {
   ...process.env,
   REPORTS_DIR: reports,
+  ...generated.env,
   [ENV.runNarrowed]: narrows(args) ? '1' : '0',
   // A shard (--shard=i/n) is a part of a whole run when nothing else narrows it: `npm run merge` joins the parts.
   [ENV.runNarrowedBeyondShard]: narrows(args.filter((a, i) => !/^--shard(=|$)/.test(a) && args[i - 1] !== '--shard'))
@@ -118,6 +126,7 @@ if (c)
   );
 if (existsSync(resolve(reports, 'summary.txt')))
   console.log(`summary: ${readFileSync(resolve(reports, 'summary.txt'), 'utf8').trim()}`);
+console.log(`generated: seed ${generated.seed} (obg-conformance run --seed ${generated.seed} replays its cases)`);
 if (env[ENV.writeBaseline])
   console.log(
     `baseline: the run's failures and warnings were written to ${env[ENV.writeBaseline]}: review every reason and expiry`,

@@ -10,6 +10,8 @@ export type EnvKey =
   | 'commit'
   | 'embeddedSandbox'
   | 'evidence'
+  | 'generated'
+  | 'generatedSeed'
   | 'limiter'
   | 'probe'
   | 'proofPlan'

@@ -86,6 +86,22 @@ export const ENV_VARS = {
     about:
       'off: no evidence attachments, no steps per call and none for the claims fixture (the self-proof judges verdicts only, without Allure)',
   },
+  generated: {
+    name: 'OBG_GENERATED',
+    setting: true,
+    writers: ['user', 'scripts/generated-options.mjs'],
+    readers: ['harness/generated/settings.ts', 'scripts/generated-options.mjs'],
+    about:
+      'the depth of the generated phase (tests/generated/): default, nightly, off, or a number of cases per property (run --generated <depth>)',
+  },
+  generatedSeed: {
+    name: 'OBG_GENERATED_SEED',
+    setting: true,
+    writers: ['user', 'scripts/generated-options.mjs', 'harness/generated/settings.ts'],
+    readers: ['harness/generated/settings.ts', 'scripts/generated-options.mjs'],
+    about:
+      "the generated phase's seed: the same seed replays the same cases and shrinks (run --seed <s>); default a new one per run",
+  },
   limiter: {
     name: 'OBG_LIMITER',
     setting: false,

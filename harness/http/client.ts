@@ -53,6 +53,8 @@ export interface ClientDefaults {
   bicFi?: boolean;
   /** Extra headers on every call. */
   headers?: HeaderSpec;
+  /** A 5xx is an answer to judge on every call (the generated phase: "no request ever gets a 5xx"), not a broken target. */
+  allow5xx?: boolean;
 }
 
 export type TokenProvider = (scope: string) => Promise<string>;
@@ -213,7 +215,7 @@ export class ApiClient {
           `${method} ${path}: redirected (${response.status}) to ${response.header('location') ?? '(no Location)'} where an answer was due`,
         );
       }
-      if (response.status >= 500 && !spec.allow5xx) {
+      if (response.status >= 500 && !(spec.allow5xx ?? this.defaults.allow5xx)) {
         throw new TargetBroken(`${method} ${path}: server error where a verdict was due: ${response.describe()}`);
       }
       // A body labelled JSON that does not parse is broken whether or not the test reads it.

@@ -16,6 +16,7 @@ import headerFaults from './headers.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
+import generatedFaults from './payments-generated.js';
 import initiationFaults from './payments-initiation.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
@@ -41,6 +42,7 @@ export const FAULTS: Fault[] = [
   ...headerSigningFaults,
   ...multilevelFaults,
   ...pendingDateFaults,
+  ...generatedFaults,
 ];
 
 export function findFault(id: string): Fault {

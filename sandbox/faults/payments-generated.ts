@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeHandler, type Fault } from './fault.js';
+import { unenforcedField } from './payments.js';
+import { params } from './shapes.js';
+
+// Faults that sit between the hand-written checks' points and that only the generated phase
+// (tests/generated/) finds: a character in one field of one product, a limit on one service,
+// a status that moves back after one order of calls. The hand-written checks alone pass each.
+
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+const AUTHORISATIONS = '/psd2/paymentinitiation/v1/:paymentService/:paymentProduct/:paymentId/authorisations';
+
+type Body = Record<string, unknown>;
+
+/** The creditorAddress.city values of a payment body: its own, and each bulk payment's. */
+const cities = (body: Body | undefined): unknown[] =>
+  [body, ...((body?.payments as Body[] | undefined) ?? [])].map((p) => (p?.creditorAddress as Body | undefined)?.city);
+
+const faults: Fault[] = [
+  {
+    id: 'payments.city-slash-server-error',
+    description:
+      "an international payment whose creditorAddress.city holds a '/' (a character of the specification's set) is answered 500: the bank splits the city on it and fails",
+    breaks: ['payments.text.character-set'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const { paymentProduct } = req.params as { paymentProduct: string };
+        if (paymentProduct === 'international' && cities(req.body as Body).some((c) => String(c).includes('/')))
+          throw new Error('creditorAddress.city: unexpected path separator');
+      }),
+  },
+  {
+    id: 'payments.street-limit-single-only',
+    description:
+      'the 70-character limit of creditorAddress.street is enforced on single payments only: bulk and periodic payments take a longer street',
+    breaks: ['payments.limits.creditor-address-street'],
+    install: (app) => unenforcedField(app, /^payments\/(bulk|periodic)-payment/, 'street'),
+  },
+  {
+    id: 'payments.status-back-after-refused-authorisation',
+    description:
+      'a refused create authorisation on a payment whose SCA has ended sets its transactionStatus back to RCVD',
+    breaks: ['payments.states.walk'],
+    install: (app: FastifyInstance) =>
+      app.addHook('onResponse', async (req, reply) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== AUTHORISATIONS) return;
+        if (reply.statusCode < 400 || reply.statusCode >= 500) return;
+        const p = app.sandbox.payments.payments.get(params(req).paymentId ?? '');
+        if (p && ['ACTC', 'ACSC'].includes(p.status)) p.status = 'RCVD';
+      }),
+  },
+];
+
+export default faults;
