@@ -4,7 +4,7 @@ import type { ApiResponse } from '../http/response.js';
 import { differences, getPath, type Json } from '../json.js';
 import { schemaRegistry } from '../schemas.js';
 import { COMBINATIONS, label, unclaimed, type Combination, type PaymentsClient } from '../areas/payments.js';
-import { brokenBody, breakers, type BrokenCase, type Breaker } from './payment-breakers.js';
+import { brokenBody, breakers, type BrokenCase } from './payment-breakers.js';
 import {
   textBody,
   textCases,
@@ -105,7 +105,9 @@ export async function validCheck(
 /** A broken case of a claimed combination, with the rule it breaks. */
 export interface Broken {
   c: Combination;
-  breaker: Breaker;
+  /** The rule broken, and the status its requirement names (if one). */
+  rule: string;
+  status?: number;
   b: BrokenCase;
 }
 
@@ -114,7 +116,7 @@ export function brokenCases(payments: PaymentsClient, claimed: Combination[], re
   const options = claimed.flatMap((c) =>
     breakers(c, payments.profile, payments.body(c))
       .filter((b) => b.requirement === requirement)
-      .map((breaker) => breaker.cases.map((b): Broken => ({ c, breaker, b }))),
+      .map((breaker) => breaker.cases.map((b): Broken => ({ c, rule: breaker.rule, status: breaker.status, b }))),
   );
   return options.length ? fc.oneof(...options) : undefined;
 }
@@ -125,19 +127,19 @@ export function brokenCases(payments: PaymentsClient, claimed: Combination[], re
  */
 export function brokenCheck(payments: PaymentsClient) {
   const controlled = new Set<string>();
-  return async ({ c, breaker, b }: Broken) => {
+  return async ({ c, rule, status, b }: Broken) => {
     if (!controlled.has(label(c))) {
       const control = await payments.initiate(c, { body: payments.body(c) });
       requireSuccess(control, 'payments.initiate.response', `initiate ${label(c)} with its valid body (the control)`);
       controlled.add(label(c));
     }
     const res = await payments.initiate(c, { body: brokenBody(c, payments.profile, b) });
-    const what = `initiate ${label(c)} with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`} (the rule: ${breaker.rule})`;
+    const what = `initiate ${label(c)} with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`} (the rule: ${rule})`;
     serverError(res, what);
-    const refused = breaker.status ? res.status === breaker.status : res.status >= 400 && res.status < 500;
+    const refused = status ? res.status === status : res.status >= 400 && res.status < 500;
     if (!refused || paymentIdOf(res) !== undefined || /"paymentId"/.test(JSON.stringify(res.body ?? '')))
       throw new Error(
-        `${what}: expected a refusal (HTTP ${breaker.status ?? '4xx'} carrying no paymentId); got ${res.describe()}`,
+        `${what}: expected a refusal (HTTP ${status ?? '4xx'} carrying no paymentId); got ${res.describe()}`,
       );
   };
 }

@@ -26,6 +26,8 @@ export interface Property<T> {
   depth: Depth;
   /** Cases to run: the depth's `cases` unless given (walks use the depth's `walks`). */
   runs?: number;
+  /** Skip a value already tried (not for walks: fast-check's commands shrink by replaying equal-looking values). */
+  distinct?: boolean;
 }
 
 /** What a property run found: for the report and the self-tests. */
@@ -84,7 +86,10 @@ export async function runProperty<T>(p: Property<T>): Promise<PropertyOutcome> {
     seed,
     numRuns: p.runs ?? p.depth.cases,
     // Bounded in time (generating and shrinking); a value already tried is not sent again.
-    plugins: [fc.interruptAfterTimeLimit(p.depth.timeLimitMs), fc.ignoreEqualValues()],
+    plugins: [
+      fc.interruptAfterTimeLimit(p.depth.timeLimitMs),
+      ...(p.distinct === false ? [] : [fc.ignoreEqualValues()]),
+    ],
   });
   const outcome: PropertyOutcome = {
     name: p.name,

@@ -11,6 +11,7 @@ import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
 import redirectVariants from './redirect.js';
 import testDataVariants from './test-data.js';
+import textVariants from './text.js';
 import type { Variant } from './variant.js';
 
 export type { Variant } from './variant.js';
@@ -38,6 +39,7 @@ export const VARIANTS: Variant[] = [
   ...behaviourVariants,
   ...accessVariants,
   ...omittedVariants,
+  ...textVariants,
   ...directDebitVariants,
   ...multilevelVariants,
   ...freedomVariants,

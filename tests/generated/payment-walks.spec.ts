@@ -34,6 +34,7 @@ for (const service of SERVICES) {
         exchanges,
         depth,
         runs: depth.walks,
+        distinct: false,
       });
     },
   );
