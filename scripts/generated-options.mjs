@@ -1,4 +1,4 @@
-// The runner's options of the generated phase (tests/generated/): `--seed <s>` replays a run's
+// The runner's options of the generated phase (tests/payments/generated/): `--seed <s>` replays a run's
 // cases and shrinks, `--generated <depth>` chooses its depth (default, nightly, off, or a number of
 // cases per property). Both become settings for the run's workers (OBG_GENERATED_SEED,
 // OBG_GENERATED); the seed is drawn here once when none is given, so that every worker generates

@@ -92,7 +92,7 @@ export const ENV_VARS = {
     writers: ['user', 'scripts/generated-options.mjs'],
     readers: ['harness/generated/settings.ts', 'scripts/generated-options.mjs'],
     about:
-      'the depth of the generated phase (tests/generated/): default, nightly, off, or a number of cases per property (run --generated <depth>)',
+      'the depth of the generated phase (tests/payments/generated/): default, nightly, off, or a number of cases per property (run --generated <depth>)',
   },
   generatedSeed: {
     name: 'OBG_GENERATED_SEED',

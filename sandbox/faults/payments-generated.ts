@@ -4,7 +4,7 @@ import { unenforcedField } from './payments.js';
 import { params } from './shapes.js';
 
 // Faults that sit between the hand-written checks' points and that only the generated phase
-// (tests/generated/) finds: a character in one field of one product, a limit on one service,
+// (tests/payments/generated/) finds: a character in one field of one product, a limit on one service,
 // a status that moves back after one order of calls. The hand-written checks alone pass each.
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;

@@ -2,7 +2,7 @@ import { beforeHandler } from '../faults/fault.js';
 import type { Variant } from './variant.js';
 
 // Text fields beyond the specification's minimum character set: what real banks do with what the
-// minimum leaves open. The generated phase (tests/generated/) draws its texts from the minimum set
+// minimum leaves open. The generated phase (tests/payments/generated/) draws its texts from the minimum set
 // only, so neither moves its verdicts: a generator drawing any Unicode, or leading and trailing
 // spaces, and asking them back byte for byte, would fail these conformant banks.
 

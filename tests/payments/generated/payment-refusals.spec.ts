@@ -1,6 +1,6 @@
-import { runProperty } from '../../harness/generated/run.js';
-import { brokenCases, brokenCheck, claimedCombinations } from '../../harness/generated/payments.js';
-import { req, test } from '../../harness/generated/test.js';
+import { runProperty } from '../../../harness/generated/run.js';
+import { brokenCases, brokenCheck, claimedCombinations } from '../../../harness/generated/payments.js';
+import { req, test } from '../../../harness/generated/test.js';
 
 // Generated: bodies breaking exactly one rule, in any field that carries it (every element of a
 // bulk), of any claimed service × product, are refused and create nothing. Each rule's refusals

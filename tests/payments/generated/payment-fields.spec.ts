@@ -1,6 +1,6 @@
-import { runProperty } from '../../harness/generated/run.js';
-import { anyValidCase, claimedCombinations, validCheck } from '../../harness/generated/payments.js';
-import { req, test } from '../../harness/generated/test.js';
+import { runProperty } from '../../../harness/generated/run.js';
+import { anyValidCase, claimedCombinations, validCheck } from '../../../harness/generated/payments.js';
+import { req, test } from '../../../harness/generated/test.js';
 
 // Generated: bodies within every field rule (optional fields left out or kept, enumerations, dates,
 // amounts, texts, one or more payments of a bulk) of every claimed service × product.

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { label, SERVICES } from '../../harness/areas/payments.js';
-import { runProperty } from '../../harness/generated/run.js';
-import { claimedCombinations } from '../../harness/generated/payments.js';
-import { freshModel, walkSteps } from '../../harness/generated/payment-walk.js';
-import { req, test } from '../../harness/generated/test.js';
+import { label, SERVICES } from '../../../harness/areas/payments.js';
+import { runProperty } from '../../../harness/generated/run.js';
+import { claimedCombinations } from '../../../harness/generated/payments.js';
+import { freshModel, walkSteps } from '../../../harness/generated/payment-walk.js';
+import { req, test } from '../../../harness/generated/test.js';
 
 // Generated: walks over one payment of each claimed service (read its status, read it, authorise it,
 // try another authorisation, cancel it, in any order), checked against the model of the state

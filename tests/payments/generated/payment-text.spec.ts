@@ -1,7 +1,7 @@
-import { forEachCombination } from '../../harness/areas/payments.js';
-import { runProperty } from '../../harness/generated/run.js';
-import { textProperty } from '../../harness/generated/payments.js';
-import { req, test } from '../../harness/generated/test.js';
+import { forEachCombination } from '../../../harness/areas/payments.js';
+import { runProperty } from '../../../harness/generated/run.js';
+import { textProperty } from '../../../harness/generated/payments.js';
+import { req, test } from '../../../harness/generated/test.js';
 
 // Generated: every text field of a payment body, each of any length within its limit, over the
 // specification's character set, is accepted and read back byte for byte.
