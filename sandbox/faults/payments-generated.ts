@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeHandler, type Fault } from './fault.js';
-import { unenforcedField } from './payments.js';
+import { MAX_LENGTH, unenforcedField } from './payments.js';
 import { params } from './shapes.js';
 
 // Faults that sit between the hand-written checks' points and that only the generated phase
@@ -34,7 +34,7 @@ const faults: Fault[] = [
     description:
       'the 70-character limit of creditorAddress.street is enforced on single payments only: bulk and periodic payments take a longer street',
     breaks: ['payments.limits.creditor-address-street'],
-    install: (app) => unenforcedField(app, /^payments\/(bulk|periodic)-payment/, 'street'),
+    install: (app) => unenforcedField(app, /^payments\/(bulk|periodic)-payment/, 'street', MAX_LENGTH),
   },
   {
     id: 'payments.status-back-after-refused-authorisation',
