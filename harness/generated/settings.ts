@@ -13,6 +13,8 @@ export interface Depth {
   name: string;
   /** Cases of a property over request bodies. */
   cases: number;
+  /** Cases of a property declared once per service × product (fifteen of them: fewer each). */
+  perCombination: number;
   /** Cases (walks) of a state-walk property, and the most operations in one walk. */
   walks: number;
   walkLength: number;
@@ -21,8 +23,8 @@ export interface Depth {
 }
 
 export const DEPTHS: Record<'default' | 'nightly', Depth> = {
-  default: { name: 'default', cases: 20, walks: 4, walkLength: 8, timeLimitMs: 20_000 },
-  nightly: { name: 'nightly', cases: 200, walks: 30, walkLength: 12, timeLimitMs: 240_000 },
+  default: { name: 'default', cases: 20, perCombination: 8, walks: 4, walkLength: 8, timeLimitMs: 20_000 },
+  nightly: { name: 'nightly', cases: 200, perCombination: 100, walks: 30, walkLength: 12, timeLimitMs: 240_000 },
 };
 
 /** The depth the settings name; undefined when the generated phase is off. */
@@ -33,7 +35,13 @@ export function generatedDepth(): Depth | undefined {
   if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100_000) {
     const cases = Number(raw);
     // A number of cases per property: walks in proportion (a tenth), bounded in time as nightly is.
-    return { ...DEPTHS.nightly, name: raw, cases, walks: Math.max(1, Math.ceil(cases / 10)) };
+    return {
+      ...DEPTHS.nightly,
+      name: raw,
+      cases,
+      perCombination: Math.max(1, Math.ceil(cases / 2)),
+      walks: Math.max(1, Math.ceil(cases / 10)),
+    };
   }
   throw new ConfigError(
     `${ENV.generated}: "${raw}" is not a depth of the generated phase (default, nightly, off, or a number of cases per property from 1 to 100000).`,

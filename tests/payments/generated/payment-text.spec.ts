@@ -16,6 +16,7 @@ forEachCombination(() => {
         ...textProperty(payments, combination),
         exchanges,
         depth,
+        runs: depth.perCombination,
       });
     },
   );
