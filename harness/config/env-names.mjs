@@ -145,7 +145,7 @@ export const ENV_VARS = {
       'selftest/package/install.spec.ts',
       'selftest/unit/runner.spec.ts',
     ],
-    readers: ['scripts/run-options.mjs', 'selftest/proof/suite.config.ts'],
+    readers: ['harness/config/run-options.mjs', 'selftest/proof/suite.config.ts'],
     about: 'parallel workers (default 10)',
   },
   writeBaseline: {
