@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +97,23 @@ test('HISTORY_RUNS set in .env is the window of the flaky report; a malformed va
   await inFolderWithEnv({ HISTORY_RUNS: 'often' }, (cwd) => {
     expect(() => readSettings(process.env, join(cwd, '.env'))).toThrow(/^HISTORY_RUNS \(environment or .*\): "often"/);
   });
+});
+
+test('the sandbox command reads SANDBOX_* from .env and says how to run the suite against the sandbox', async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'obg-settings-'));
+  writeFileSync(join(cwd, '.env'), 'SANDBOX_PORT=0\nSANDBOX_CLIENT_ID=from-dotenv\n');
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, SANDBOX_CLIENT_SECRET: 'from-environment' };
+  const child = spawn(process.execPath, [fromRoot('bin', 'obg-conformance.mjs'), 'sandbox'], { cwd, env });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  try {
+    await expect.poll(() => out, { timeout: 30_000 }).toContain('Run the suite against it');
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(out).toMatch(/client id\s+from-dotenv/);
+  expect(out).toMatch(/CLIENT_ID=from-dotenv CLIENT_SECRET=from-environment /);
 });
 
 test('.env.example is the text made from the schema (node scripts/env-example.mjs writes it)', () => {
