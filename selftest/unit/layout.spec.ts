@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
@@ -95,6 +95,29 @@ test('no file breaks the direction between the parts of the project', () => {
   expect(files.length).toBeGreaterThan(300);
   const breaches = files.flatMap((file) => breachesOf(file, importsOf(file)));
   expect(breaches, 'imports against the direction').toEqual([]);
+});
+
+/**
+ * The harness root holds only its entry points (what tests/, the configuration and the self-proof
+ * import, and the matchers and fixtures beside them); everything else lives in a room by level.
+ */
+const HARNESS_ENTRY_POINTS = [
+  'browserless.ts',
+  'expect.ts',
+  'global-setup.ts',
+  'operations.ts',
+  'probe.ts',
+  'proof.ts',
+  'quiet-expect.ts',
+  'test.ts',
+];
+
+test('the harness root holds only its entry points; the rest lives in rooms (docs/layout.md)', () => {
+  const root = readdirSync(fromRoot('harness'), { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort();
+  expect(root, 'a file at the harness root that is no entry point goes into its room').toEqual(HARNESS_ENTRY_POINTS);
 });
 
 /** The import circles among the project's own modules (each once, from its smallest file name). */
