@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Profile } from '../config/profile.js';
-import { getPath, withPath, type Json } from '../json.js';
-import { CHARACTER_SET } from '../text.js';
+import { getPath, withPath, type Json } from '../values/json.js';
+import { CHARACTER_SET } from '../values/text.js';
 import { limitedFields, requiredFields } from '../areas/payment-bodies.js';
 import type { Combination } from '../areas/payment-combinations.js';
 import { seedArb, seededBody, textFields, textOf } from './payment-cases.js';

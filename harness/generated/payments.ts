@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { requireSuccess } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
-import { differences, getPath, type Json } from '../json.js';
-import { schemaRegistry } from '../schemas.js';
+import { differences, getPath, type Json } from '../values/json.js';
+import { schemaRegistry } from '../values/schemas.js';
 import { COMBINATIONS, label, unclaimed, type Combination, type PaymentsClient } from '../areas/payments.js';
 import { brokenBody, breakers, type BrokenCase } from './payment-breakers.js';
 import {

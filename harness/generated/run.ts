@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { test } from '@playwright/test';
-import { loadCatalogue } from '../catalogue.js';
+import { loadCatalogue } from '../catalogue/catalogue.js';
 import { Blocked, TargetBroken } from '../http/broken.js';
 import type { Exchange } from '../http/response.js';
 import { redactText } from '../evidence/redact.js';

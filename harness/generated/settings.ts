@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ENV } from '../config/env-names.mjs';
 import { ConfigError } from '../config/errors.js';
-import { setting } from '../../scripts/run-options.mjs';
+import { setting } from '../config/user-settings.mjs';
 
 /**
  * The generated phase's depth and seed (OBG_GENERATED, OBG_GENERATED_SEED; `run --generated <depth>`

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeHandler, type Fault } from './fault.js';
+import type { Fault } from './fault.js';
+import { beforeHandler } from '../hooks.js';
 import { MAX_LENGTH, unenforcedField } from './payments.js';
 import { params } from './shapes.js';
 

@@ -1,4 +1,4 @@
-import { beforeHandler } from '../faults/fault.js';
+import { beforeHandler } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 // Text fields beyond the specification's minimum character set: what real banks do with what the
