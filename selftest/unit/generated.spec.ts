@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
+import { loadProfile } from '../../harness/config/profile.js';
+import { COMBINATIONS } from '../../harness/areas/payment-combinations.js';
+import { paymentBody } from '../../harness/areas/payment-bodies.js';
+import { fieldRules } from '../../harness/generated/schema-fields.js';
+import {
+  requestSchemaOf,
+  textBody,
+  textCases,
+  textFields,
+  validBody,
+  validCases,
+} from '../../harness/generated/payment-cases.js';
+import { breakers, brokenBody } from '../../harness/generated/payment-breakers.js';
+import { forbiddenMove } from '../../harness/generated/payment-walk.js';
+import { propertySeed } from '../../harness/generated/settings.js';
+import { schemaRegistry } from '../../harness/values/schemas.js';
+import { generatedOptionsOf } from '../../scripts/generated-options.mjs';
+
+// The generated phase's parts that need no target: the deriver, the generators against the very
+// schemas they come from, the walk's model, the seeds and the runner's options.
+
+const profile = loadProfile('reference');
+const sample = (gen: fc.Arbitrary<unknown>, seed: number, n: number) => fc.sample(gen, { seed, numRuns: n });
+
+test('the deriver reads the field rules of a request schema through its $refs and allOf', () => {
+  const rules = new Map(fieldRules('payments/bulk-payment').map((r) => [r.path, r]));
+  expect(rules.get('payments[].creditorName')).toMatchObject({ type: 'string', maxLength: 70, required: true });
+  expect(rules.get('payments[].creditorAddress.street')).toMatchObject({ maxLength: 70, required: false });
+  expect(rules.get('payments[].creditorAddress.country')).toMatchObject({ pattern: '^[A-Z]{2}$', required: true });
+  expect(rules.get('debtorAccount')).toMatchObject({ type: 'object', required: true });
+  expect(fieldRules('payments/periodic-payment').find((r) => r.path === 'frequency')?.enum).toContain('Monthly');
+});
+
+test('every generated valid body and text body of every service and product passes its request schema', () => {
+  for (const c of COMBINATIONS) {
+    const schema = requestSchemaOf(c, profile);
+    const base = paymentBody(c, profile);
+    for (const v of sample(validCases(c, profile, base), 1, 12) as Parameters<typeof validBody>[2][]) {
+      const body = validBody(c, profile, v);
+      expect(schemaRegistry().check(schema, body), `${c.service}/${c.product}: ${JSON.stringify(body)}`).toEqual([]);
+    }
+    const fields = textFields(c, profile, base);
+    expect(fields.length, `${c.service}/${c.product}: text fields`).toBeGreaterThan(2);
+    for (const tc of sample(textCases(fields), 2, 12) as Parameters<typeof textBody>[2][]) {
+      const body = textBody(c, profile, tc);
+      expect(schemaRegistry().check(schema, body)).toEqual([]);
+      for (const [path, value] of Object.entries(tc.texts)) expect(value, path).toMatch(/^[a-zA-Z0-9/\-?:().,'+]+$/);
+    }
+  }
+});
+
+test('a body of the same seed is the same body (a case replays exactly)', () => {
+  const c = COMBINATIONS[0];
+  const [v] = sample(validCases(c, profile, paymentBody(c, profile)), 7, 1) as Parameters<typeof validBody>[2][];
+  expect(validBody(c, profile, v)).toEqual(validBody(c, profile, v));
+});
+
+test('every broken body breaks its request schema (the rule it names)', () => {
+  for (const c of COMBINATIONS) {
+    const schema = requestSchemaOf(c, profile);
+    for (const breaker of breakers(c, profile, paymentBody(c, profile))) {
+      for (const b of sample(breaker.cases, 3, 15) as Parameters<typeof brokenBody>[2][]) {
+        const body = brokenBody(c, profile, b);
+        expect(
+          schemaRegistry().check(schema, body).length,
+          `${c.service}/${c.product} ${breaker.requirement}: ${b.path} = ${JSON.stringify(b.value)}`,
+        ).toBeGreaterThan(0);
+      }
+    }
+  }
+});
+
+test('the walk model: nothing moves back, a final status stays, an unknown one is refused', () => {
+  expect(forbiddenMove(undefined, 'RCVD')).toBeUndefined();
+  expect(forbiddenMove('RCVD', 'ACTC')).toBeUndefined();
+  expect(forbiddenMove('ACTC', 'ACSC')).toBeUndefined();
+  expect(forbiddenMove('ACTC', 'CANC')).toBeUndefined();
+  expect(forbiddenMove('ACTC', 'RCVD')).toMatch(/moved back from ACTC to RCVD/);
+  expect(forbiddenMove('ACSC', 'CANC')).toMatch(/ACSC is final/);
+  expect(forbiddenMove('RJCT', 'RCVD')).toMatch(/RJCT is final/);
+  expect(forbiddenMove('RCVD', 'DONE')).toMatch(/no transactionStatus/);
+});
+
+test("a property's seed follows the run's seed and its title", () => {
+  expect(propertySeed('a', 1)).toBe(propertySeed('a', 1));
+  expect(propertySeed('a', 1)).not.toBe(propertySeed('a', 2));
+  expect(propertySeed('a', 1)).not.toBe(propertySeed('b', 1));
+});
+
+test('run --seed and --generated become the run settings; a bad value is a configuration error', () => {
+  const none = { PATH: '' };
+  const ok = generatedOptionsOf(['--seed', '42', '--generated=nightly', '--workers=2'], none, '/nonexistent');
+  expect(ok).toMatchObject({
+    args: ['--workers=2'],
+    seed: 42,
+    env: { OBG_GENERATED_SEED: '42', OBG_GENERATED: 'nightly' },
+  });
+  const drawn = generatedOptionsOf([], none, '/nonexistent');
+  expect('seed' in drawn && Number.isInteger(drawn.seed)).toBe(true);
+  expect(generatedOptionsOf(['--generated', 'deep'], none, '/nonexistent').error).toMatch(/not a depth/);
+  expect(generatedOptionsOf(['--seed', 'x'], none, '/nonexistent').error).toMatch(/not a seed/);
+  expect(generatedOptionsOf(['--seed'], none, '/nonexistent').error).toMatch(/a value is needed/);
+});
