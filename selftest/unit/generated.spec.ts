@@ -18,6 +18,7 @@ import { forbiddenMove } from '../../harness/generated/payment-walk.js';
 import { propertySeed } from '../../harness/generated/settings.js';
 import { schemaRegistry } from '../../harness/values/schemas.js';
 import { generatedOptionsOf } from '../../scripts/generated-options.mjs';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 // The generated phase's parts that need no target: the deriver, the generators against the very
 // schemas they come from, the walk's model, the seeds and the runner's options.
@@ -96,7 +97,7 @@ test('run --seed and --generated become the run settings; a bad value is a confi
   expect(ok).toMatchObject({
     args: ['--workers=2'],
     seed: 42,
-    env: { OBG_GENERATED_SEED: '42', OBG_GENERATED: 'nightly' },
+    env: { [ENV.generatedSeed]: '42', [ENV.generated]: 'nightly' },
   });
   const drawn = generatedOptionsOf([], none, '/nonexistent');
   expect('seed' in drawn && Number.isInteger(drawn.seed)).toBe(true);
