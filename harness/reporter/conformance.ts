@@ -26,7 +26,8 @@ import { writeSpecificationMap } from './specification-html.js';
 import { foldRequirements } from './fold.js';
 import { listsOnly, reportsDirOf } from '../../scripts/run-options.mjs';
 import type { QuotedResult, RunScope, RunStats } from './report.js';
-import { runVerdict, toResult, totalsOf, type RequirementResult } from './verdicts.js';
+import { runVerdict, skipsOf, toResult, totalsOf, type RequirementResult } from './verdicts.js';
+import { profileSha256 } from '../config/profile.js';
 import { ENV } from '../config/env-names.mjs';
 
 /** The report's type lives in report.ts; its importers may still name this module. */
@@ -162,6 +163,7 @@ export default class ConformanceReporter implements Reporter {
         baseUrl: this.target?.baseUrl ?? '(unknown)',
         profile: this.target?.profileName ?? '(unknown)',
         embedded: this.target?.embedded ?? false,
+        ...(this.target ? { profileSha256: profileSha256(this.target.profileName) } : {}),
       },
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
@@ -171,6 +173,7 @@ export default class ConformanceReporter implements Reporter {
         ? { errors: this.errors.length ? this.errors : ['no test ran'] }
         : {}),
       totals: totalsOf(requirements),
+      skips: skipsOf(requirements),
       run: runStats(this.outcomes.values()),
       scope: {
         // A shard is judged as a part (scope.shard); it is narrowed only when something else chose its tests too.
