@@ -41,6 +41,14 @@ export function withQuotes(results: RequirementResult[], catalogue: Catalogue): 
   });
 }
 
+/** The one test line of a requirement the profile does not claim (as the fold writes it). */
+const notClaimedTest = (missing: string[]) => ({
+  title: '(no test ran)',
+  file: '',
+  status: 'skipped' as const,
+  message: `not claimed: ${missing.join(', ')}`,
+});
+
 /** An exchange attachment is named "NN METHOD /path → status" (harness/evidence/format.ts). */
 /** A test's area: the folder under tests/ of its spec file (tests/<area>/…). */
 export function areaOf(test: TestCase): string {
@@ -142,7 +150,11 @@ export default class ConformanceReporter implements Reporter {
         .map((r) =>
           r.features.every((f) => claimed.has(f))
             ? toResult(r, [{ title: 'the target, before any check', file: '', status: 'broken', message }])
-            : { ...toResult(r, []), verdict: 'skipped' as const },
+            : {
+                ...toResult(r, []),
+                verdict: 'skipped' as const,
+                tests: [notClaimedTest(r.features.filter((f) => !claimed.has(f)))],
+              },
         );
     } else {
       const inScope = catalogue.all.filter((r) => (this.filtered ? this.named.has(r.id) : this.areas.has(r.area)));

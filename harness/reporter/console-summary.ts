@@ -87,9 +87,17 @@ export function verdictLines(r: ReportForConsole, where = 'conformance.md'): str
     failed.map((q) => `${q.id}: ${firstOf(q, ['failed'])}`),
     LIST_LIMIT.failed,
   );
+  // Broken ones that share their message (a target down for every check) are one line.
+  const byMessage = new Map<string, string[]>();
+  for (const q of broken) {
+    const m = firstOf(q, ['broken']);
+    byMessage.set(m, [...(byMessage.get(m) ?? []), q.id]);
+  }
   list(
     `broken (${broken.length}): the target answered nothing usable, or the suite failed`,
-    broken.map((q) => `${q.id}: ${firstOf(q, ['broken'])}`),
+    [...byMessage.entries()].map(([m, ids]) =>
+      ids.length === 1 ? `${ids[0]}: ${m}` : `${ids.length} requirements (${ids.slice(0, 3).join(', ')}, …): ${m}`,
+    ),
     LIST_LIMIT.broken,
   );
   // Each root cause and how many blocked requirements wait on it, most first.
@@ -123,7 +131,9 @@ export function clock(ms: number): string {
 
 /** The progress line: done of total, the counts so far, elapsed and an estimate of the time left. */
 export function progressLine(done: number, total: number, t: Tally, elapsedMs: number): string {
-  const left = done > 0 && done < total ? `, about ${clock((elapsedMs / done) * (total - done))} left` : '';
+  // An estimate once a twentieth of the run (at least 3 tests) is done: the first tests pay the workers' start.
+  const left =
+    done >= Math.max(3, total / 20) && done < total ? `, about ${clock((elapsedMs / done) * (total - done))} left` : '';
   const others = [
     t.warning ? `${t.warning} warned` : '',
     t.broken ? `${t.broken} broken` : '',

@@ -116,11 +116,12 @@ export default class ConsoleReporter implements Reporter {
   }
 
   onError(error: TestError) {
-    const text = stripVTControlCharacters(error.message ?? error.value ?? 'unknown error');
+    const text = plainError(error.message ?? error.value ?? 'unknown error');
     this.printedErrors.add(text.split('\n')[0]);
-    const where = error.location ? ` (${error.location.file}:${error.location.line})` : '';
     this.clear();
-    process.stderr.write(`error: ${text.split('\n').slice(0, 12).join('\n')}${where}\n`);
+    // The message only: its stack and location are the runner's or the harness's, not the bank's (DEBUG=obg shows them).
+    process.stderr.write(`error: ${text.split('\n').slice(0, 12).join('\n')}\n`);
+    if (/\bobg\b/.test(process.env.DEBUG ?? '') && error.stack) process.stderr.write(`${error.stack}\n`);
     this.draw(true);
   }
 
@@ -129,7 +130,7 @@ export default class ConsoleReporter implements Reporter {
     this.clear();
     if (listsOnly(process.argv)) return;
     // The last progress line, unless the run's last plain line said it already.
-    if (this.progress && (this.tty || this.saidDone !== this.done)) this.say(this.line());
+    if (this.progress && this.total && (this.tty || this.saidDone !== this.done)) this.say(this.line());
     if (result.status === 'interrupted') this.say('the run was interrupted: the verdict covers the tests that ended');
     const report = this.report();
     if (!report) {
@@ -137,7 +138,8 @@ export default class ConsoleReporter implements Reporter {
       return;
     }
     for (const e of report.errors ?? [])
-      if (!this.printedErrors.has(e.split('\n')[0])) process.stderr.write(`error: ${e.split('\n')[0]}\n`);
+      if (!this.printedErrors.has(plainError(e).split('\n')[0]))
+        process.stderr.write(`error: ${plainError(e).split('\n')[0]}\n`);
     for (const l of verdictLines(report)) this.say(l);
   }
 
@@ -206,6 +208,9 @@ export default class ConsoleReporter implements Reporter {
     this.drawn = true;
   }
 }
+
+/** An error's text without colours and without a leading "Error: ". */
+const plainError = (text: string) => stripVTControlCharacters(text).replace(/^Error: /, '');
 
 /** CI: the CI variable set to anything but false or 0. */
 function isCi(): boolean {

@@ -109,6 +109,19 @@ test('the last lines: the verdict, the counts, a line per failed MUST, then each
     '  b.token (not in this run) blocks 1',
     'warnings: 1 SHOULDs not met, listed in conformance.md',
   ]);
+  // Broken ones that share their message are one line (a target down for every check).
+  const down = ['a.one', 'a.two', 'a.three'].map((id) =>
+    req(id, 'broken', '[target broken] target unavailable: reset'),
+  );
+  expect(
+    verdictLines(reportOf([...down, req('a.four', 'broken', 'suite error (not a verdict on the target): x')])),
+  ).toEqual([
+    'verdict: CONFORMANT',
+    countsLine(reportOf([...down, req('a.four', 'broken', 'suite error (not a verdict on the target): x')])),
+    'broken (4): the target answered nothing usable, or the suite failed',
+    '  3 requirements (a.one, a.two, a.three, …): [target broken] target unavailable: reset',
+    '  a.four: suite error (not a verdict on the target): x',
+  ]);
   // A long list stops at its limit and says where the rest is.
   const many = Array.from({ length: LIST_LIMIT.failed + 5 }, (_, i) => req(`a.f${i}`, 'failed', 'Expected x; got y'));
   const long = verdictLines(reportOf(many));
