@@ -68,11 +68,9 @@ export function oneLine(message: string, max = 240): string {
   return clip(line.replace(/ \([\w.+-]+\/[\w.+-]+(?:; ?charset=[\w-]+)?\)/g, '').replace(/\s+/g, ' '), max);
 }
 
-const verdictWord = (v: string) => v.toUpperCase().replace('-', ' ');
-
 /** The run's last lines: the verdict and counts, each failed MUST, the broken, then each root cause with what it blocks. */
 export function verdictLines(r: ReportForConsole, where = 'conformance.md'): string[] {
-  const out = [`verdict: ${verdictWord(r.verdict)}`, countsLine(r)];
+  const out = [`verdict: ${r.verdict.toUpperCase()}`, countsLine(r)];
   const failed = r.requirements.filter((q) => q.verdict === 'failed');
   const broken = r.requirements.filter((q) => q.verdict === 'broken');
   const list = (title: string, items: string[], limit: number) => {
@@ -112,6 +110,11 @@ export function verdictLines(r: ReportForConsole, where = 'conformance.md'): str
       .map(([id, n]) => `${id} (${byId.get(id)?.verdict ?? 'not in this run'}) blocks ${n}`),
     LIST_LIMIT.roots,
   );
+  const untested = r.requirements.filter((q) => q.verdict === 'untested').map((q) => q.id);
+  if (untested.length)
+    out.push(
+      `untested (${untested.length}): claimed, and no test of theirs ran: ${untested.slice(0, 10).join(', ')}${untested.length > 10 ? `, … (${where})` : ''}`,
+    );
   if (r.totals.warning) out.push(`warnings: ${r.totals.warning} SHOULDs not met, listed in ${where}`);
   return out;
 }

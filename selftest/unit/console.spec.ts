@@ -100,7 +100,7 @@ test('the last lines: the verdict, the counts, a line per failed MUST, then each
   ];
   const lines = verdictLines(reportOf(requirements));
   expect(lines).toEqual([
-    'verdict: NOT CONFORMANT',
+    'verdict: NOT-CONFORMANT',
     countsLine(reportOf(requirements)),
     'failed MUSTs (1): the requirement, what was expected and what came back',
     `  a.create: ${oneLine(HARNESS_FAILURE)}`,
