@@ -53,7 +53,7 @@ export default class ConsoleReporter implements Reporter {
   /** The tests done when the last plain progress line was printed. */
   private saidDone = -1;
   private started = Date.now();
-  private lastPlain = 0;
+  private lastPlain = Date.now();
   private lastTenth = 0;
   private lastDraw = 0;
   private drawn = false;
@@ -71,6 +71,7 @@ export default class ConsoleReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite) {
     this.started = Date.now();
+    this.lastPlain = this.started;
     this.total = suite.allTests().length;
     try {
       this.levels = new Map(loadCatalogue().all.map((r) => [r.id, r.level]));
@@ -82,7 +83,12 @@ export default class ConsoleReporter implements Reporter {
     this.say(
       `obg-conformance: ${this.total} tests${areas.size ? ` of ${[...areas].join(', ')}` : ''}, ${config.workers} worker(s)${describeTarget()}`,
     );
-    if (this.tty && this.progress) this.timer = setInterval(() => this.draw(true), 1000).unref();
+    // On a terminal the line's clock moves each second; in CI a line comes at least every 30 s, even
+    // while every worker waits on the bank (an SCA of minutes), so the job is seen alive.
+    if (this.progress)
+      this.timer = this.tty
+        ? setInterval(() => this.draw(true), 1000).unref()
+        : setInterval(() => this.plain(false), PLAIN_EVERY_MS / 3).unref();
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
@@ -97,9 +103,15 @@ export default class ConsoleReporter implements Reporter {
       for (const id of requirementsOf(test)) this.notHeld.add(id);
     if (!this.progress) return;
     if (this.tty) return this.draw(false);
+    this.plain(true);
+  }
+
+  /** A plain progress line (CI): at each tenth of the run (`atTest`), and when the last is 30 s old. */
+  private plain(atTest: boolean) {
+    if (!this.total) return;
     const tenth = Math.floor((this.done * 10) / Math.max(1, this.total));
     const now = Date.now();
-    if (tenth > this.lastTenth || now - this.lastPlain >= PLAIN_EVERY_MS) {
+    if ((atTest && tenth > this.lastTenth) || now - this.lastPlain >= PLAIN_EVERY_MS) {
       this.lastTenth = tenth;
       this.lastPlain = now;
       this.saidDone = this.done;
