@@ -10,7 +10,7 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
-import { loadCatalogue } from '../catalogue.js';
+import { loadCatalogue } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { resolveTarget } from '../config/target.js';
 import { listsOnly, reportsDirOf } from '../../scripts/run-options.mjs';
