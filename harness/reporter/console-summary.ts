@@ -7,7 +7,7 @@ import { skipsOf, type TestVerdict } from './verdicts.js';
 
 /** The report's parts the console reads. */
 export type ReportForConsole = Pick<ConformanceReport, 'verdict' | 'totals' | 'requirements' | 'errors'> &
-  Partial<Pick<ConformanceReport, 'skips'>>;
+  Partial<Pick<ConformanceReport, 'skips' | 'changes'>>;
 
 /** At most this many lines per list at the end; the rest is in conformance.md. */
 export const LIST_LIMIT = { failed: 60, broken: 20, roots: 20 };
@@ -115,8 +115,21 @@ export function verdictLines(r: ReportForConsole, where = 'conformance.md'): str
     out.push(
       `untested (${untested.length}): claimed, and no test of theirs ran: ${untested.slice(0, 10).join(', ')}${untested.length > 10 ? `, … (${where})` : ''}`,
     );
+  out.push(...sinceLines(r));
   if (r.totals.warning) out.push(`warnings: ${r.totals.warning} SHOULDs not met, listed in ${where}`);
   return out;
+}
+
+/** What changed since the previous run of the same target and profile content (harness/reporter/history.ts). */
+function sinceLines(r: ReportForConsole): string[] {
+  const c = r.changes;
+  if (!c?.previous) return [];
+  const few = (ids: string[]) => (ids.length ? `: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}` : '');
+  return [
+    `since the run of ${c.previous.finishedAt} (${c.previous.verdict}): ${c.newlyFailing.length} newly failing` +
+      `${few(c.newlyFailing.map((q) => q.id))}; ${c.noLongerJudged.length} no longer judged` +
+      `${few(c.noLongerJudged.map((q) => q.id))}; ${c.newlyPassing.length} newly passing`,
+  ];
 }
 
 /** Test counts while the run goes, by the suite's verdicts (a failed SHOULD is a warning). */

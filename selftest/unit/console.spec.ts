@@ -122,6 +122,22 @@ test('the last lines: the verdict, the counts, a line per failed MUST, then each
     '  3 requirements (a.one, a.two, a.three, …): [target broken] target unavailable: reset',
     '  a.four: suite error (not a verdict on the target): x',
   ]);
+  // What changed since the previous run of the same target and profile content, in one line.
+  const since = verdictLines({
+    ...reportOf([req('a.one', 'blocked', '', { blockedBy: ['a.two'] }), req('a.two', 'failed', 'Expected x; got y')]),
+    changes: {
+      previous: { finishedAt: '2026-11-21T00:00:00Z', verdict: 'conformant', source: 'history/' },
+      newlyFailing: [{ id: 'a.two', verdict: 'failed', was: 'passed' }],
+      noLongerJudged: [{ id: 'a.one', verdict: 'blocked', was: 'passed' }],
+      newlyPassing: [],
+      changedMessages: [],
+      flaky: [],
+      window: 10,
+    },
+  });
+  expect(since).toContain(
+    'since the run of 2026-11-21T00:00:00Z (conformant): 1 newly failing: a.two; 1 no longer judged: a.one; 0 newly passing',
+  );
   // A long list stops at its limit and says where the rest is.
   const many = Array.from({ length: LIST_LIMIT.failed + 5 }, (_, i) => req(`a.f${i}`, 'failed', 'Expected x; got y'));
   const long = verdictLines(reportOf(many));
