@@ -13,7 +13,8 @@ import type {
 import { loadCatalogue } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { resolveTarget } from '../config/target.js';
-import { listsOnly, reportsDirOf } from '../../scripts/run-options.mjs';
+import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
+import { setting } from '../config/user-settings.mjs';
 import { controlsOf, requirementsOf, testOutcome } from './fold.js';
 import type { ConformanceReport } from './report.js';
 import { emptyTally, progressLine, verdictLines, type Tally } from './console-summary.js';
@@ -133,7 +134,7 @@ export default class ConsoleReporter implements Reporter {
     this.clear();
     // The message only: its stack and location are the runner's or the harness's, not the bank's (DEBUG=obg shows them).
     process.stderr.write(`error: ${text.split('\n').slice(0, 12).join('\n')}\n`);
-    if (/\bobg\b/.test(process.env.DEBUG ?? '') && error.stack) process.stderr.write(`${error.stack}\n`);
+    if (/\bobg\b/.test(setting('DEBUG')) && error.stack) process.stderr.write(`${error.stack}\n`);
     this.draw(true);
   }
 

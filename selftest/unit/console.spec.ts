@@ -12,7 +12,7 @@ import {
   type ReportForConsole,
 } from '../../harness/reporter/console-summary.js';
 import { skipKind, skipsOf, totalsOf, type RequirementResult } from '../../harness/reporter/verdicts.js';
-import { consoleOf } from '../../scripts/run-options.mjs';
+import { consoleOf } from '../../harness/config/run-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
 
 // The suite's console (harness/reporter/console.ts): its lines come from console-summary.ts.
