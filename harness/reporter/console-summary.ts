@@ -124,6 +124,8 @@ export function verdictLines(r: ReportForConsole, where = 'conformance.md'): str
 function sinceLines(r: ReportForConsole): string[] {
   const c = r.changes;
   if (!c?.previous) return [];
+  if (!c.newlyFailing.length && !c.noLongerJudged.length && !c.newlyPassing.length && !c.changedMessages.length)
+    return [`since the run of ${c.previous.finishedAt} (${c.previous.verdict}): no verdict and no message changed`];
   const few = (ids: string[]) => (ids.length ? `: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}` : '');
   return [
     `since the run of ${c.previous.finishedAt} (${c.previous.verdict}): ${c.newlyFailing.length} newly failing` +

@@ -138,6 +138,19 @@ test('the last lines: the verdict, the counts, a line per failed MUST, then each
   expect(since).toContain(
     'since the run of 2026-11-21T00:00:00Z (conformant): 1 newly failing: a.two; 1 no longer judged: a.one; 0 newly passing',
   );
+  const nothing = verdictLines({
+    ...reportOf([req('a.one', 'passed')]),
+    changes: {
+      previous: { finishedAt: '2026-11-21T00:00:00Z', verdict: 'conformant', source: 'history/' },
+      newlyFailing: [],
+      noLongerJudged: [],
+      newlyPassing: [],
+      changedMessages: [],
+      flaky: [],
+      window: 10,
+    },
+  });
+  expect(nothing).toContain('since the run of 2026-11-21T00:00:00Z (conformant): no verdict and no message changed');
   // A long list stops at its limit and says where the rest is.
   const many = Array.from({ length: LIST_LIMIT.failed + 5 }, (_, i) => req(`a.f${i}`, 'failed', 'Expected x; got y'));
   const long = verdictLines(reportOf(many));
