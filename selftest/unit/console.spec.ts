@@ -12,6 +12,7 @@ import {
   type ReportForConsole,
 } from '../../harness/reporter/console-summary.js';
 import { skipKind, skipsOf, totalsOf, type RequirementResult } from '../../harness/reporter/verdicts.js';
+import { renderMarkdown } from '../../harness/reporter/markdown.js';
 import { consoleOf } from '../../harness/config/run-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
 
@@ -176,4 +177,29 @@ test("the console setting: the suite's console by default, Playwright's list whe
   expect(consoleOf({ [ENV.console]: 'dots' }, cwd).error).toBe(
     `${ENV.console}: "dots" is not a console (one of suite, playwright-list; default suite).`,
   );
+});
+
+test('conformance.md counts the requirements not run apart and lists each with why', () => {
+  const requirements = [
+    req('a.one', 'passed'),
+    req('a.two', 'skipped', 'not judged: the list is answered with a download link'),
+    req('a.three', 'skipped', 'not claimed: the profile "profiles/bank.json" does not claim x'),
+    req('a.four', 'skipped', 'not configured: SECOND_CLIENT_ID and SECOND_CLIENT_SECRET name no second TPP'),
+  ];
+  const md = renderMarkdown({
+    suite: { name: 'obg-conformance', version: '0', commit: '0'.repeat(40), specSha256: '0'.repeat(64) },
+    target: { baseUrl: 'https://bank.example', profile: 'profiles/bank.json', embedded: false },
+    startedAt: '2026-11-22T00:00:00Z',
+    finishedAt: '2026-11-22T00:01:00Z',
+    verdict: 'conformant',
+    totals: totalsOf(requirements),
+    skips: skipsOf(requirements),
+    requirements,
+  });
+  expect(md).toContain(
+    '3 skipped, 0 broken, 0 blocked, 0 untested (skipped: 1 not claimed, 1 not configured, 1 not judged)',
+  );
+  expect(md).toContain('## Not run here: not claimed, not configured, not judged');
+  const rows = md.split('\n').filter((l) => /^\| `a\./.test(l));
+  expect(rows.map((l) => l.split(' | ')[2])).toEqual(['not claimed', 'not configured', 'not judged']);
 });
