@@ -200,6 +200,8 @@ export default class ConsoleReporter implements Reporter {
   private pass(stream: NodeJS.WriteStream, chunk: string | Buffer) {
     this.clear();
     stream.write(chunk);
+    // On a terminal the progress line is drawn under it: a line left open would be wiped.
+    if (this.tty && this.progress && !chunk.toString().endsWith('\n')) stream.write('\n');
     this.draw(true);
   }
 
