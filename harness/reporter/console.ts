@@ -61,6 +61,8 @@ export default class ConsoleReporter implements Reporter {
   private timer?: NodeJS.Timeout;
   private levels = new Map<string, string>();
   private readonly printedErrors = new Set<string>();
+  /** Playwright's --quiet: no output of the tests. */
+  private quiet = false;
 
   constructor(options: ConsoleOptions = {}) {
     this.progress = options.progress !== false;
@@ -73,6 +75,7 @@ export default class ConsoleReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite) {
     this.started = Date.now();
     this.lastPlain = this.started;
+    this.quiet = !!config.quiet;
     this.total = suite.allTests().length;
     try {
       this.levels = new Map(loadCatalogue().all.map((r) => [r.id, r.level]));
@@ -120,12 +123,14 @@ export default class ConsoleReporter implements Reporter {
     }
   }
 
-  onStdOut(chunk: string | Buffer) {
-    this.pass(process.stdout, chunk);
+  // Under Playwright's --quiet a test's output is dropped, as Playwright's own reporters drop it (the
+  // manual agent's authorise URL included: it is written while its test runs); the runner's passes.
+  onStdOut(chunk: string | Buffer, test?: TestCase) {
+    if (!(test && this.quiet)) this.pass(process.stdout, chunk);
   }
 
-  onStdErr(chunk: string | Buffer) {
-    this.pass(process.stderr, chunk);
+  onStdErr(chunk: string | Buffer, test?: TestCase) {
+    if (!(test && this.quiet)) this.pass(process.stderr, chunk);
   }
 
   onError(error: TestError) {
