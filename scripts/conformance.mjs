@@ -98,6 +98,10 @@ if (allure.on && existsSync(resolve(reports, 'allure-results')))
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
 const t = report.totals;
 for (const e of report.errors ?? []) console.error(`conformance: ${e.split('\n')[0]}`);
+if (report.target?.draft)
+  console.log(
+    `\nconformance: this profile is init's unreviewed draft (${report.target.profile}, "draft": true): review its claims, then remove "draft"`,
+  );
 console.log(
   `\nconformance: ${report.verdict.toUpperCase()} — requirements: ${t.passed} passed, ${t.failed} failed, ${t.warning} warning, ` +
     `${t.broken} broken, ${t.blocked ?? 0} blocked, ${t.skipped} not claimed, ${t.untested} untested`,

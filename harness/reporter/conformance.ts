@@ -162,6 +162,7 @@ export default class ConformanceReporter implements Reporter {
         baseUrl: this.target?.baseUrl ?? '(unknown)',
         profile: this.target?.profileName ?? '(unknown)',
         embedded: this.target?.embedded ?? false,
+        ...(this.target?.profile.draft ? { draft: true } : {}),
       },
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),

@@ -9,7 +9,8 @@ import type { RequirementResult, RunVerdict, Totals } from './verdicts.js';
 
 export interface ConformanceReport {
   suite: { name: string; version: string; commit: string; specSha256: string };
-  target: { baseUrl: string; profile: string; embedded: boolean };
+  /** draft: the profile is init's unreviewed draft (its `draft` marker): the verdict judges claims nobody checked. */
+  target: { baseUrl: string; profile: string; embedded: boolean; draft?: boolean };
   startedAt: string;
   finishedAt: string;
   verdict: RunVerdict;
