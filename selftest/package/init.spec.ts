@@ -85,7 +85,7 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
     );
     expect(init.status, `${init.stdout}${init.stderr}`).toBe(0);
     expect(init.stdout).toContain('ASPSP detail of SBXBSESS: globalPaymentProducts');
-    expect(init.stdout).toContain("SCA methods offered on a consent's authorisation: mbid");
+    expect(init.stdout).toContain('one consent: SCA methods mbid');
     const profile = loadProfile(join(work, 'profiles', 'sandbox-bank.json'));
     expect(profile.sca?.methods).toContain('mbid');
     expect(readFileSync(join(work, '.env'), 'utf8')).toContain('TARGET_PROFILE=profiles/sandbox-bank.json');
