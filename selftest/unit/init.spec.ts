@@ -8,6 +8,7 @@ import { missingHeaderOf, requiredHeaderOf, type Answer } from '../../scripts/in
 import { metadataUrls, splitEndpoints } from '../../scripts/init/oauth.js';
 import { writeEnv } from '../../scripts/init/write.js';
 import { ibanNote, ibanProblem, mod97 } from '../../spec/iso13616.js';
+import { readSettings } from '../../harness/config/settings.js';
 
 // The parts of `obg-conformance init` that decide what it drafts, each on its own.
 
@@ -98,4 +99,13 @@ test('IBANs are judged by ISO 13616 (country, length, mod-97); a national check 
   expect(ibanProblem('DE8937040044053201300')).toContain('22');
   expect(ibanProblem('XX89370400440532013000')).toContain('registry');
   expect(ibanProblem('de89370400440532013000')).toContain('form');
+});
+
+test('mutual TLS only: CLIENT_ID with the TLS client certificate needs no CLIENT_SECRET (RFC 8705); without either, the run stops', () => {
+  const base = { TARGET_BASE_URL: 'https://bank.example', BICFI: 'SBXBSESS', CLIENT_ID: 'tpp' };
+  const noFile = join(tmpdir(), 'obg-no-such.env');
+  expect(() =>
+    readSettings({ ...base, TLS_CLIENT_CERT_FILE: '/tpp.pem', TLS_CLIENT_KEY_FILE: '/tpp.key' }, noFile),
+  ).not.toThrow();
+  expect(() => readSettings(base, noFile)).toThrow(/CLIENT_ID and CLIENT_SECRET.*mutual TLS only/);
 });
