@@ -3,7 +3,7 @@ import type { Target } from './config/target.js';
 import { BROKEN_MARK, TargetBroken } from './http/broken.js';
 import { ApiClient } from './http/client.js';
 import type { ApiResponse } from './http/response.js';
-import { TokenCache } from './tokens.js';
+import { TokenCache } from './auth/tokens.js';
 
 /** One read of the probe: a path of the profile, the key that sets it, the token scope and headers it is sent with. */
 export interface ProbeRead {

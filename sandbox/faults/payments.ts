@@ -3,8 +3,8 @@ import { composeIBAN } from 'ibantools';
 import { isIso13616Iban } from '../../spec/iso13616.js';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
-import { cancelWithStatusAndLinks } from '../variants/behaviours.js';
-import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeGuard, beforeHandler, rewriteJson, cancelWithStatusAndLinks } from '../hooks.js';
 import { asOwner, deadStatusLink, esc, params, refuseAsFormatError } from './shapes.js';
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;

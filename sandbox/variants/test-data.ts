@@ -4,7 +4,7 @@ import { ibanNote, mod97 } from '../../spec/iso13616.js';
 import { accountsOf } from '../accounts/service.js';
 import type { PsuBank } from '../seed/accounts.js';
 import { formatError } from '../errors.js';
-import { beforeHandler } from '../faults/fault.js';
+import { beforeHandler } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 /*

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { Settings } from '../../harness/config/settings.js';
+import { setting } from '../../harness/config/user-settings.mjs';
 import { readTls } from '../../harness/http/tls.js';
 import { exchangeOnWire, makeDispatcher } from '../../harness/http/transport.js';
 import type { Answers } from './ask.js';
@@ -149,7 +150,7 @@ export class Bank {
     for (const h of this.required) {
       if (h.generated === 'date') out[h.name] = new Date().toUTCString();
       else if (h.generated === 'uuid') out[h.name] = randomUUID();
-      else if (h.fromEnv && process.env[h.fromEnv]) out[h.name] = process.env[h.fromEnv]!;
+      else if (h.fromEnv && setting(h.fromEnv)) out[h.name] = setting(h.fromEnv);
     }
     return out;
   }
@@ -170,7 +171,7 @@ export class Bank {
       `${method} /${new URL(this.url(path)).pathname.replace(/^\/+/, '')} → ${first.status}: ${errorTexts(first)[0]?.slice(0, 160)}`,
     );
     this.required.push(header);
-    return header.fromEnv && !process.env[header.fromEnv] ? first : this.once(method, path, o);
+    return header.fromEnv && !setting(header.fromEnv) ? first : this.once(method, path, o);
   }
 
   private headersOf(o: CallOptions, token: string): Record<string, string> {

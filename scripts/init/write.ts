@@ -1,10 +1,10 @@
 // init, step 4: writing. The profile (checked by the suite's own loader), its notes, and .env:
 // mode 600 whether new or rewritten; rewritten with --force, every key init has no value for keeps
 // the value it had (a pre-issued ACCESS_TOKEN among them), and every other key of the former file stays.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { parse } from 'dotenv';
 import { ConfigError } from '../../harness/config/errors.js';
+import { envFileValues, setting } from '../../harness/config/user-settings.mjs';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Answers } from './ask.js';
 import type { RequiredHeader } from './bank.js';
@@ -54,7 +54,7 @@ function envLines(a: Answers, authUrl: string, agent: AgentChoice, required: Req
     ...(agent.psuAgent === 'browser'
       ? [
           '# The browser agent (sca.psuAgent "browser"): Debian\'s chromium, and what it types on the bank\'s login page.',
-          ['CHROMIUM_PATH', process.env.CHROMIUM_PATH ?? ''] as Line,
+          ['CHROMIUM_PATH', setting('CHROMIUM_PATH')] as Line,
           ...agent.loginKeys.map((k): Line => [k, '']),
         ]
       : []),
@@ -66,7 +66,7 @@ const quoted = (v: string) => (/[\s#"'`]/.test(v) ? (v.includes("'") ? `"${v}"` 
 
 /** Writes .env: init's lines, each empty one keeping the former value, then the former file's other keys. */
 export function writeEnv(envFile: string, lines: Line[]): string[] {
-  const former: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  const former: Record<string, string> = { ...envFileValues(envFile) };
   const kept: string[] = [];
   const out = lines.map((l) => {
     if (typeof l === 'string') return l;
