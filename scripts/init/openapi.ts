@@ -30,7 +30,11 @@ const PATH_ENDINGS: [PathKey, RegExp][] = [
   ['countries', /^(.*\/countries)$/],
   ['accounts', /^(.*\/accounts)$/],
   ['consents', /^(.*\/consents)$/],
-  ['payments', /^(.*?)\/(\{[^}]+\}|payments|bulk-payments|periodic-payments)\/\{[^}]+\}$/],
+  // /{payment-service}/{payment-product}, or with a payment id and more after it.
+  [
+    'payments',
+    /^(.*?)\/(\{[^}]*service[^}]*\}|payments|bulk-payments|periodic-payments)\/\{[^}]*product[^}]*\}(?:\/.*)?$/i,
+  ],
   ['signingBaskets', /^(.*\/signing-baskets)$/],
   ['directDebitCreate', /^(.*\/sepa-direct-debit)$/],
   ['directDebitPayments', /^(.*\/iso\/payments)\/\{[^}]+\}$/],
@@ -61,7 +65,7 @@ export async function readOpenApi(source: string, baseUrl: string): Promise<Open
   for (const [p, ops] of Object.entries(doc!.paths ?? {})) {
     for (const [key, re] of PATH_ENDINGS) {
       const m = re.exec(p);
-      if (m && !found.paths[key] && m[1]) found.paths[key] = join(m[1]);
+      if (m && !found.paths[key] && join(m[1])) found.paths[key] = join(m[1]);
     }
     for (const op of Object.values(ops ?? {}))
       for (const prm of op?.parameters ?? []) {

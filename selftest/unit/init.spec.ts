@@ -5,6 +5,7 @@ import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { routeAnswers } from '../../scripts/init/areas.js';
 import { missingHeaderOf, requiredHeaderOf, type Answer } from '../../scripts/init/bank.js';
+import { readOpenApi } from '../../scripts/init/openapi.js';
 import { metadataUrls, splitEndpoints } from '../../scripts/init/oauth.js';
 import { writeEnv } from '../../scripts/init/write.js';
 import { ibanNote, ibanProblem, mod97 } from '../../spec/iso13616.js';
@@ -108,4 +109,32 @@ test('mutual TLS only: CLIENT_ID with the TLS client certificate needs no CLIENT
     readSettings({ ...base, TLS_CLIENT_CERT_FILE: '/tpp.pem', TLS_CLIENT_KEY_FILE: '/tpp.key' }, noFile),
   ).not.toThrow();
   expect(() => readSettings(base, noFile)).toThrow(/CLIENT_ID and CLIENT_SECRET.*mutual TLS only/);
+});
+
+test("an OpenAPI file names the profile's paths under its first server URL, and the services and products of its enums", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'obg-openapi-'));
+  const file = join(dir, 'openapi.yaml');
+  writeFileSync(
+    file,
+    [
+      'servers: [{ url: /berlingroup/v1 }]',
+      'paths:',
+      '  /consents: { post: {} }',
+      '  /accounts/{account-id}/balances: { get: {} }',
+      '  /accounts: { get: {} }',
+      '  /{payment-service}/{payment-product}/{paymentId}:',
+      '    get:',
+      '      parameters:',
+      '        - { name: payment-service, in: path, schema: { enum: [payments, bulk-payments] } }',
+      '        - { name: payment-product, in: path, schema: { enum: [sepa-credit-transfers] } }',
+    ].join('\n'),
+  );
+  const found = await readOpenApi(file, 'https://bank.example');
+  expect(found.paths).toEqual({
+    consents: 'berlingroup/v1/consents',
+    accounts: 'berlingroup/v1/accounts',
+    payments: 'berlingroup/v1',
+  });
+  expect(found.services).toEqual(['payments', 'bulk-payments']);
+  expect(found.products).toEqual(['sepa-credit-transfers']);
 });
