@@ -7,7 +7,7 @@
 // 3 when the bank answered on no path tried.
 import { askAll } from './init/ask.js';
 import { AREA_KEYS, AREAS, findAreas } from './init/areas.js';
-import { Bank } from './init/bank.js';
+import { Bank, Unreachable } from './init/bank.js';
 import { probeConsent } from './init/consent.js';
 import { draftProfile, readReference } from './init/draft.js';
 import { findOAuth } from './init/oauth.js';
@@ -98,6 +98,13 @@ try {
     tokenProblem: bank.tokenProblem,
   });
   writeAll(answers, drafted, oauth.authUrl, agent, bank.required);
+} catch (err) {
+  if (!(err instanceof Unreachable)) throw err;
+  console.error(`init: the bank does not answer: ${err.message}`);
+  console.error(
+    `hint: check --base-url (${answers.baseUrl}), the network and the TLS settings (--ca-file, --tls-client-cert)`,
+  );
+  process.exitCode = 3;
 } finally {
   await bank.close();
 }

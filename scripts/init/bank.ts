@@ -115,6 +115,12 @@ function errorTexts(a: Answer): string[] {
   return texts;
 }
 
+/** The bank answered none of several calls in a row (refused, reset, timed out): init stops. */
+export class Unreachable extends Error {}
+
+/** Calls in a row without an answer before init stops: a bank that hangs would cost 15 s a call. */
+const UNANSWERED_IN_A_ROW = 4;
+
 export class Bank {
   readonly required: RequiredHeader[] = [];
   /** Every call made: "METHOD path → status", for the notes. */
@@ -124,6 +130,7 @@ export class Bank {
   /** Why no application token could be had, once tried. */
   tokenProblem = '';
   private readonly tokens = new Map<string, string | undefined>();
+  private unanswered = 0;
   private readonly dispatcher: Dispatcher;
 
   constructor(
@@ -222,10 +229,13 @@ export class Bank {
             ? tpp.error
             : undefined;
       this.log.push(`${shown} → ${res.status}`);
+      this.unanswered = 0;
       return { status: res.status, headers: res.headers, text, json, html, ...(code ? { code } : {}) };
     } catch (err) {
       const error = (err as Error).message.split('\n')[0];
       this.log.push(`${shown} → ${error}`);
+      if (++this.unanswered >= UNANSWERED_IN_A_ROW)
+        throw new Unreachable(`${UNANSWERED_IN_A_ROW} calls in a row got no answer, the last ${shown}: ${error}`);
       return { status: 0, headers: {}, text: '', html: false, error };
     }
   }

@@ -12,6 +12,7 @@ import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startMovedBank } from '../support/moved-bank.js';
+import { startServer } from '../support/servers.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 
 /** The readings the profile schema lets a profile leave at "either" (profiles/profile.schema.ts). */
@@ -221,4 +222,22 @@ test('init with a pre-issued token tries no token endpoint; --force keeps the AC
   } finally {
     await bank.close();
   }
+});
+
+/** A bank that does not answer at all: init stops after a few calls with exit 3, instead of waiting out every probe. */
+test('init against a closed port stops after a few unanswered calls: exit 3, nothing written', async () => {
+  const work = runDir('init-closed');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const closed = await startServer(() => undefined);
+  const { baseUrl } = closed;
+  await closed.close();
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+  const args = ['init', '--yes', `--base-url=${baseUrl}`, '--client-id=c', '--client-secret=s', '--bicfi=SBXBSESS'];
+  const init = await bin(work, env, args, 60_000);
+  expect(init.status, `${init.stdout}${init.stderr}`).toBe(3);
+  expect(init.stderr).toMatch(
+    /init: the bank does not answer: 4 calls in a row got no answer, the last .*ECONNREFUSED/,
+  );
+  expect(existsSync(join(work, '.env')), 'nothing written').toBe(false);
 });
