@@ -115,9 +115,43 @@ export function verdictLines(r: ReportForConsole, where = 'conformance.md'): str
     out.push(
       `untested (${untested.length}): claimed, and no test of theirs ran: ${untested.slice(0, 10).join(', ')}${untested.length > 10 ? `, … (${where})` : ''}`,
     );
-  out.push(...sinceLines(r));
+  out.push(...sinceLines(r), ...headerHints(r));
   if (r.totals.warning) out.push(`warnings: ${r.totals.warning} SHOULDs not met, listed in ${where}`);
   return out;
+}
+
+/** A bank's answer that names a header it requires: "Date header is required", "missing header X-Foo". */
+const NAMED_HEADER =
+  /\b([A-Za-z][\w-]*) header (?:is )?(?:required|missing|mandatory)|\bheader:? "?([A-Za-z][\w-]*)"? (?:is )?(?:required|missing|mandatory)|(?:missing|required) (?:request )?header:? "?([A-Za-z][\w-]*)/gi;
+
+/**
+ * The headers the bank's refusals name as required, with how many requirements' tests met them: a
+ * bank that wants a header of its own (Date, say) on every call is told to the profile's
+ * `requiredHeaders` (docs/profiles.md), not found by reading every message.
+ */
+export function headerHints(r: Pick<ReportForConsole, 'requirements'>): string[] {
+  const seen = new Map<string, { name: string; ids: Set<string> }>();
+  for (const q of r.requirements)
+    for (const t of q.tests)
+      if (t.status !== 'passed' && t.message)
+        // Only the bank's own words: the body of an answer the message quotes.
+        for (const m of t.message
+          .split(/ body: /)
+          .slice(1)
+          .join('\n')
+          .matchAll(NAMED_HEADER)) {
+          const name = m[1] ?? m[2] ?? m[3];
+          const key = name.toLowerCase();
+          if (!seen.has(key)) seen.set(key, { name, ids: new Set() });
+          seen.get(key)!.ids.add(q.id);
+        }
+  return [...seen.values()]
+    .sort((a, b) => b.ids.size - a.ids.size)
+    .map(
+      ({ name, ids }) =>
+        `hint: the bank's answers name the header ${name} as required (${ids.size} requirement${ids.size === 1 ? '' : 's'}): ` +
+        `if the bank wants it on every call, declare it in the profile's requiredHeaders (docs/profiles.md)`,
+    );
 }
 
 /** What changed since the previous run of the same target and profile content (harness/reporter/history.ts). */

@@ -108,6 +108,7 @@ test('the last lines: the verdict, the counts, a line per failed MUST, then each
     'root causes (2) of the 3 blocked: each with the number of checks it blocks',
     '  a.create (failed) blocks 2',
     '  b.token (not in this run) blocks 1',
+    "hint: the bank's answers name the header Date as required (1 requirement): if the bank wants it on every call, declare it in the profile's requiredHeaders (docs/profiles.md)",
     'warnings: 1 SHOULDs not met, listed in conformance.md',
   ]);
   // Broken ones that share their message are one line (a target down for every check).
@@ -202,4 +203,17 @@ test('conformance.md counts the requirements not run apart and lists each with w
   expect(md).toContain('## Not run here: not claimed, not configured, not judged');
   const rows = md.split('\n').filter((l) => /^\| `a\./.test(l));
   expect(rows.map((l) => l.split(' | ')[2])).toEqual(['not claimed', 'not configured', 'not judged']);
+});
+
+test('refusals whose answers name a header point at the profile requiredHeaders, read only from the bank own words', () => {
+  const r = reportOf([
+    req('a.create', 'failed', HARNESS_FAILURE),
+    req('a.read', 'blocked', HARNESS_FAILURE.replace('header Date is missing', 'Date header is required')),
+    req('a.other', 'failed', 'Error: the X-Request-ID header is missing from the answer; got 201'),
+  ]);
+  const hints = verdictLines(r).filter((l) => l.startsWith('hint:'));
+  expect(hints).toEqual([
+    "hint: the bank's answers name the header Date as required (2 requirements): if the bank wants it on every call, declare it in the profile's requiredHeaders (docs/profiles.md)",
+  ]);
+  expect(verdictLines(reportOf([req('a.create', 'passed')])).some((l) => l.startsWith('hint:'))).toBe(false);
 });
