@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { BgError, errorBody } from '../errors.js';
 import { DIRECTORY as SEED } from '../seed/directory.js';
 import { beforeHandler, rewriteJson, type Fault } from './fault.js';
@@ -13,6 +14,27 @@ type Query = Record<string, unknown>;
 const dropQuery = (name: string) => (req: { query: unknown }) => {
   delete (req.query as Query)[name];
 };
+
+/** A uuid as a lenient lookup reads it (hyphens optional, braces allowed), in its canonical form; anything else unchanged. */
+export function asUuid(value: string): string {
+  const hex = value.replace(/^\{|\}$/g, '').replace(/-/g, '');
+  return /^[0-9a-f]{32}$/i.test(hex)
+    ? [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-')
+    : value;
+}
+
+/** City and the cityIds filter of List banks read a uuid as a lenient lookup does (asUuid). */
+export function readUuidsLeniently(app: FastifyInstance): void {
+  beforeHandler(app, { route: CITY }, (req) => {
+    const p = req.params as { cityId: string };
+    p.cityId = asUuid(p.cityId);
+  });
+  beforeHandler(app, { route: LIST_BANKS }, (req) => {
+    const q = req.query as Query;
+    if (Array.isArray(q.cityIds)) q.cityIds = q.cityIds.map((v) => asUuid(String(v)));
+    else if (typeof q.cityIds === 'string') q.cityIds = asUuid(q.cityIds);
+  });
+}
 
 const faults: Fault[] = [
   {
@@ -66,7 +88,11 @@ const faults: Fault[] = [
   {
     id: 'directory.city-filter-unvalidated',
     description: 'a cityIds value that is not a uuid is answered with an empty list',
-    breaks: ['directory.aspsps.filter-city-format'],
+    breaks: [
+      'directory.aspsps.filter-city-format',
+      'directory.aspsps.filter-city-format-code',
+      'directory.city.id-canonical',
+    ],
     install: (app) =>
       app.addHook('preValidation', async (req, reply) => {
         if (!LIST_BANKS.test(req.routeOptions.url ?? '')) return;
@@ -152,7 +178,7 @@ const faults: Fault[] = [
   {
     id: 'directory.city-id-unvalidated',
     description: 'a city-id that is not a uuid is answered with the first city',
-    breaks: ['directory.city.id-format'],
+    breaks: ['directory.city.id-format', 'directory.city.id-canonical'],
     install: (app) =>
       beforeHandler(app, { route: CITY }, (req) => {
         const p = req.params as { cityId: string };
@@ -163,13 +189,11 @@ const faults: Fault[] = [
     id: 'directory.city-id-read-as-uuid-type',
     description:
       'City has no format check and reads city-id as a uuid type would (hyphens optional, braces allowed), so malformed forms of a listed id find the city',
-    breaks: ['directory.city.id-format'],
+    breaks: ['directory.city.id-canonical'],
     install: (app) =>
       beforeHandler(app, { route: CITY }, (req) => {
         const p = req.params as { cityId: string };
-        const hex = p.cityId.replace(/^\{|\}$/g, '').replace(/-/g, '');
-        if (/^[0-9a-f]{32}$/i.test(hex))
-          p.cityId = [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-');
+        p.cityId = asUuid(p.cityId);
       }),
   },
   {

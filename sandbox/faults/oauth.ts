@@ -55,6 +55,13 @@ export const leaveClientFieldsToClient = (app: FastifyInstance) =>
     b._links.scaOAuth.href = u.toString();
   });
 
+/** The token endpoint takes a JSON body as it takes a form (the fault oauth.token-json-accepted, the variant oauth.token-json-also-accepted). */
+export const acceptJsonAtToken = (app: FastifyInstance) =>
+  beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
+    if (String(req.headers['content-type'] ?? '').startsWith('application/json'))
+      req.headers['content-type'] = 'application/x-www-form-urlencoded';
+  });
+
 /** Edits the redirect the authorise page answers after approval (its Location URL). */
 function editApprovalRedirect(app: FastifyInstance, edit: (u: URL) => void): void {
   rewriteReply(app, { method: 'POST', route: AUTHORIZE, status: 302 }, (_req, reply) => {
@@ -255,11 +262,7 @@ const faults: Fault[] = [
     id: 'oauth.token-json-accepted',
     description: 'the token endpoint takes a JSON body as if it were a form',
     breaks: ['oauth.token.form-only', 'oauth.token.form-only-code'],
-    install: (app) =>
-      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
-        if (String(req.headers['content-type'] ?? '').startsWith('application/json'))
-          req.headers['content-type'] = 'application/x-www-form-urlencoded';
-      }),
+    install: (app) => acceptJsonAtToken(app),
   },
   {
     id: 'oauth.error-body-not-rfc',

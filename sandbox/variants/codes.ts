@@ -53,6 +53,37 @@ const emptyBasket = (req: FastifyRequest) => {
 
 /** Other status codes of the right class, where the specification shows none. */
 const variants: Variant[] = [
+  ...(
+    [
+      [403, 'SERVICE_BLOCKED'],
+      [422, 'PARAMETER_NOT_SUPPORTED'],
+    ] as const
+  ).map(([status, code]): Variant => ({
+    id: `codes.delta-list-refused-${status}`,
+    description: `deltaList=true is rejected with ${status} ${code} (not 400)`,
+    allows: '| deltaList | boolean | entries since the last report; may be rejected | (HTTP status codes: not shown)',
+    concerns: ['accounts.transactions.delta-list'],
+    warns: [],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
+        if (String((req.query as Record<string, unknown>).deltaList) === 'true')
+          throw new BgError(status, code, 'deltaList is not supported', 'deltaList');
+      }),
+  })),
+  {
+    id: 'codes.city-filter-forbidden',
+    description: 'a cityIds value that is no uuid is answered 403 FORMAT_ERROR (not 400)',
+    allows: ALLOWS,
+    concerns: ['directory.aspsps.filter-city-format', 'directory.aspsps.filter-city-format-code'],
+    warns: ['directory.aspsps.filter-city-format-code'],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: /\/aspspinformation\/v1\/aspsps$/ }, (req) => {
+        const ids = (req.query as Record<string, unknown>).cityIds;
+        const values = (Array.isArray(ids) ? ids : ids === undefined ? [] : [ids]).map(String);
+        if (values.some((v) => !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v)))
+          throw new BgError(403, 'FORMAT_ERROR', 'cityIds must be uuids', 'cityIds');
+      }),
+  },
   {
     id: 'codes.malformed-directory-values-404',
     description:

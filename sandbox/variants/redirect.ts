@@ -1,7 +1,7 @@
 import { BgError } from '../errors.js';
 import { beforeHandler, rewriteJson, rewriteReply } from '../faults/fault.js';
 import { SCA_METHODS } from '../sca/engine.js';
-import { leaveClientFieldsToClient } from '../faults/oauth.js';
+import { acceptJsonAtToken, leaveClientFieldsToClient } from '../faults/oauth.js';
 import type { FastifyInstance } from 'fastify';
 import type { Variant } from './variant.js';
 
@@ -59,6 +59,15 @@ function refuseByRedirect(app: FastifyInstance): void {
 }
 
 const variants: Variant[] = [
+  {
+    id: 'oauth.token-json-also-accepted',
+    description: 'the token endpoint takes a code exchange sent as JSON as it takes the form',
+    allows:
+      'POST `{auth_url}/connect/token`, content type `application/x-www-form-urlencoded`. (endpoint section G: the content type the TPP sends; no sentence says another is refused)',
+    concerns: ['oauth.token.form-only', 'oauth.token.form-only-code', 'oauth.token.exchange'],
+    warns: ['oauth.token.form-only', 'oauth.token.form-only-code'],
+    install: acceptJsonAtToken,
+  },
   {
     id: 'redirect.authorise-errors-redirected',
     description:
