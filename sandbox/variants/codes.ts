@@ -53,6 +53,33 @@ const emptyBasket = (req: FastifyRequest) => {
 
 /** Other status codes of the right class, where the specification shows none. */
 const variants: Variant[] = [
+  {
+    id: 'codes.unauthorised-plain-text',
+    description:
+      'a call without Authorization is refused by the bearer-token layer: 401 with WWW-Authenticate Bearer and a plain-text body, no tppMessages',
+    allows:
+      "Error and information messages use the TPP message shape: `category`, `code`, `path`, `text`. (Errors 1; the 401 of a missing bearer token is RFC 6750's, whose body is not shown)",
+    concerns: [
+      'headers.errors.tpp-messages',
+      'headers.errors.tpp-messages-unauthorised',
+      'headers.errors.tpp-message-category',
+      'headers.authorization.required',
+      'headers.authorization.required-code',
+      'headers.content-type.json',
+    ],
+    // Its plain text is not JSON either: headers.content-type.json (a SHOULD) warns on it too.
+    warns: [
+      'headers.errors.tpp-messages-unauthorised',
+      'headers.errors.tpp-message-category',
+      'headers.content-type.json',
+    ],
+    install: (app) =>
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (reply.statusCode !== 401 || req.headers.authorization || !/^\/(psd2|iso)\//.test(req.url)) return payload;
+        reply.header('WWW-Authenticate', 'Bearer').type('text/plain; charset=utf-8');
+        return 'Unauthorized';
+      }),
+  },
   ...(
     [
       [403, 'SERVICE_BLOCKED'],
@@ -183,7 +210,11 @@ const variants: Variant[] = [
     description:
       'initiate payment without (or with a malformed) PSU-IP-Address is refused with 403 (and the Berlin Group error body) instead of 400',
     allows: ALLOWS,
-    concerns: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
+    concerns: [
+      'headers.psu-ip-address.payments',
+      'headers.psu-ip-address.payments-format',
+      'headers.psu-ip-address.payments-code',
+    ],
     warns: ['headers.psu-ip-address.payments-code'],
     install: (app) =>
       rewriteReply(app, { method: 'POST', route: INITIATE, status: 400 }, (req, reply) => {
