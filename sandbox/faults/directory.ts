@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { BgError, errorBody } from '../errors.js';
 import { DIRECTORY as SEED } from '../seed/directory.js';
-import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { asUuid, beforeHandler, rewriteJson } from '../hooks.js';
 
 const LIST_BANKS = /\/aspspinformation\/v1\/aspsps$/;
 const BANK = /\/aspsps\/:bicFi$/;
@@ -14,27 +14,6 @@ type Query = Record<string, unknown>;
 const dropQuery = (name: string) => (req: { query: unknown }) => {
   delete (req.query as Query)[name];
 };
-
-/** A uuid as a lenient lookup reads it (hyphens optional, braces allowed), in its canonical form; anything else unchanged. */
-export function asUuid(value: string): string {
-  const hex = value.replace(/^\{|\}$/g, '').replace(/-/g, '');
-  return /^[0-9a-f]{32}$/i.test(hex)
-    ? [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-')
-    : value;
-}
-
-/** City and the cityIds filter of List banks read a uuid as a lenient lookup does (asUuid). */
-export function readUuidsLeniently(app: FastifyInstance): void {
-  beforeHandler(app, { route: CITY }, (req) => {
-    const p = req.params as { cityId: string };
-    p.cityId = asUuid(p.cityId);
-  });
-  beforeHandler(app, { route: LIST_BANKS }, (req) => {
-    const q = req.query as Query;
-    if (Array.isArray(q.cityIds)) q.cityIds = q.cityIds.map((v) => asUuid(String(v)));
-    else if (typeof q.cityIds === 'string') q.cityIds = asUuid(q.cityIds);
-  });
-}
 
 const faults: Fault[] = [
   {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
-import { SCA_METHODS, type Authorisation, type EndListener } from '../sca/engine.js';
-import { rewriteJson, type Fault } from './fault.js';
+import { SCA_METHODS } from '../sca/engine.js';
+import { type Fault } from './fault.js';
+import { rewriteJson } from '../hooks.js';
 
 // Fault shapes several areas share: the ownership check gone or answered with the wrong code, an
 // authorisation faked at once, a status link that leads nowhere, the consent service's reaction
@@ -51,9 +52,4 @@ export const deadStatusLink = (id: string, what: string, route: RegExp, requirem
     }),
 });
 
-/** Bends the consent service's reaction to the end of an SCA (installed before the routes register theirs). */
-export function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
-  const sca = app.sandbox.sca;
-  const onEnd = sca.onEnd.bind(sca);
-  sca.onEnd = (type, listener) => onEnd(type, type === 'consent' ? (auth) => wrap(listener, auth) : listener);
-}
+export { wrapConsentEnd } from '../hooks.js';

@@ -1,18 +1,16 @@
-import consentFaults from '../faults/consents.js';
-import paymentFaults from '../faults/payments.js';
+import { beforeHandler } from '../hooks.js';
 import type { Variant } from './variant.js';
 
-/** The install of a fault whose behaviour, its rule now a SHOULD, a bank may show. */
-const installOf = (id: string) => {
-  const fault = [...consentFaults, ...paymentFaults].find((f) => f.id === id);
-  if (!fault) throw new Error(`sandbox/variants/described.ts: no fault ${id}`);
-  return fault.install;
-};
+const ANY_CONSENT = /^\/psd2\/consent\//;
+const CREATE_CONSENT = /^\/psd2\/consent\/v1\/consents$/;
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
+
+type Body = Record<string, unknown> | undefined;
 
 /**
  * Sentences that describe the request the TPP sends, read by a bank as just that: it takes what
  * the description does not forbid. The rules that refuse such requests are SHOULDs (they warn);
- * each variant is the behaviour of the fault that keeps the SHOULD's warning.
+ * each variant behaves as the fault that keeps the SHOULD's warning (faults/consents.ts, faults/payments.ts).
  */
 const variants: Variant[] = [
   {
@@ -22,7 +20,10 @@ const variants: Variant[] = [
       'PSU-Corporate-ID only in a corporate context. (Common request headers: when the TPP sends it; no sentence says the bank refuses it elsewhere)',
     concerns: ['headers.psu-corporate-id.context'],
     warns: ['headers.psu-corporate-id.context'],
-    install: installOf('headers.corporate-id-accepted-in-private'),
+    install: (app) =>
+      beforeHandler(app, { route: ANY_CONSENT }, (req) => {
+        if (!req.token?.scopes.has('corporate')) delete req.headers['psu-corporate-id'];
+      }),
   },
   {
     id: 'payments.empty-creditor-name-taken',
@@ -31,7 +32,12 @@ const variants: Variant[] = [
       '| creditorName | string | yes | at most 70 characters | (Resources: the field the TPP sends; no sentence says the bank refuses an empty one)',
     concerns: ['payments.initiate.creditor-name-empty'],
     warns: ['payments.initiate.creditor-name-empty'],
-    install: installOf('payments.payment-empty-creditor-name'),
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const body = req.body as { creditorName?: unknown; payments?: { creditorName?: unknown }[] } | undefined;
+        for (const o of [body, ...(Array.isArray(body?.payments) ? body.payments : [])])
+          if (o && o.creditorName === '') o.creditorName = 'Creditor';
+      }),
   },
   {
     id: 'consents.one-off-any-frequency',
@@ -40,7 +46,12 @@ const variants: Variant[] = [
       '| frequencyPerDay | integer | yes | at least 1. One-off access uses 1. At most 4 unless agreed bilaterally | (Resources: what the TPP sends for one-off access; no sentence says the bank refuses another value)',
     concerns: ['consents.limits.frequency-one-off', 'consents.limits.frequency-one-off-code'],
     warns: ['consents.limits.frequency-one-off', 'consents.limits.frequency-one-off-code'],
-    install: installOf('consents.one-off-frequency-unchecked'),
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE_CONSENT }, (req) => {
+        const b = req.body as Body;
+        if (b && b.recurringIndicator === false && typeof b.frequencyPerDay === 'number' && b.frequencyPerDay > 1)
+          b.frequencyPerDay = 1;
+      }),
   },
   {
     id: 'payments.malformed-redirect-uri-ignored',
@@ -49,7 +60,11 @@ const variants: Variant[] = [
       '| TPP-Redirect-URI | string(uri) | where the flow returns after a redirect; mandated when TPP-Redirect-Preferred is true; recommended always | (Common request headers: the header the TPP sends; no sentence says the bank refuses another value)',
     concerns: ['payments.initiate.redirect-uri-format'],
     warns: ['payments.initiate.redirect-uri-format'],
-    install: installOf('payments.payment-malformed-redirect-uri'),
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const uri = req.headers['tpp-redirect-uri'];
+        if (typeof uri === 'string' && !URL.canParse(uri)) delete req.headers['tpp-redirect-uri'];
+      }),
   },
 ];
 

@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { beforeGuard } from '../faults/fault.js';
+import { beforeGuard } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 /** The forwarded PSU headers whose format the rows give. */

@@ -1,7 +1,6 @@
 import { BgError } from '../errors.js';
-import { beforeHandler, rewriteJson, rewriteReply } from '../faults/fault.js';
+import { acceptJsonAtToken, beforeHandler, leaveClientFieldsToClient, rewriteJson, rewriteReply } from '../hooks.js';
 import { SCA_METHODS } from '../sca/engine.js';
-import { acceptJsonAtToken, leaveClientFieldsToClient } from '../faults/oauth.js';
 import type { FastifyInstance } from 'fastify';
 import type { Variant } from './variant.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue, NOT_JUDGED_FILE, statesRule } from '../../harness/catalogue.js';
+import { loadCatalogue, NOT_JUDGED_FILE, statesRule } from '../../harness/catalogue/catalogue.js';
 import {
   codePins,
   equalityPins,
@@ -13,7 +13,7 @@ import {
   pinFindings,
   presencePins,
   windowPins,
-} from '../../harness/catalogue-pins.js';
+} from '../../harness/catalogue/pins.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { featuresOfOptions, loadProfile } from '../../harness/config/profile.js';
 import { renderMarkdown } from '../../harness/reporter/markdown.js';
