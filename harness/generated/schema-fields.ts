@@ -4,7 +4,8 @@ import { SCHEMAS, schemaUri, type SchemaId } from '../../schemas/index.js';
  * The field rules of a request schema (schemas/), read from the schema itself: the one source the
  * generators draw from, as the sandbox's validation and the suite's checks do. The subset of JSON
  * Schema the project's request schemas use: $ref (relative, with a JSON pointer), allOf, type,
- * properties, required, items, minItems, enum, pattern, format, minLength, maxLength. A keyword
+ * properties, required, items, minItems, enum, pattern, format, minLength, maxLength, minimum,
+ * maximum (and an anyOf of required fields only, not generated against). A keyword
  * outside it throws, so that a schema that grows past what the generators understand is seen.
  */
 
@@ -21,6 +22,8 @@ export interface FieldRule {
   minLength?: number;
   maxLength?: number;
   minItems?: number;
+  minimum?: number;
+  maximum?: number;
 }
 
 type Node = Record<string, unknown>;
@@ -43,6 +46,11 @@ const KNOWN = new Set([
   'format',
   'minLength',
   'maxLength',
+  'minimum',
+  'maximum',
+  // An anyOf whose branches only name required fields ("one of iban, maskedPan or pan"): the
+  // generators keep the product's own references, which hold one; not a rule they break.
+  'anyOf',
 ]);
 
 const byUri = new Map<string, Node>(SCHEMAS.map((s) => [s.$id, s as unknown as Node]));
@@ -96,7 +104,17 @@ function merged(node: Node, base: string): { node: Node; base: Record<string, st
 function rulesOf(node: Node, base: string, prefix: string, required: boolean, out: FieldRule[]): void {
   const { node: n, base: childBases } = merged(node, base);
   const rule: FieldRule = { path: prefix, required };
-  for (const k of ['type', 'enum', 'pattern', 'format', 'minLength', 'maxLength', 'minItems'] as const)
+  for (const k of [
+    'type',
+    'enum',
+    'pattern',
+    'format',
+    'minLength',
+    'maxLength',
+    'minItems',
+    'minimum',
+    'maximum',
+  ] as const)
     if (n[k] !== undefined) (rule as unknown as Node)[k] = n[k];
   if (!rule.type && n.properties) rule.type = 'object';
   if (prefix) out.push(rule);

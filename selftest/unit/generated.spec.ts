@@ -15,6 +15,7 @@ import {
 } from '../../harness/generated/payment-cases.js';
 import { breakers, brokenBody } from '../../harness/generated/payment-breakers.js';
 import { forbiddenMove } from '../../harness/generated/payment-walk.js';
+import { brokenConsentBody, consentBody, consentBreaks, consentCases } from '../../harness/generated/consent-cases.js';
 import { propertySeed } from '../../harness/generated/settings.js';
 import { schemaRegistry } from '../../harness/values/schemas.js';
 import { generatedOptionsOf } from '../../scripts/generated-options.mjs';
@@ -104,4 +105,20 @@ test('run --seed and --generated become the run settings; a bad value is a confi
   expect(generatedOptionsOf(['--generated', 'deep'], none, '/nonexistent').error).toMatch(/not a depth/);
   expect(generatedOptionsOf(['--seed', 'x'], none, '/nonexistent').error).toMatch(/not a seed/);
   expect(generatedOptionsOf(['--seed'], none, '/nonexistent').error).toMatch(/a value is needed/);
+});
+
+test('every generated consent body passes its request schema, and every broken one breaks it', () => {
+  for (const v of sample(consentCases(), 4, 40) as Parameters<typeof consentBody>[0][])
+    expect(schemaRegistry().check('consents/consent-request', consentBody(v))).toEqual([]);
+  for (const requirement of [
+    'consents.create.required-fields',
+    'consents.create.field-types',
+    'consents.limits.frequency-min',
+  ]) {
+    for (const b of sample(consentBreaks(requirement)!, 5, 20) as Parameters<typeof brokenConsentBody>[0][])
+      expect(
+        schemaRegistry().check('consents/consent-request', brokenConsentBody(b)).length,
+        `${requirement}: ${b.path} = ${JSON.stringify(b.value)}`,
+      ).toBeGreaterThan(0);
+  }
 });
