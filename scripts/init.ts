@@ -14,6 +14,7 @@ import { ConfigError } from '../harness/config/errors.js';
 import { fromRoot } from '../harness/config/paths.js';
 import { loadProfile } from '../harness/config/profile.js';
 import { BIC_PATTERN, DEFAULT_CHROMIUM } from '../harness/config/settings.js';
+import { findChromium } from '../harness/config/chromium.js';
 import { parseForm } from '../harness/sca/psu-agent.js';
 import { profileSchema } from '../profiles/profile.schema.js';
 
@@ -362,8 +363,16 @@ note(
 // --- The PSU agent (sca.psuAgent): chosen by the authorise page the bank serves ------------------
 const agentNotes: string[] = [];
 const loginKeys: string[] = [];
-const chromiumPath = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
-const hasChromium = existsSync(chromiumPath);
+// The browser agent's lookup (harness/config/chromium.ts): CHROMIUM_PATH, Debian's chromium or the npm package's build.
+const foundChromium = (() => {
+  try {
+    return findChromium(process.env.CHROMIUM_PATH);
+  } catch {
+    return undefined;
+  }
+})();
+const chromiumPath = foundChromium?.executablePath ?? (process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM);
+const hasChromium = foundChromium !== undefined;
 interface PageInput {
   selector: string;
   name: string;
@@ -424,7 +433,7 @@ function stepsOf(form: NonNullable<ReturnType<typeof readForm>>) {
 async function rendered(at: string): Promise<string | undefined> {
   try {
     const { chromium } = await import('@playwright/test');
-    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true });
+    const browser = await chromium.launch({ ...(await foundChromium!.launchOptions()), headless: true });
     try {
       const page = await browser.newPage();
       await page.goto(at, { timeout: 15_000 });
@@ -466,7 +475,7 @@ if (probeUrl) {
     agentReason = `${probeUrl.from} could not be fetched (${(err as Error).message})`;
   }
 }
-const noBrowser = `no Chromium at ${chromiumPath} (install Debian's chromium package or set CHROMIUM_PATH for the browser agent)`;
+const noBrowser = `no Chromium at ${chromiumPath} (install Debian's chromium package, set CHROMIUM_PATH, or npm install @sparticuz/chromium, for the browser agent)`;
 if (!probeUrl) agentReason = 'nothing probed (no client id)';
 else if (page && (!page.html || page.status < 200 || page.status >= 300))
   agentReason = `${probeUrl.from} answered ${page.status}${page.html ? '' : ' without an HTML page'}: nothing judged`;

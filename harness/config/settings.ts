@@ -4,6 +4,7 @@ import { parse } from 'dotenv';
 import { readFileSync } from 'node:fs';
 import type { Profile } from '../../profiles/profile.schema.js';
 import { ConfigError } from './errors.js';
+import { findChromium, SYSTEM_CHROMIUM } from './chromium.js';
 import { allureHtmlOf } from '../../scripts/allure-html.mjs';
 
 /** Every setting the suite reads from the environment or `.env` (see .env.example). */
@@ -197,7 +198,7 @@ export function agentValue(
   return env[key] ?? fromFile[key] ?? '';
 }
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+export const DEFAULT_CHROMIUM = SYSTEM_CHROMIUM;
 
 /** Where the manual agent listens for the PSU's return: PSU_CALLBACK_LISTEN, else a loopback http REDIRECT_URI's host and port. */
 export function callbackListen(
@@ -228,11 +229,8 @@ export function checkPsuAgent(
       throw new ConfigError(
         'sca.browser: required when sca.psuAgent is "browser" (the steps that approve on the login page).',
       );
-    const chromium = settings.CHROMIUM_PATH || DEFAULT_CHROMIUM;
-    if (!existsSync(chromium))
-      throw new ConfigError(
-        `CHROMIUM_PATH: no browser at ${chromium} (sca.psuAgent "browser" drives Debian's chromium package; install it or set CHROMIUM_PATH).`,
-      );
+    // A ConfigError naming CHROMIUM_PATH when there is no browser at all (config/chromium.ts).
+    findChromium(settings.CHROMIUM_PATH);
     for (const kind of ['approve', 'deny'] as const) {
       // deny is optional: a script may only approve.
       profile.sca.browser[kind]?.forEach((step, i) => {
