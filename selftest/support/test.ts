@@ -1,5 +1,5 @@
 import { test as base, chromium, type Browser } from '@playwright/test';
-import { BROWSERLESS } from '../../harness/browserless.js';
+import { BROWSERLESS } from '../../harness/playwright-internals/browserless.js';
 import { findChromium } from '../../harness/config/chromium.js';
 
 /**
@@ -18,7 +18,7 @@ export function noChromium(): string | undefined {
 
 /**
  * Playwright's test for the self-tests, without its two automatic browser fixtures
- * (harness/browserless.ts), as the suite's own: a self-test opens no page through them, and they
+ * (harness/playwright-internals/browserless.ts), as the suite's own: a self-test opens no page through them, and they
  * cost every test some thirty option fixtures, each a step with captured stack traces (over 600
  * self-tests, the unit tests' worker alone spent over a second on them).
  *
