@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test';
 import { BROWSERLESS } from './playwright-internals/browserless.js';
 import { keepWorker } from './playwright-internals/kept-worker.js';
-import { loadCatalogue } from './catalogue.js';
+import { loadCatalogue } from './catalogue/catalogue.js';
 import { firstClaimed, type Combination } from './areas/payment-combinations.js';
 import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
 import { resolveTarget, secretsOf, type Target } from './config/target.js';
@@ -12,13 +12,13 @@ import type { Exchange } from './http/response.js';
 import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
 import { useRefusalLedger } from './expect.js';
 import { CONTROLS, operationAt } from './operations/controls.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
-import { asSecondTpp, NO_SECOND_TPP } from './second-tpp.js';
-import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './tokens.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './catalogue/req.js';
+import { asSecondTpp, NO_SECOND_TPP } from './auth/second-tpp.js';
+import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './auth/tokens.js';
 import { ENV } from './config/env-names.mjs';
 
 export { because, dependsOnControl, expect } from './expect.js';
-export { req } from './req.js';
+export { req } from './catalogue/req.js';
 export { mergeTests } from './proof.js';
 
 export interface BaseWorkerFixtures {

@@ -6,9 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 import { x as untar } from 'tar';
 import { ConfigError } from './errors.js';
+import { SETTINGS_SCHEMA } from './user-settings.mjs';
 
-/** Debian's chromium package: the browser used when CHROMIUM_PATH is not set and it is installed. */
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+/** Debian's chromium package (CHROMIUM_PATH's default): the browser when CHROMIUM_PATH is not set and it is installed. */
+export const SYSTEM_CHROMIUM: string = SETTINGS_SCHEMA.properties.CHROMIUM_PATH.default;
 
 /** The npm package that carries a Chromium build inside its tarball (Linux x64), brotli-compressed. */
 export const NPM_CHROMIUM = '@sparticuz/chromium';
@@ -47,8 +48,10 @@ export function findChromium(configured = '', o: FindChromiumOptions = {}): Foun
     describe,
     launchOptions: () => Promise.resolve({ executablePath }),
   });
-  if (configured && existsSync(configured)) return path('configured', configured, `CHROMIUM_PATH (${configured})`);
   const system = o.systemPath ?? SYSTEM_CHROMIUM;
+  // CHROMIUM_PATH's default (harness/config/settings.ts chromiumPath) is Debian's: as if unset.
+  if (configured === system) configured = '';
+  if (configured && existsSync(configured)) return path('configured', configured, `CHROMIUM_PATH (${configured})`);
   if (!configured && existsSync(system)) return path('system', system, `Debian's chromium (${system})`);
   const pkg = o.npmPackage === false ? undefined : (o.npmPackage ?? npmPackageDir());
   const missing = configured || system;

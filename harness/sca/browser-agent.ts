@@ -9,7 +9,7 @@ import {
   type Response,
 } from '@playwright/test';
 import type { Target } from '../config/target.js';
-import { agentValue } from '../config/settings.js';
+import { agentValue, chromiumPath } from '../config/settings.js';
 import { findChromium } from '../config/chromium.js';
 import { registerSecret } from '../evidence/redact.js';
 import { ApiResponse } from '../http/response.js';
@@ -18,12 +18,12 @@ import { fromRedirect, isRedirectUri, type AgentResult, type RedirectAgent } fro
 type Step = NonNullable<NonNullable<Target['profile']['sca']>['browser']>['approve'][number];
 
 /**
- * One browser per worker, started on first use: CHROMIUM_PATH, Debian's chromium or the npm
- * package's build (config/chromium.ts); never a downloaded one.
+ * One browser per worker, started on first use: CHROMIUM_PATH (the environment, else .env), else
+ * Debian's chromium, else the npm package's build (config/chromium.ts); never a downloaded one.
  */
 let browser: Promise<Browser> | undefined;
 const launch = () =>
-  (browser ??= findChromium(process.env.CHROMIUM_PATH)
+  (browser ??= findChromium(chromiumPath())
     .launchOptions()
     .then((o) => chromium.launch({ ...o, headless: true })));
 

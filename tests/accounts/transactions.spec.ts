@@ -1,5 +1,5 @@
-import { isoDate } from '../../harness/dates.js';
-import { disagreements } from '../../harness/json.js';
+import { isoDate } from '../../harness/values/dates.js';
+import { disagreements } from '../../harness/values/json.js';
 import {
   because,
   downloadLink,
