@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../harness/config/errors.js';
 import { fromRoot } from '../harness/config/paths.js';
 import { loadProfile } from '../harness/config/profile.js';
-import { BIC_PATTERN, DEFAULT_CHROMIUM } from '../harness/config/settings.js';
+import { BIC_PATTERN, chromiumPath as configuredChromium } from '../harness/config/settings.js';
 import { findChromium } from '../harness/config/chromium.js';
 import { parseForm } from '../harness/sca/psu-agent.js';
 import { profileSchema } from '../profiles/profile.schema.js';
@@ -366,12 +366,12 @@ const loginKeys: string[] = [];
 // The browser agent's lookup (harness/config/chromium.ts): CHROMIUM_PATH, Debian's chromium or the npm package's build.
 const foundChromium = (() => {
   try {
-    return findChromium(process.env.CHROMIUM_PATH);
+    return findChromium(configuredChromium());
   } catch {
     return undefined;
   }
 })();
-const chromiumPath = foundChromium?.executablePath ?? (process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM);
+const chromiumPath = foundChromium?.executablePath ?? configuredChromium();
 const hasChromium = foundChromium !== undefined;
 interface PageInput {
   selector: string;
