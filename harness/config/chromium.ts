@@ -74,14 +74,20 @@ export function findChromium(configured = '', o: FindChromiumOptions = {}): Foun
   );
 }
 
-/** The npm package's folder, or undefined when it is not installed. */
+/**
+ * The npm package's folder, or undefined when it is not installed: resolved from the suite, else
+ * from the working folder (an installed suite runs from a staged copy whose links were made
+ * before the package may have been installed beside it).
+ */
 function npmPackageDir(): string | undefined {
-  try {
-    const entry = createRequire(import.meta.url).resolve(NPM_CHROMIUM);
-    return entry.slice(0, entry.lastIndexOf(NPM_CHROMIUM) + NPM_CHROMIUM.length);
-  } catch {
-    return undefined;
-  }
+  for (const from of [import.meta.url, join(process.cwd(), 'package.json')])
+    try {
+      const entry = createRequire(from).resolve(NPM_CHROMIUM);
+      return entry.slice(0, entry.lastIndexOf(NPM_CHROMIUM) + NPM_CHROMIUM.length);
+    } catch {
+      /* not there: the next place */
+    }
+  return undefined;
 }
 
 const stringEnv = (): Record<string, string> =>
