@@ -5,8 +5,9 @@ export { KEPT_WORKER_ANNOTATION, keptWorker } from '../playwright-internals/kept
 
 /**
  * First of the run's reporters: gives a failure whose worker was kept its real outcome back, so
- * that the list output, JUnit, Allure and the conformance report all see an ordinary failure, with
- * its message and evidence (harness/playwright-internals/kept-worker.ts says how and why).
+ * that JUnit, Playwright's list (when asked), Allure and the conformance report all see an
+ * ordinary failure, with its message and evidence (harness/playwright-internals/kept-worker.ts says
+ * how and why).
  */
 export default class OutcomeReporter implements Reporter {
   printsToStdio() {
