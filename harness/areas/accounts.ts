@@ -4,6 +4,7 @@ import type { Target } from '../config/target.js';
 import { block } from '../http/broken.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import type { SignOptions } from '../http/signing.js';
 import { accountReadsToken, psuTokenByRedirect } from '../auth/tokens.js';
 import { boxed } from '../test.js';
 import { consentRequest, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
@@ -41,7 +42,7 @@ export interface ReadOptions {
   /** Token scope of this read (default accountinformation). */
   scope?: string;
   /** Sign the read (Authentication 6), as the client's `sign` option says. */
-  sign?: boolean;
+  sign?: boolean | SignOptions;
 }
 
 /**

@@ -289,7 +289,11 @@ const faults: Fault[] = [
   {
     id: 'headers.psu-ip-address-not-required',
     description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
-    breaks: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
+    breaks: [
+      'headers.psu-ip-address.payments',
+      'headers.psu-ip-address.payments-format',
+      'headers.psu-ip-address.payments-code',
+    ],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
         const ip = req.headers['psu-ip-address'];
