@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type TestInfo } from '@playwright/test';
 import { BROWSERLESS } from './browserless.js';
 import { loadCatalogue } from './catalogue.js';
 import { firstClaimed, type Combination } from './areas/payment-combinations.js';
@@ -10,7 +10,7 @@ import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
 import { useRefusalLedger } from './expect.js';
-import { CONTROLS, operationAt } from './operations/controls.js';
+import { requestKind } from './operations/controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { asSecondTpp, NO_SECOND_TPP } from './second-tpp.js';
@@ -68,6 +68,12 @@ export interface BaseTestFixtures {
  * every report, for each fixture of each test: most of a test's CPU in the harness. What the
  * fixture does (its calls, the evidence) still shows, under the test's Before and After Hooks.
  */
+/** Adds `id` to the controls a test depends on (once). */
+const dependsOnControlOf = (info: TestInfo, id: string) => {
+  if (!info.annotations.some((a) => a.type === CONTROL_ANNOTATION && a.description === id))
+    info.annotations.push({ type: CONTROL_ANNOTATION, description: id });
+};
+
 export const boxed = <T>(fixture: T): [T, { box: 'self' }] => [fixture, { box: 'self' }];
 
 /** Why a check that drives a failing SCA is skipped when the profile names no failing PSU. */
@@ -196,27 +202,29 @@ export const test = perProofEntry(
     // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger).
     _controls: [
       async ({ target, exchanges }, use, testInfo) => {
-        const at = (e: Exchange) => operationAt(target, e.method, e.url);
-        const refused = new Set<string>();
-        useRefusalLedger({ operationAt: at, refused });
+        const refused = new Set<Exchange>();
+        useRefusalLedger({ refused });
         try {
           await use();
         } finally {
           useRefusalLedger(undefined);
         }
         if (refused.size === 0) return;
-        const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
-        // A test that names its own control (controlledBy) depends on that one only.
+        // A test that names its own control (controlledBy, dependsOnControl) depends on that one only.
         if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION)) return;
+        const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
+        // The kinds of request the test saw accepted: its refused requests aside (one accepted is no control of itself).
         const accepted = new Set(
-          exchanges.filter((e) => e.status !== undefined && e.status >= 200 && e.status < 300).map(at),
+          exchanges
+            .filter((e) => !refused.has(e) && e.status !== undefined && e.status >= 200 && e.status < 300)
+            .map((e) => requestKind(target, e)?.key),
         );
-        for (const op of refused) {
-          const control = CONTROLS[op];
-          // Accepted in this very test, or the test judges the valid call itself: no other control needed.
-          if (!control || accepted.has(op) || named.includes(control)) continue;
-          if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION && a.description === control)) continue;
-          testInfo.annotations.push({ type: CONTROL_ANNOTATION, description: control });
+        for (const e of refused) {
+          const kind = requestKind(target, e);
+          // Accepted in this very test: no other control needed.
+          if (!kind || accepted.has(kind.key)) continue;
+          // The test judges the valid call itself: that control is its own verdict.
+          for (const control of kind.controls.filter((c) => !named.includes(c))) dependsOnControlOf(testInfo, control);
         }
       },
       { auto: true, box: 'self' },
