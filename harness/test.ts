@@ -1,4 +1,4 @@
-import { test as base, type TestInfo } from '@playwright/test';
+import { test as base } from '@playwright/test';
 import { BROWSERLESS } from './browserless.js';
 import { loadCatalogue } from './catalogue.js';
 import { firstClaimed, type Combination } from './areas/payment-combinations.js';
@@ -9,7 +9,7 @@ import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
-import { useRefusalLedger } from './expect.js';
+import { dependsOnControl, useRefusalLedger } from './expect.js';
 import { requestKind } from './operations/controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
@@ -19,6 +19,7 @@ import { ENV } from './config/env-names.mjs';
 
 export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './req.js';
+export { notJudged, partNotJudged } from './not-judged.js';
 export { mergeTests } from './proof.js';
 
 export interface BaseWorkerFixtures {
@@ -68,12 +69,6 @@ export interface BaseTestFixtures {
  * every report, for each fixture of each test: most of a test's CPU in the harness. What the
  * fixture does (its calls, the evidence) still shows, under the test's Before and After Hooks.
  */
-/** Adds `id` to the controls a test depends on (once). */
-const dependsOnControlOf = (info: TestInfo, id: string) => {
-  if (!info.annotations.some((a) => a.type === CONTROL_ANNOTATION && a.description === id))
-    info.annotations.push({ type: CONTROL_ANNOTATION, description: id });
-};
-
 export const boxed = <T>(fixture: T): [T, { box: 'self' }] => [fixture, { box: 'self' }];
 
 /** Why a check that drives a failing SCA is skipped when the profile names no failing PSU. */
@@ -224,7 +219,7 @@ export const test = perProofEntry(
           // Accepted in this very test: no other control needed.
           if (!kind || accepted.has(kind.key)) continue;
           // The test judges the valid call itself: that control is its own verdict.
-          for (const control of kind.controls.filter((c) => !named.includes(c))) dependsOnControlOf(testInfo, control);
+          for (const control of kind.controls.filter((c) => !named.includes(c))) dependsOnControl(control);
         }
       },
       { auto: true, box: 'self' },

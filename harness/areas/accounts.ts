@@ -2,6 +2,7 @@ import { isoDate } from '../dates.js';
 import type { SchemaType } from '../../schemas/index.js';
 import type { Target } from '../config/target.js';
 import { block } from '../http/broken.js';
+import { notJudged } from '../not-judged.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { accountReadsToken, psuTokenByRedirect } from '../tokens.js';
@@ -242,6 +243,16 @@ export const test = base.extend<{
     await use({ consentId, accounts: await accounts.accountsOf(consentId) });
   }),
 });
+
+/**
+ * The accounts of the test's consent, for a check that judges each one: a consent that lists none
+ * leaves the check not judged, saying so, never passed on nothing.
+ */
+export function eachAccount(consent: AccountConsent): Account[] {
+  if (consent.accounts.length === 0)
+    notJudged('List accounts under the consent of the test answered no account: there is no account to read');
+  return consent.accounts;
+}
 
 /** The first account of a list that has an iban (consents name accounts by iban). */
 export function withIban(list: Account[], count = 1): Account[] {

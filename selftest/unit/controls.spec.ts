@@ -49,7 +49,7 @@ test('a request is of the kind of its operation, payment product, body shape and
       url: `http://127.0.0.1:1/bank/psd2/paymentinitiation/v1/${p}`,
       requestHeaders: { 'Content-Type': 'application/json', ...headers },
       requestBody,
-    } as Exchange)!;
+    } as unknown as Exchange)!;
   const sct = call('payments/sepa-credit-transfers', {}, '{}');
   expect(sct.operation).toBe('payments.initiate');
   expect(sct.controls).toEqual(['payments.initiate.response']);
