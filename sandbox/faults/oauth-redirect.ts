@@ -51,6 +51,16 @@ const faults: Fault[] = [
     },
   },
   {
+    id: 'oauth.payment-sca-oauth-other-path',
+    description:
+      "a payment's scaOAuth link points at /connect/authorise, a path that is not the bank's authorise endpoint (its query as it should be)",
+    breaks: ['oauth.sca-oauth.payment-link', 'payments.authorisations.redirect'],
+    install: (app) =>
+      editPaymentScaOAuth(app, (u) => {
+        u.pathname = u.pathname.replace(/authorize$/, 'authorise');
+      }),
+  },
+  {
     id: 'oauth.payment-acr-values-renamed',
     description:
       "a payment's scaOAuth link carries no acr_values (its entries come as acr, which the authorise page reads)",
