@@ -170,7 +170,7 @@ const matchers = {
   /**
    * A Berlin Group error: status (one of) `status`, a JSON body with a non-empty `tppMessages`
    * array of {category, code, path?, text?} strings, one message whose code is (one of) `code`
-   * and, with `path`, one message whose path names that field (its last name, in any notation).
+   * and, with `path`, one message whose path names that field (its whole JSON path, in any notation).
    */
   toBeTppError(
     this: MatcherThis,

@@ -219,6 +219,14 @@ export const SCOPE_CHECKS: Record<string, (t: Pick<Target, 'profile'>) => string
     `accountinformation ${t.profile.psuContext}`,
   ],
   'headers.psu-corporate-id.context': () => ['accountinformation private', 'accountinformation corporate'],
+  'oauth.scope.payments': (t) => [
+    `paymentinitiation ${t.profile.psuContext}`,
+    `accountinformation ${t.profile.psuContext}`,
+  ],
+  'oauth.scope.baskets': (t) => [
+    `paymentinitiation ${t.profile.psuContext}`,
+    `accountinformation ${t.profile.psuContext}`,
+  ],
 };
 
 /**

@@ -60,6 +60,8 @@ const SLICE = [
   'headers.fields.case-sensitive',
   'headers.parameters.case-sensitive',
   'headers.content-type.json',
+  // Not claimed (no direct debit): never asked of this bank.
+  'consents.create.direct-debit',
 ];
 
 function foreignProfile(): string {
@@ -221,6 +223,8 @@ test.describe('a foreign bank', () => {
     expect(shared.debtors.filter((d) => !(EUR_DEBTORS as readonly unknown[]).includes(d))).toEqual([]);
     // The directory filter is not judged without the directory: not claimed, not a TypeError.
     expect(requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
+    // A bank that does not claim direct debit is not asked for a direct debit consent.
+    expect(requirements.find((r) => r.id === 'consents.create.direct-debit')?.verdict).toBe('skipped');
   });
 
   for (const mode of ['refuses-everything', 'refuses-every-create'] as const) {
