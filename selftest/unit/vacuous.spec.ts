@@ -26,11 +26,11 @@ function calleeName(call: ts.CallExpression): string | undefined {
   return ts.isIdentifier(e) ? e.text : undefined;
 }
 
-/** Whether `node` (outside the functions it declares) calls one of `names`. */
-function calls(node: ts.Node, names: string[]): boolean {
+/** Whether `node` (outside the functions it declares, unless `inFunctions`) calls one of `names`. */
+function calls(node: ts.Node, names: string[], inFunctions = false): boolean {
   let found = false;
   const visit = (n: ts.Node) => {
-    if (found || (n !== node && ts.isFunctionLike(n))) return;
+    if (found || (!inFunctions && n !== node && ts.isFunctionLike(n))) return;
     if (ts.isCallExpression(n) && names.includes(calleeName(n) ?? '')) found = true;
     else n.forEachChild(visit);
   };
@@ -123,41 +123,57 @@ const CONTROLLED = ['toBeRefused', 'toBeTppError', 'toHaveStatus', 'dependsOnCon
  */
 const AUTHORISE_PAGE = ['tests/oauth/authorize.spec.ts', 'tests/oauth/redirect.spec.ts'];
 
+/** The tests of a file that name a refusal requirement and neither use a refusal matcher nor declare a control. */
+function uncontrolledRefusals(source: ts.SourceFile, isRefusal: (id: string) => boolean): string[] {
+  // The file's own helpers that judge refusals: a test calling one is controlled through it.
+  const helpers = new Set<string>();
+  source.forEachChild((s) => {
+    const name = ts.isFunctionDeclaration(s)
+      ? s.name?.text
+      : ts.isVariableStatement(s)
+        ? s.declarationList.declarations.map((d) => (ts.isIdentifier(d.name) ? d.name.text : '')).join()
+        : undefined;
+    if (name && calls(s, CONTROLLED, true)) helpers.add(name);
+  });
+  const offences: string[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'test') {
+      const ids = n.arguments
+        .filter((a): a is ts.CallExpression => ts.isCallExpression(a) && calleeName(a) === 'req')
+        .flatMap((a) => a.arguments.filter(ts.isStringLiteral).map((s) => s.text))
+        .filter(isRefusal);
+      if (ids.length && !calls(n, [...CONTROLLED, ...helpers], true)) {
+        const { line } = source.getLineAndCharacterOfPosition(n.getStart());
+        offences.push(`${line + 1}: ${ids.join(', ')}`);
+      }
+    }
+    n.forEachChild(visit);
+  };
+  visit(source);
+  return offences;
+}
+
 test('every refusal requirement is judged by a refusal matcher or declares its positive control', () => {
   const catalogue = loadCatalogue();
-  const offences: string[] = [];
-  for (const { file, source } of SPECS) {
-    if (AUTHORISE_PAGE.includes(file)) continue;
-    // The file's own helpers that judge refusals: a test calling one is controlled through it.
-    const helpers = new Set<string>();
-    source.forEachChild((s) => {
-      const name = ts.isFunctionDeclaration(s)
-        ? s.name?.text
-        : ts.isVariableStatement(s)
-          ? s.declarationList.declarations.map((d) => (ts.isIdentifier(d.name) ? d.name.text : '')).join()
-          : undefined;
-      if (name && s.getText().match(new RegExp(`\\b(${CONTROLLED.join('|')})\\(`))) helpers.add(name);
-    });
-    const visit = (n: ts.Node) => {
-      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'test') {
-        const ids = n.arguments
-          .filter((a): a is ts.CallExpression => ts.isCallExpression(a) && calleeName(a) === 'req')
-          .flatMap((a) => a.arguments.filter(ts.isStringLiteral).map((s) => s.text))
-          .filter((id) => REFUSAL.test(catalogue.byId.get(id)?.text ?? ''));
-        const text = n.getText();
-        const controlled =
-          CONTROLLED.some((m) => text.includes(`${m}(`)) || [...helpers].some((h) => text.includes(`${h}(`));
-        if (ids.length && !controlled) {
-          const { line } = source.getLineAndCharacterOfPosition(n.getStart());
-          offences.push(`${file}:${line + 1}: ${ids.join(', ')}`);
-        }
-      }
-      n.forEachChild(visit);
-    };
-    visit(source);
-  }
+  const isRefusal = (id: string) => REFUSAL.test(catalogue.byId.get(id)?.text ?? '');
+  const offences = SPECS.filter(({ file }) => !AUTHORISE_PAGE.includes(file)).flatMap(({ file, source }) =>
+    uncontrolledRefusals(source, isRefusal).map((o) => `${file}:${o}`),
+  );
   expect(
     offences,
     'judge a refusal with toBeRefused, toBeTppError or toHaveStatus(4xx), or name its control with dependsOnControl(id)',
   ).toEqual([]);
+});
+
+test('the refusal lint sees a refusal judged by hand without a control, and lets a matcher, a helper or a declared control pass', () => {
+  const count = (text: string) =>
+    uncontrolledRefusals(ts.createSourceFile('x.spec.ts', text, ts.ScriptTarget.Latest, true), (id) => id === 'r.x.y')
+      .length;
+  expect(count(`test('t', req('r.x.y'), async () => { expect((await call()).status).toBe(400); });`)).toBe(1);
+  expect(count(`test('t', req('r.x.y'), async () => { await expect(await call()).toBeRefused(); });`)).toBe(0);
+  expect(count(`test('t', req('r.x.y'), async () => { dependsOnControl('c.x.y'); expect(s).toBe(400); });`)).toBe(0);
+  expect(
+    count(`const h = async (r) => expect(r).toBeTppError(400);\ntest('t', req('r.x.y'), async () => { await h(r); });`),
+  ).toBe(0);
+  expect(count(`test('t', req('o.x.y'), async () => { expect(s).toBe(400); });`)).toBe(0);
 });
