@@ -240,6 +240,8 @@ test.describe('Bank detail', () => {
     async ({ directory }) => {
       const all = await directory.snapshot();
       const codes = new Set(all.countries.map((c) => c.isoCountryCode));
+      if (!all.cities.length && !all.banks.length)
+        notJudged('the directory lists no bank and no city: nothing names a country');
       for (const city of all.cities)
         expect(
           codes.has(city.isoCountryCode),
