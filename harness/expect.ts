@@ -83,8 +83,8 @@ function resourcesIn(value: unknown, path = '$'): string[] {
  * never seen accepted.
  */
 export interface RefusalLedger {
-  /** The requests a refusal matcher judged. */
-  refused: Set<Exchange>;
+  /** The requests a refusal matcher judged, each with whether it held (refused as expected). */
+  refused: Map<Exchange, boolean>;
 }
 
 let ledger: RefusalLedger | undefined;
@@ -107,8 +107,10 @@ export function dependsOnControl(id: string): void {
 }
 
 /** A refusal the test expected, whatever came back: its request is noted in the running test's ledger. */
-function noteRefusal(received: unknown) {
-  if (ledger && received instanceof ApiResponse) ledger.refused.add(received.exchange);
+function noteRefusal(received: unknown, held: boolean) {
+  if (!ledger || !(received instanceof ApiResponse)) return;
+  const seen = ledger.refused.get(received.exchange);
+  ledger.refused.set(received.exchange, seen === undefined ? held : seen && held);
 }
 
 const allRefusals = (statuses: number[]) => statuses.length > 0 && statuses.every((s) => s >= 400 && s < 500);
@@ -136,7 +138,7 @@ const matchers = {
     const allowed = statusList(status);
     const pass = allowed.includes(received.status);
     // Only 4xx allowed: a refusal, which needs its positive control as toBeRefused does.
-    if (!this.isNot && allRefusals(allowed)) noteRefusal(received);
+    if (!this.isNot && allRefusals(allowed)) noteRefusal(received, pass);
     return {
       pass,
       name: 'toHaveStatus',
@@ -204,7 +206,7 @@ const matchers = {
       }
     }
     const pass = problems.length === 0;
-    if (!this.isNot && allRefusals(allowedStatus)) noteRefusal(received);
+    if (!this.isNot && allRefusals(allowedStatus)) noteRefusal(received, pass);
     const expected = `HTTP ${allowedStatus.join('/')}${codes.length ? ` with tppMessages code ${codes.join(' or ')}` : ' with a tppMessages body'}${options.path !== undefined ? ` and a path naming ${options.path}` : ''}`;
     return {
       pass,
@@ -238,7 +240,7 @@ const matchers = {
     const resources = resourcesIn(received.body);
     if (resources.length) problems.push(`the body carries ${resources.slice(0, 5).join(', ')}`);
     const pass = problems.length === 0;
-    if (!this.isNot) noteRefusal(received);
+    if (!this.isNot) noteRefusal(received, pass);
     const expected = `a refusal: HTTP ${allowed ? allowed.join(' or ') : '4xx'} carrying no data`;
     return {
       pass,
@@ -310,7 +312,7 @@ const matchers = {
  * Playwright's `expect` with the suite's matchers. An assertion that holds makes no step; one that
  * fails is Playwright's own, with its step, stack and message (harness/quiet-expect.ts says why).
  * A matcher here is called twice when it fails (once there, once by Playwright): its side effect,
- * noting a refusal's request, goes into a set, so it is noted once.
+ * noting a refusal's request and whether it held, goes into a map, so it is noted once.
  */
 export const expect = quiet(base.extend(matchers), matchers);
 

@@ -197,7 +197,7 @@ export const test = perProofEntry(
     // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger).
     _controls: [
       async ({ target, exchanges }, use, testInfo) => {
-        const refused = new Set<Exchange>();
+        const refused = new Map<Exchange, boolean>();
         useRefusalLedger({ refused });
         try {
           await use();
@@ -207,6 +207,10 @@ export const test = perProofEntry(
         if (refused.size === 0) return;
         // A test that names its own control (controlledBy, dependsOnControl) depends on that one only.
         if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION)) return;
+        // A test that failed on something else than its refusals (more failures than refusals that did
+        // not hold): that failure is the test's own, and no control takes it away.
+        const failedRefusals = [...refused.values()].filter((held) => !held).length;
+        if (testInfo.errors.length > failedRefusals) return;
         const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
         // The kinds of request the test saw accepted: its refused requests aside (one accepted is no control of itself).
         const accepted = new Set(
@@ -214,7 +218,7 @@ export const test = perProofEntry(
             .filter((e) => !refused.has(e) && e.status !== undefined && e.status >= 200 && e.status < 300)
             .map((e) => requestKind(target, e)?.key),
         );
-        for (const e of refused) {
+        for (const e of refused.keys()) {
           const kind = requestKind(target, e);
           // Accepted in this very test: no other control needed.
           if (!kind || accepted.has(kind.key)) continue;
