@@ -9,14 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadCatalogue, type Catalogue } from '../harness/catalogue.js';
+import { loadCatalogue, type Catalogue } from '../harness/catalogue/catalogue.js';
 import { fromRoot } from '../harness/config/paths.js';
 import { loadProfile } from '../harness/config/profile.js';
 import { redactText } from '../harness/evidence/redact.js';
 import type { ConformanceReport, QuotedResult } from '../harness/reporter/report.js';
 import { afterRun, pastOfRun } from '../harness/reporter/history.js';
 import { renderMarkdown } from '../harness/reporter/markdown.js';
-import { packageFile, reportsDirOf } from './run-options.mjs';
+import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { requirementVerdict, runVerdict, toResult, totalsOf } from '../harness/reporter/verdicts.js';
 
 /** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */

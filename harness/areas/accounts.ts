@@ -1,12 +1,11 @@
-import { isoDate } from '../dates.js';
+import { isoDate } from '../values/dates.js';
 import type { SchemaType } from '../../schemas/index.js';
 import type { Target } from '../config/target.js';
 import { block } from '../http/broken.js';
-import { notJudged } from '../not-judged.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { accountReadsToken, psuTokenByRedirect } from '../tokens.js';
-import { boxed } from '../test.js';
+import { accountReadsToken, psuTokenByRedirect } from '../auth/tokens.js';
+import { boxed, notJudged } from '../test.js';
 import { consentRequest, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
 
 export { because, consentRequest, expect, req } from './consents.js';

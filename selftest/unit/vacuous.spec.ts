@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 
 /** Every spec file under `dir`. */
@@ -53,8 +53,8 @@ function testBodies(source: ts.SourceFile): ts.Block[] {
   return bodies;
 }
 
-/** What judges, or says it does not: an assertion, or the not-judged helpers (harness/not-judged.ts). */
-const JUDGING = ['expect', 'notJudged', 'partNotJudged'];
+/** What judges, or says it does not: an assertion, or notJudged (harness/test.ts). */
+const JUDGING = ['expect', 'notJudged'];
 
 /**
  * The returns of a test body (outside the functions it declares) before which nothing was judged:
@@ -92,7 +92,7 @@ test('no test body returns before it judged anything: an empty set is "not judge
       }
   expect(
     offences,
-    'end a check that has nothing to judge with notJudged(why) (harness/not-judged.ts), or judge something before returning',
+    'end a check that has nothing to judge with notJudged(why) (harness/test.ts), or judge something before returning',
   ).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
-import { notJudged } from '../../harness/not-judged.js';
+import { notJudged } from '../../harness/test.js';
 import { isValidIBAN } from 'ibantools';
-import { isoDate } from '../../harness/dates.js';
-import { disagreements } from '../../harness/json.js';
+import { isoDate } from '../../harness/values/dates.js';
+import { disagreements } from '../../harness/values/json.js';
 import { because, expect, req, test, type Account, eachAccount } from '../../harness/areas/accounts.js';
 
 // List accounts and account detail: the Account resource, its links and its id.

@@ -1,5 +1,5 @@
-import { isoDate } from '../../harness/dates.js';
-import { notJudged } from '../../harness/not-judged.js';
+import { isoDate } from '../../harness/values/dates.js';
+import { notJudged } from '../../harness/test.js';
 import { prerequisite } from '../../harness/http/broken.js';
 import { because, expect, req, test, type Balance } from '../../harness/areas/accounts.js';
 

@@ -1,6 +1,6 @@
-import { isoDate } from '../../harness/dates.js';
-import { notJudged } from '../../harness/not-judged.js';
-import { disagreements } from '../../harness/json.js';
+import { isoDate } from '../../harness/values/dates.js';
+import { disagreements } from '../../harness/values/json.js';
+import { notJudged } from '../../harness/test.js';
 import {
   because,
   downloadLink,

@@ -1,4 +1,4 @@
-import { notJudged } from '../../harness/not-judged.js';
+import { notJudged } from '../../harness/test.js';
 import { prerequisite } from '../../harness/http/broken.js';
 import {
   BANK_CREATES,

@@ -1,4 +1,4 @@
-import { notJudged } from '../../harness/not-judged.js';
+import { notJudged } from '../../harness/test.js';
 import {
   because,
   countryCodeOf,
