@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
@@ -16,10 +17,12 @@ import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.
  * - unexpected-code: refuses everything but its token endpoint with a code the suite does not
  *   expect (418 to a read, 409 to anything else);
  * - account-routes-fail: its consents work, its balances and transactions routes answer 404;
- * - no-sca-method: offers no SCA method (no scaMethods in any answer).
+ * - no-sca-method: offers no SCA method (no scaMethods in any answer);
+ * - sca-routes-fail: makes every consent valid by an SCA of its own (it drives the authorisation
+ *   itself, at once) while its authorisation routes answer 404 to the TPP.
  */
 
-type Mode = 'refuses-signed' | 'unexpected-code' | 'account-routes-fail' | 'no-sca-method';
+type Mode = 'refuses-signed' | 'unexpected-code' | 'account-routes-fail' | 'no-sca-method' | 'sca-routes-fail';
 
 /** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
 const SLICES: Record<Mode, string[]> = {
@@ -59,6 +62,7 @@ const SLICES: Record<Mode, string[]> = {
     'authorisations.start.decoupled',
     'authorisations.redirect-preferred.false-consents',
   ],
+  'sca-routes-fail': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
 };
 
 /** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
@@ -67,8 +71,11 @@ const BROKEN: Record<Mode, string[]> = {
   'unexpected-code': ['consents.create.response', 'directory.aspsps.list-shape'],
   'account-routes-fail': ['accounts.balances.shape', 'accounts.transactions.shape'],
   'no-sca-method': ['authorisations.create.response'],
+  'sca-routes-fail': ['authorisations.create.response'],
 };
 
+const CONSENT_CREATE = /^\/psd2\/consent\/v1\/consents\/?(\?|$)/;
+const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/[^/]+\/authorisations/;
 const ACCOUNT_ROUTE = /^\/psd2\/accountinformation\/v1\/accounts\/[^/?]+\/(balances|transactions)(\/|\?|$)/;
 const CREATES_AUTHORISATION = /^\/psd2\/consent\/v1\/consents(\/[^/]+\/authorisations)?\/?$/;
 
@@ -125,15 +132,82 @@ function bank(mode: Mode | 'sound', upstream: string) {
   };
 }
 
+/** Headers of one hop, not passed on. */
+const HOP_BY_HOP = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'expect'];
+
+/** Calls the sandbox as the bank itself would, with the TPP's own headers (its token among them). */
+async function call(
+  upstream: string,
+  method: string,
+  path: string,
+  headers: IncomingMessage['headers'],
+  json?: unknown,
+) {
+  const h: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers))
+    if (typeof v === 'string' && ![...HOP_BY_HOP, 'x-request-id', 'digest', 'signature', 'content-type'].includes(k))
+      h[k] = v;
+  const res = await fetch(`${upstream}${path}`, {
+    method,
+    headers: { ...h, 'X-Request-ID': randomUUID(), 'Content-Type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return (await res.json().catch(() => ({}))) as Record<string, unknown>;
+}
+
+/**
+ * A bank whose consents are valid at once: its own SCA runs as the consent is created (an
+ * authorisation created and started with mbid_same_device, which ends at once here), while every
+ * authorisation route of the TPP's answers 404.
+ */
+function validAtOnce(upstream: string) {
+  const plain = bank('sound', upstream);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '';
+    if (CONSENT_AUTHORISATIONS.test(url))
+      return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
+    if (req.method !== 'POST' || !CONSENT_CREATE.test(url)) return plain(req, res);
+    const sent: Buffer[] = [];
+    req.on('data', (c: Buffer) => sent.push(c));
+    req.on('end', async () => {
+      const created = await fetch(`${upstream}${url}`, {
+        method: 'POST',
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(
+            (e): e is [string, string] => typeof e[1] === 'string' && !HOP_BY_HOP.includes(e[0]),
+          ),
+        ),
+        body: Buffer.concat(sent),
+      });
+      const text = await created.text();
+      const consentId = (JSON.parse(text || '{}') as { consentId?: string }).consentId;
+      if (consentId) {
+        const base = `/psd2/consent/v1/consents/${consentId}`;
+        const auth = await call(upstream, 'POST', `${base}/authorisations`, req.headers, {});
+        await call(upstream, 'PUT', `${base}/authorisations/${String(auth.authorisationId)}`, req.headers, {
+          authenticationMethodId: 'mbid_same_device',
+        });
+      }
+      res.writeHead(created.status, {
+        'Content-Type': created.headers.get('content-type') ?? 'application/json',
+        'X-Request-ID': String(req.headers['x-request-id'] ?? ''),
+      });
+      res.end(text);
+    });
+  };
+}
+
 async function unfairRuns(): Promise<TargetsRun> {
-  const sandbox = await startSandbox();
+  // One sandbox behind every bank, whose decoupled SCA ends at once (a pace the specification allows):
+  // the bank that runs its own SCA finds the consent valid as soon as it has started it.
+  const sandbox = await startSandbox({ variants: ['authorisations.finalised-at-once'] });
   try {
     const shared = await runTargets({
       name: 'unfair-banks',
       targets: (Object.keys(SLICES) as Mode[]).map((mode) => ({
         id: mode,
         runs: SLICES[mode],
-        handler: bank(mode, sandbox.baseUrl),
+        handler: mode === 'sca-routes-fail' ? validAtOnce(sandbox.baseUrl) : bank(mode, sandbox.baseUrl),
       })),
       fallback: bank('sound', sandbox.baseUrl),
       files: [],
@@ -226,5 +300,11 @@ test.describe('banks that break one thing', () => {
     expect(byId.get('authorisations.sca-method.complete')?.tests[0]?.message).toContain('not judged');
     for (const id of ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'])
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('blocked');
+  });
+
+  test('a bank that makes its consents valid by an SCA of its own while its authorisation routes fail: the accounts checks are judged against the valid consent', () => {
+    const byId = fairly('sca-routes-fail');
+    for (const id of ['accounts.list.shape', 'accounts.balances.shape'])
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
   });
 });
