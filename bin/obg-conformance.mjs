@@ -43,15 +43,19 @@ The full list with comments: .env.example in the package (obg-conformance init w
 const COMMANDS = {
   run: {
     summary: 'run the suite against the target and write the reports (the main job)',
-    help: `Usage: obg-conformance run [--allure] [--write-baseline[=<file>]] [-- <Playwright options>]
+    help: `Usage: obg-conformance run [--allure] [--playwright-list] [--write-baseline[=<file>]] [-- <Playwright options>]
 
 Runs the conformance suite against TARGET_BASE_URL (or the embedded reference sandbox), writes
 reports/conformance.md, conformance.json, junit.xml, specification.html and the Allure results
-(allure-results/) under REPORTS_DIR in the working folder, and exits with the verdict.
+(allure-results/) under REPORTS_DIR in the working folder, and exits with the verdict. While it
+runs it prints a progress line; at its end the verdict, the report's counts, each failed MUST in
+one line and each root cause with the number of checks it blocks.
 
 Options:
   --allure                   also build the Allure HTML report: allure-report/ (served) and the
                              single file allure-report.html (or later: obg-conformance report)
+  --playwright-list          print Playwright's list of every test (failures with their code
+                             frames) before the suite's last lines (OBG_CONSOLE=playwright-list)
   --write-baseline[=<file>]  write the run's failures and warnings as a baseline to review
                              (default <reports>/baseline.yaml)
   -h, --help                 this help

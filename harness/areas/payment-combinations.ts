@@ -24,7 +24,11 @@ export const label = (c: Combination) => `${c.service}/${c.product}`;
  * Why the profile does not claim a combination, or undefined when it does. With the target: an
  * international-tp payment needs an FX quote of the bank (FX_QUOTE_ID), or it is not claimed.
  */
-export function unclaimed(profile: Profile, c: Combination, target?: Pick<Target, 'fxQuoteId'>): string | undefined {
+export function unclaimed(
+  profile: Profile,
+  c: Combination,
+  target?: Pick<Target, 'fxQuoteId' | 'profileName'>,
+): string | undefined {
   const services = profile.payments.services;
   const products = profile.payments.products;
   const missing = [
@@ -32,7 +36,7 @@ export function unclaimed(profile: Profile, c: Combination, target?: Pick<Target
     !products.includes(c.product) ? `payment product ${c.product}` : '',
   ].filter(Boolean);
   if (missing.length)
-    return `not claimed: the profile "${profile.name}" does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
+    return `not claimed: the profile${target ? ` "${target.profileName}"` : ''} does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
   if (target && c.product === 'international-tp' && !target.fxQuoteId) return NO_FX_QUOTE;
   return undefined;
 }

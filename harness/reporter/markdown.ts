@@ -2,7 +2,7 @@ import { QUOTE_FILES, type QuoteFrom } from '../catalogue/catalogue.js';
 import type { ConformanceReport } from './report.js';
 import { renderPast } from './history.js';
 import { coverageMarkdown } from './specification.js';
-import type { RequirementResult } from './verdicts.js';
+import { skipKind, skipsOf, type RequirementResult, type SkipKind } from './verdicts.js';
 
 /** What the human report reads of the run's report (conformance.json). */
 type ReportLike = Omit<ConformanceReport, 'run'>;
@@ -62,10 +62,13 @@ function headLines(r: ReportLike): string[] {
     );
   }
   for (const e of r.errors ?? []) out.push(`- **${cell(e.split('\n')[0])}**`);
+  const s = r.skips ?? skipsOf(r.requirements);
   out.push(
     `- Requirements: ${Object.entries(r.totals)
       .map(([k, v]) => `${v} ${k}`)
-      .join(', ')}`,
+      .join(
+        ', ',
+      )}${r.totals.skipped ? ` (skipped: ${s.notClaimed} not claimed, ${s.notConfigured} not configured, ${s.notJudged} not judged)` : ''}`,
     '',
   );
   return out;
@@ -154,12 +157,27 @@ function blockedLines(r: ReportLike): string[] {
   return out;
 }
 
-/** The requirements the profile does not claim, with the reason. */
+const SKIP_WORDS: Record<SkipKind, string> = {
+  notClaimed: 'not claimed',
+  notConfigured: 'not configured',
+  notJudged: 'not judged',
+};
+
+/** The requirements not run here: not claimed by the profile, not configured, or not judged, each with its reason. */
 function skippedLines(r: ReportLike): string[] {
   const skipped = r.requirements.filter((q) => q.verdict === 'skipped');
   if (!skipped.length) return [];
-  const out = ['## Not claimed by the profile', '', '| Requirement | Level | Reason |', '|---|---|---|'];
-  for (const q of skipped) out.push(`| \`${q.id}\` | ${q.level} | ${cell(q.tests[0]?.message ?? 'skipped')} |`);
+  const out = [
+    '## Not run here: not claimed, not configured, not judged',
+    '',
+    '| Requirement | Level | Why | Reason |',
+    '|---|---|---|---|',
+  ];
+  const order: SkipKind[] = ['notClaimed', 'notConfigured', 'notJudged'];
+  for (const q of [...skipped].sort((a, b) => order.indexOf(skipKind(a)) - order.indexOf(skipKind(b))))
+    out.push(
+      `| \`${q.id}\` | ${q.level} | ${SKIP_WORDS[skipKind(q)]} | ${cell(q.tests.find((t) => t.status === 'skipped')?.message ?? q.tests[0]?.message ?? 'skipped')} |`,
+    );
   out.push('');
   return out;
 }
