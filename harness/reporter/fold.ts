@@ -14,7 +14,7 @@ export const requirementsOf = (test: TestCase): string[] =>
 /** The positive controls a test's refusals name (harness/expect.ts), static or recorded as it ran. */
 export const controlsOf = (test: TestCase, result: TestResult): string[] => [
   ...new Set(
-    [...test.annotations, ...result.annotations]
+    [...test.annotations, ...(result.annotations ?? [])]
       .filter((a) => a.type === CONTROL_ANNOTATION && a.description)
       .map((a) => a.description!),
   ),
