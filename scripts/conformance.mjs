@@ -108,6 +108,11 @@ if (allure.on && existsSync(resolve(reports, 'allure-results')))
 // The verdict, its counts, each failed MUST and each root cause were printed by the suite's
 // console as the run ended (harness/reporter/console.ts); here: where the reports are.
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
+if (report.target?.draft)
+  console.log(
+    `
+conformance: this profile is init's unreviewed draft (${report.target.profile}, "draft": true): review its claims, then remove "draft"`,
+  );
 console.log(
   `reports: ${resolve(reports, 'conformance.md')}, ` +
     (allure.on

@@ -42,7 +42,8 @@ export class TokenCache {
     const form = {
       grant_type: 'client_credentials',
       client_id: this.target.clientId,
-      client_secret: this.target.clientSecret,
+      // Mutual TLS only (RFC 8705): no secret, the client certificate authenticates the client.
+      ...(this.target.clientSecret ? { client_secret: this.target.clientSecret } : {}),
       scope,
     };
     const started = Date.now();

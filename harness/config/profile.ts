@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { isValidIBAN } from 'ibantools';
 import { profileSchema, type Profile, type ProfileFile } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
 import { digestOf, readCached, writeCached } from './cache.js';
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
+import { ibanProblem } from '../../spec/iso13616.js';
 
 export type { PaymentProduct, PaymentService } from '../../schemas/payments/products.js';
 
@@ -169,13 +169,14 @@ export function approachContradiction(p: Pick<Profile, 'features' | 'sca'>): str
   return undefined;
 }
 
-/** The first IBAN of payments.accounts whose check digits fail (ISO 13616), named by its field; undefined when none. */
+/** The first IBAN of payments.accounts that ISO 13616 refuses (country, length, check digits), named by its field; undefined when none. A national check is no part of it. */
 export function accountProblem(p: Pick<Profile, 'payments'>): string | undefined {
   for (const [product, data] of Object.entries(p.payments?.accounts ?? {}))
     for (const side of ['debtorAccount', 'creditorAccount'] as const) {
       const iban = data?.[side]?.iban;
-      if (iban !== undefined && !isValidIBAN(iban))
-        return `payments.accounts.${product}.${side}.iban: "${iban}" is not a valid IBAN (its check digits fail)`;
+      const problem = iban === undefined ? undefined : ibanProblem(iban);
+      if (problem)
+        return `payments.accounts.${product}.${side}.iban: "${iban}" is not a valid IBAN (ISO 13616): it ${problem}`;
     }
   return undefined;
 }

@@ -176,6 +176,7 @@ export default class ConformanceReporter implements Reporter {
         profile: this.target?.profileName ?? '(unknown)',
         embedded: this.target?.embedded ?? false,
         ...(this.target ? { profileSha256: profileSha256(this.target.profileName) } : {}),
+        ...(this.target?.profile.draft ? { draft: true } : {}),
       },
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),

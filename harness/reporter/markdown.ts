@@ -38,6 +38,10 @@ export function quoteBlock(quote: string | undefined, from: QuoteFrom | undefine
   ];
 }
 
+/** What a run under init's unreviewed draft says, in the console and the report. */
+export const DRAFT_LINE = (profile: string) =>
+  `**This profile is init's unreviewed draft** (\`${profile}\` carries "draft": true): the verdict judges claims nobody has checked yet. Review them (the notes init wrote beside it), then remove "draft".`;
+
 /** The report's head: its verdict, the target, the suite, the run, its requests and the totals. */
 function headLines(r: ReportLike): string[] {
   const out: string[] = [];
@@ -45,6 +49,7 @@ function headLines(r: ReportLike): string[] {
   out.push(
     `- Target: ${r.target.baseUrl}${r.target.embedded ? ' (embedded reference sandbox)' : ''}, profile \`${r.target.profile}\``,
   );
+  if (r.target.draft) out.push(`- ${DRAFT_LINE(r.target.profile)}`);
   out.push(
     `- Suite: ${r.suite.name} ${r.suite.version} (${r.suite.commit.slice(0, 12)}), specification SHA-256 \`${r.suite.specSha256.slice(0, 16)}…\``,
   );

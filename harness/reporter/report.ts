@@ -11,9 +11,11 @@ export interface ConformanceReport {
   suite: { name: string; version: string; commit: string; specSha256: string };
   /**
    * `profile`: the profile's one name (harness/config/profile.ts, profileLabel); `profileSha256`:
-   * the SHA-256 of its content, by which the history finds earlier runs of the same profile.
+   * the SHA-256 of its content, by which the history finds earlier runs of the same profile;
+   * `draft`: the profile is init's unreviewed draft (its `draft` marker): the verdict judges
+   * claims nobody checked.
    */
-  target: { baseUrl: string; profile: string; embedded: boolean; profileSha256?: string };
+  target: { baseUrl: string; profile: string; embedded: boolean; profileSha256?: string; draft?: boolean };
   startedAt: string;
   finishedAt: string;
   verdict: RunVerdict;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { composeIBAN, isValidIBAN } from 'ibantools';
+import { composeIBAN } from 'ibantools';
+import { isIso13616Iban } from '../../spec/iso13616.js';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
 import { type Fault } from './fault.js';
@@ -362,7 +363,7 @@ const faults: Fault[] = [
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
         const debtor = (req.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount;
         const iban = debtor?.iban;
-        if (typeof iban !== 'string' || iban.length < 5 || isValidIBAN(iban)) return;
+        if (typeof iban !== 'string' || iban.length < 5 || isIso13616Iban(iban)) return;
         const fixed = composeIBAN({ countryCode: iban.slice(0, 2), bban: iban.slice(4) });
         if (fixed) debtor!.iban = fixed;
       }),
@@ -410,7 +411,7 @@ const faults: Fault[] = [
           else if (o && typeof o === 'object') {
             const rec = o as Record<string, unknown>;
             for (const [k, v] of Object.entries(rec)) {
-              if (k === 'iban' && typeof v === 'string' && !isValidIBAN(v)) rec[k] = 'SE4550000000058398257466';
+              if (k === 'iban' && typeof v === 'string' && !isIso13616Iban(v)) rec[k] = 'SE4550000000058398257466';
               else fix(v);
             }
           }
