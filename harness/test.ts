@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
-import { BROWSERLESS } from './browserless.js';
+import { BROWSERLESS } from './playwright-internals/browserless.js';
+import { keepWorker } from './playwright-internals/kept-worker.js';
 import { loadCatalogue } from './catalogue/catalogue.js';
 import { firstClaimed, type Combination } from './areas/payment-combinations.js';
 import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
@@ -9,10 +10,9 @@ import { registerSecret } from './evidence/redact.js';
 import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
-import { useRefusalLedger } from './expect.js';
-import { CONTROLS, operationAt } from './operations/controls.js';
+import { dependsOnControl, useRefusalLedger } from './expect.js';
+import { requestKind } from './operations/controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './catalogue/req.js';
-import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { asSecondTpp, NO_SECOND_TPP } from './auth/second-tpp.js';
 import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './auth/tokens.js';
 import { ENV } from './config/env-names.mjs';
@@ -110,33 +110,13 @@ export const test = perProofEntry(
     _keepWorker: [
       async ({}, use, testInfo) => {
         await use();
-        // A plain failure (an assertion, a broken exchange, a harness error) leaves the worker
-        // sound: it is marked an expected failure, which keeps the worker for the next test, and
-        // annotated, so that the run's first reporter (harness/reporter/outcome.ts) makes it an
-        // ordinary failure again for every reporter. A timeout or an interruption still ends the
-        // worker, as Playwright does: the test's code may still be running.
-        if (testInfo.status === 'failed' && testInfo.expectedStatus === 'passed') {
-          testInfo.annotations.push({
-            type: KEPT_WORKER_ANNOTATION,
-            description: 'the test failed; its worker went on to the next test',
-          });
-          testInfo.expectedStatus = 'failed';
-        }
-        // The self-proof's other side: a test declared expected to fail (it names a requirement the
-        // case breaks) that passed, because the case breaks the rule elsewhere (one operation of
-        // many, another group of operations). Its result is `passed`, which is what the proof folds;
-        // made expected, it keeps its worker too (an unexpected pass would cost a new worker).
-        else if (testInfo.status === 'passed' && testInfo.expectedStatus === 'failed') {
-          testInfo.annotations.push({
-            type: KEPT_WORKER_ANNOTATION,
-            description: 'expected to fail here, the test passed; its worker went on to the next test',
-          });
-          testInfo.expectedStatus = 'passed';
-        }
+        // A failure keeps its worker; the run's first reporter makes it a failure again
+        // (harness/playwright-internals/kept-worker.ts).
+        keepWorker(testInfo);
       },
       { auto: true, box: 'self' },
     ],
-    // Playwright's two automatic browser fixtures, replaced (harness/browserless.ts): the suite
+    // Playwright's two automatic browser fixtures, replaced (harness/playwright-internals/browserless.ts): the suite
     // opens no page through them (the browser agent launches its own Chromium).
     ...({
       ...BROWSERLESS,
@@ -196,27 +176,33 @@ export const test = perProofEntry(
     // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger).
     _controls: [
       async ({ target, exchanges }, use, testInfo) => {
-        const at = (e: Exchange) => operationAt(target, e.method, e.url);
-        const refused = new Set<string>();
-        useRefusalLedger({ operationAt: at, refused });
+        const refused = new Map<Exchange, boolean>();
+        useRefusalLedger({ refused });
         try {
           await use();
         } finally {
           useRefusalLedger(undefined);
         }
         if (refused.size === 0) return;
-        const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
-        // A test that names its own control (controlledBy) depends on that one only.
+        // A test that names its own control (controlledBy, dependsOnControl) depends on that one only.
         if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION)) return;
+        // A test that failed on something else than its refusals (more failures than refusals that did
+        // not hold): that failure is the test's own, and no control takes it away.
+        const failedRefusals = [...refused.values()].filter((held) => !held).length;
+        if (testInfo.errors.length > failedRefusals) return;
+        const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
+        // The kinds of request the test saw accepted: its refused requests aside (one accepted is no control of itself).
         const accepted = new Set(
-          exchanges.filter((e) => e.status !== undefined && e.status >= 200 && e.status < 300).map(at),
+          exchanges
+            .filter((e) => !refused.has(e) && e.status !== undefined && e.status >= 200 && e.status < 300)
+            .map((e) => requestKind(target, e)?.key),
         );
-        for (const op of refused) {
-          const control = CONTROLS[op];
-          // Accepted in this very test, or the test judges the valid call itself: no other control needed.
-          if (!control || accepted.has(op) || named.includes(control)) continue;
-          if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION && a.description === control)) continue;
-          testInfo.annotations.push({ type: CONTROL_ANNOTATION, description: control });
+        for (const e of refused.keys()) {
+          const kind = requestKind(target, e);
+          // Accepted in this very test: no other control needed.
+          if (!kind || accepted.has(kind.key)) continue;
+          // The test judges the valid call itself: that control is its own verdict.
+          for (const control of kind.controls.filter((c) => !named.includes(c))) dependsOnControl(control);
         }
       },
       { auto: true, box: 'self' },
@@ -266,3 +252,15 @@ export const test = perProofEntry(
     ],
   }),
 );
+
+/**
+ * Nothing passes on nothing. A check whose set turned out empty (no SCA method offered, no entry,
+ * an answer with no body to read) ends here: skipped as "not judged", with the reason, never
+ * passed. A return from a test body that judged nothing before it is refused by the lint
+ * (selftest/unit/vacuous.spec.ts).
+ */
+export function notJudged(why: string): never {
+  base.skip(true, `not judged: ${why}`);
+  // base.skip(true, …) throws; this line is never reached.
+  throw new Error(`not judged: ${why}`);
+}

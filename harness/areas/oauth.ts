@@ -6,6 +6,7 @@ import type { ApiResponse } from '../http/response.js';
 import { psuAgentFor } from '../sca/agents.js';
 import { authoriseAnswer } from '../sca/authorise-answer.js';
 import { authorizeUrlFor, type AgentResult, type RedirectAgent } from '../sca/psu-agent.js';
+import { redirectMethod } from '../sca/driver.js';
 import { dependsOnControl, expect } from '../expect.js';
 import { block, prerequisite } from '../http/broken.js';
 import { linkUrl } from '../http/links.js';
@@ -379,7 +380,10 @@ export class ResourceRedirectFlow {
     const { created, authorisationId } = await this.authorisation(kind, r.basePath);
     const href = `${r.basePath}/authorisations/${authorisationId}`;
     const sca = kind === 'payment' ? this.payments.sca : this.baskets.sca;
-    const started = await sca.start(href, 'mbid', this.headers());
+    // The methods the authorisation's answer offered (a bank that created it itself answered a refusal: its own then).
+    const root = kind === 'payment' ? 'payments.authorisations.create' : 'signing-baskets.authorisation.start';
+    const method = created.status >= 200 && created.status < 300 ? redirectMethod(created, root) : 'mbid';
+    const started = await sca.start(href, method, this.headers());
     const { scaOAuth, authorizeUrl } = scaOAuthOf(started, this.target, state);
     return {
       kind,

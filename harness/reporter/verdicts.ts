@@ -11,7 +11,7 @@ export interface TestOutcome {
   message: string;
   /** A blocked test: the requirement whose step failed first (the root cause). */
   blockedBy?: string;
-  /** A passed refusal: the requirements that judge the same requests made valid (its positive controls). */
+  /** A refusal (passed or failed): the requirements that judge the same requests made valid (its positive controls). */
   controls?: string[];
 }
 

@@ -108,6 +108,21 @@ const faults: Fault[] = [
         else b.creditorName ??= 'Unknown creditor';
       }),
   },
+  {
+    id: 'payments.required-field-path-last-name',
+    description:
+      'the FORMAT_ERROR of a missing required field names only its last name (creditorName for payments[0].creditorName of a bulk payment)',
+    breaks: ['payments.initiate.required-fields-path'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: INITIATE, status: 400 }, (b: Body) => {
+        for (const m of (b?.tppMessages ?? []) as Body[])
+          if (typeof m.path === 'string')
+            m.path = m.path
+              .split(/[.[\]]+/)
+              .filter(Boolean)
+              .pop();
+      }),
+  },
   limitFault('endToEndIdentification', 35, 'payments.limits.end-to-end-identification'),
   limitFault('creditorName', 70, 'payments.limits.creditor-name'),
   limitFault('creditorAgentName', 70, 'payments.limits.creditor-agent-name'),

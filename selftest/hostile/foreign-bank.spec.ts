@@ -60,6 +60,8 @@ const SLICE = [
   'headers.fields.case-sensitive',
   'headers.parameters.case-sensitive',
   'headers.content-type.json',
+  // Not claimed (no direct debit): never asked of this bank.
+  'consents.create.direct-debit',
 ];
 
 /**
@@ -242,6 +244,8 @@ test.describe('a foreign bank', () => {
       SIGNING.map((id) => `${id}: ${requirements.find((r) => r.id === id)?.verdict}`),
       'the signing checks under a profile without the directory',
     ).toEqual(SIGNING.map((id) => `${id}: passed`));
+    // A bank that does not claim direct debit is not asked for a direct debit consent.
+    expect(requirements.find((r) => r.id === 'consents.create.direct-debit')?.verdict).toBe('skipped');
   });
 
   for (const mode of ['refuses-everything', 'refuses-every-create'] as const) {

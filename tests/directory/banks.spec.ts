@@ -1,3 +1,4 @@
+import { notJudged } from '../../harness/test.js';
 import {
   because,
   countryCodeOf,
@@ -177,6 +178,7 @@ test.describe('Bank detail', () => {
     req('directory.aspsp.detail-matches-list'),
     async ({ directory }) => {
       const list = await directory.banks();
+      if (!list.length) notJudged('List banks answered no bank: there is no bicFi to resolve');
       for (const entry of list) {
         const res = await directory.bank(entry.bicFi);
         await expect(res).toSucceed();
@@ -234,6 +236,8 @@ test.describe('Bank detail', () => {
     async ({ directory }) => {
       const all = await directory.snapshot();
       const codes = new Set(all.countries.map((c) => c.isoCountryCode));
+      if (!all.cities.length && !all.banks.length)
+        notJudged('the directory lists no bank and no city: nothing names a country');
       for (const city of all.cities)
         expect(
           codes.has(city.isoCountryCode),

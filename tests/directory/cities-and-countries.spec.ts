@@ -1,3 +1,4 @@
+import { notJudged } from '../../harness/test.js';
 import { randomUUID } from 'node:crypto';
 import { disagreements } from '../../harness/values/json.js';
 import { because, expect, req, test, type City, type Country } from '../../harness/areas/directory.js';
@@ -49,6 +50,7 @@ test.describe('Cities', () => {
 
   test('City by uuid agrees with its list entry', req('directory.city.detail'), async ({ directory }) => {
     const all = await directory.cities();
+    if (!all.length) notJudged('List cities answered no city: there is none to read');
     for (const city of all) {
       const res = await directory.city(city.cityId);
       await expect(res).toSucceed();
@@ -125,6 +127,7 @@ test.describe('Countries', () => {
 
   test('Country by code agrees with its list entry', req('directory.country.detail'), async ({ directory }) => {
     const all = await directory.countries();
+    if (!all.length) notJudged('List countries answered no country: there is none to read');
     for (const country of all) {
       const res = await directory.country(country.isoCountryCode);
       await expect(res).toSucceed();

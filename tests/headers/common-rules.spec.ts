@@ -182,7 +182,11 @@ test.describe('Names', () => {
       const filtered = (await directory.listBanks({ isoCountryCodes: [code!] })).json<{ aspsps: AspspEntry[] }>()
         .aspsps;
       const res = await directory.listBanks({ isocountrycodes: [code!] } as never);
-      if (res.status >= 400) return; // rejecting the unknown parameter keeps the rule too
+      // Rejecting the unknown parameter keeps the rule too: a refusal, beside the same list read unfiltered.
+      if (res.status >= 400) {
+        await expect(res, `isocountrycodes=${code} (lower case), an unknown parameter`).toBeRefused();
+        return;
+      }
       const got = res
         .json<{ aspsps: AspspEntry[] }>()
         .aspsps.map((b) => b.bicFi)
