@@ -11,6 +11,7 @@ import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
 import redirectVariants from './redirect.js';
 import testDataVariants from './test-data.js';
+import wireVariants from './wire.js';
 import type { Variant } from './variant.js';
 
 export type { Variant } from './variant.js';
@@ -44,6 +45,7 @@ export const VARIANTS: Variant[] = [
   ...redirectVariants,
   ...forwardedVariants,
   ...testDataVariants,
+  ...wireVariants,
 ];
 
 /**

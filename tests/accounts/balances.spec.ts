@@ -56,12 +56,14 @@ test(
         (await accounts.balances(consent.consentId, a.resourceId)).json<{ balances: Balance[] }>().balances ?? [];
       for (const b of balances) await expect(b.balanceAmount).toMatchSchema('common/amount');
       // A list answered with a download link instead of its entries has no amounts to judge here.
-      const res = await accounts.transactions(consent.consentId, a.resourceId, {
+      // Every page of the list (_links.next).
+      for (const res of await accounts.transactionPages(consent.consentId, a.resourceId, {
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
-      });
-      const { booked = [], pending = [] } = res.json<TransactionAnswer>().transactions ?? {};
-      for (const t of [...booked, ...pending]) await expect(t.transactionAmount).toMatchSchema('common/amount');
+      })) {
+        const { booked = [], pending = [] } = res.json<TransactionAnswer>().transactions ?? {};
+        for (const t of [...booked, ...pending]) await expect(t.transactionAmount).toMatchSchema('common/amount');
+      }
     }
   },
 );
