@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pendingDateFaults from './accounts-pending-dates.js';
 import accountTransactionFaults from './accounts-transactions.js';
 import accountFaults from './accounts.js';
+import withBalanceFaults from './accounts-with-balance.js';
 import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
 import type { Fault } from './fault.js';
@@ -17,6 +18,7 @@ import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
 import initiationFaults from './payments-initiation.js';
+import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
 
@@ -26,6 +28,7 @@ export const FAULTS: Fault[] = [
   ...directoryFaults,
   ...accountFaults,
   ...accountTransactionFaults,
+  ...withBalanceFaults,
   ...directDebitFaults,
   ...directDebitFieldFaults,
   ...consentFaults,
@@ -36,6 +39,7 @@ export const FAULTS: Fault[] = [
   ...paymentFaults,
   ...paymentAuthorisationFaults,
   ...initiationFaults,
+  ...paymentLinkFaults,
   ...signingBasketFaults,
   ...oauthRedirectFaults,
   ...headerSigningFaults,

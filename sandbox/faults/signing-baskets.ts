@@ -212,6 +212,16 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'signing-baskets.basket-start-status-started',
+    description:
+      "a basket's start authorisation (POST) answers its new authorisation's scaStatus started, not received",
+    breaks: ['signing-baskets.authorisation.start'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: BASKET_AUTHORISATIONS, status: 201 }, (b: AnyBody) => {
+        if (b.scaStatus === 'received') b.scaStatus = 'started';
+      }),
+  },
+  {
     id: 'signing-baskets.basket-start-without-psu-message',
     description: "a basket's start authorisation answers no psuMessage (listed, not required: a completeness warning)",
     breaks: ['signing-baskets.authorisation.start-complete'],

@@ -1,5 +1,6 @@
 import { isValidIBAN } from 'ibantools';
 import { isoDate } from '../../harness/dates.js';
+import { requireSuccess } from '../../harness/http/broken.js';
 import { disagreements } from '../../harness/json.js';
 import { because, expect, req, test, type Account } from '../../harness/areas/accounts.js';
 
@@ -129,6 +130,43 @@ test(
           `account ${a.resourceId}: withBalance=true under balance access should give balances; the account has none`,
         ),
       ).toBe(true);
+    }
+  },
+);
+
+test(
+  'the balances List accounts and account detail bring with withBalance=true are typed as balances',
+  req('accounts.list.with-balance-balances'),
+  async ({ accounts, consent }) => {
+    const list = await accounts.list(consent.consentId, { query: { withBalance: true } });
+    // Whether the query is taken at all is accounts.list.with-balance-accepted's.
+    requireSuccess(list, 'accounts.list.with-balance-accepted', 'List accounts with withBalance=true');
+    const answers: { where: string; account?: Account }[] =
+      list
+        .json<{ accounts?: Account[] }>()
+        .accounts?.map((account) => ({ where: `${list.label}: account ${account.resourceId}`, account })) ?? [];
+    for (const a of consent.accounts) {
+      const detail = await accounts.detail(consent.consentId, a.resourceId, { query: { withBalance: true } });
+      requireSuccess(detail, 'accounts.list.with-balance-accepted', 'account detail with withBalance=true');
+      answers.push({ where: detail.label, account: detail.json<{ account?: Account }>().account });
+    }
+    // withBalance may be ignored: an account without balances has nothing to type.
+    const given = answers.filter((x) => x.account?.balances !== undefined);
+    test.skip(
+      !given.length,
+      'not judged: no account of List accounts or account detail carried balances (withBalance may be ignored)',
+    );
+    for (const { where, account } of given) {
+      const balances: unknown = account!.balances;
+      expect
+        .soft(
+          Array.isArray(balances),
+          because(`${where}: balances is an array of Balance; got ${JSON.stringify(balances)}`),
+        )
+        .toBe(true);
+      if (!Array.isArray(balances)) continue;
+      for (const [i, b] of balances.entries())
+        await expect.soft(b, because(`${where}: balances[${i}]`)).toMatchSchema('accounts/balance');
     }
   },
 );

@@ -17,6 +17,10 @@ test(
     const res = await baskets.startAuthorisation(basketId);
     await expect(res).toSucceed();
     await expect(res).toMatchSchema('authorisations/authorisation-start');
+    // A new authorisation is received (States > Authorisation: none → received), a basket's as any other's.
+    const { scaStatus } = res.json<{ scaStatus?: unknown }>();
+    if (scaStatus !== undefined)
+      expect(scaStatus, because(`${res.label}: the basket's new authorisation is received`)).toBe('received');
   },
 );
 

@@ -1,0 +1,34 @@
+import { rewriteJson, type Fault } from './fault.js';
+import { DETAIL, LIST } from './accounts-shared.js';
+
+// Faults of the balances an account carries under withBalance (List accounts, account detail).
+
+type Account = { balances?: { balanceAmount?: { amount?: unknown } }[] };
+
+/** The amounts of an account's balances as JSON numbers, not strings. */
+const numberAmounts = (a: Account | undefined) => {
+  for (const b of a?.balances ?? []) if (b.balanceAmount) b.balanceAmount.amount = Number(b.balanceAmount.amount);
+};
+
+const faults: Fault[] = [
+  {
+    id: 'accounts.list-with-balance-amount-number',
+    description: 'with withBalance=true, List accounts gives the balances of each account with amount as a JSON number',
+    breaks: ['accounts.list.with-balance-balances'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: LIST }, (b: { accounts?: Account[] }, req) => {
+        if ((req.query as { withBalance?: boolean }).withBalance) b.accounts?.forEach(numberAmounts);
+      }),
+  },
+  {
+    id: 'accounts.detail-with-balance-amount-number',
+    description: 'with withBalance=true, account detail gives the balances of the account with amount as a JSON number',
+    breaks: ['accounts.list.with-balance-balances'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: DETAIL }, (b: { account?: Account }, req) => {
+        if ((req.query as { withBalance?: boolean }).withBalance) numberAmounts(b.account);
+      }),
+  },
+];
+
+export default faults;
