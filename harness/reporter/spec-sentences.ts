@@ -245,10 +245,13 @@ export function readSpec(markdown: string, md = markdownIt(), explicit = new Map
       end: at < 0 ? at : at + c.length,
       markers,
     };
-    // A unit that states no rule is not counted: it is one clause, whatever its words.
-    const clauses = markers.length
-      ? clausesOf(unit, explicit.get(collapseWhitespace(text)))
-      : [{ id: unit.id, text: unit.text, start: unit.start, end: unit.end }];
+    // A unit that states no rule is not counted: it is one clause, whatever its words, unless
+    // spec/clauses.yaml parts it (so that a requirement is credited only with the part it reads).
+    const listed = explicit.get(collapseWhitespace(text));
+    const clauses =
+      markers.length || listed
+        ? clausesOf(unit, listed)
+        : [{ id: unit.id, text: unit.text, start: unit.start, end: unit.end }];
     const whole = { ...unit, clauses };
     units.push(whole);
     return whole;

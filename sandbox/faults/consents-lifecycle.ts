@@ -35,6 +35,23 @@ function validRecurring(app: FastifyInstance, clientId: string, except?: Consent
 
 const faults: Fault[] = [
   {
+    id: 'consents.delete-body-without-links',
+    description:
+      'delete consent answers 200 with a body of its own ({ consentStatus: terminatedByTpp }, no _links), not the message-and-links structure',
+    breaks: ['consents.delete.message-and-links'],
+    install: (app) =>
+      app.addHook('preHandler', async (req, reply) => {
+        if (req.method !== 'DELETE' || !ONE.test(req.routeOptions.url ?? '')) return;
+        const c = app.sandbox.consents.get((req.params as { consentId: string }).consentId);
+        if (!c || c.clientId !== req.token?.clientId) return;
+        c.status = 'terminatedByTpp';
+        await reply
+          .status(200)
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ consentStatus: 'terminatedByTpp' }));
+      }),
+  },
+  {
     id: 'consents.status-stuck-at-received',
     description: 'consent status answers received whatever the consent became (after its SCA, after its deletion)',
     breaks: ['consents.status.follows'],

@@ -12,6 +12,7 @@ import consentFaults from './consents.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
 import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
+import affiliatedFaults from './headers-affiliated.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
 import oauthRedirectFaults from './oauth-redirect.js';
@@ -43,6 +44,7 @@ export const FAULTS: Fault[] = [
   ...signingBasketFaults,
   ...oauthRedirectFaults,
   ...headerSigningFaults,
+  ...affiliatedFaults,
   ...multilevelFaults,
   ...pendingDateFaults,
 ];

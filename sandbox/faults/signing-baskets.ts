@@ -215,7 +215,7 @@ const faults: Fault[] = [
     id: 'signing-baskets.basket-start-status-started',
     description:
       "a basket's start authorisation (POST) answers its new authorisation's scaStatus started, not received",
-    breaks: ['signing-baskets.authorisation.start'],
+    breaks: ['signing-baskets.authorisation.start-received'],
     install: (app) =>
       rewriteJson(app, { method: 'POST', route: BASKET_AUTHORISATIONS, status: 201 }, (b: AnyBody) => {
         if (b.scaStatus === 'received') b.scaStatus = 'started';

@@ -1,4 +1,5 @@
 import { isoDate } from '../../harness/dates.js';
+import { requireSuccess } from '../../harness/http/broken.js';
 import { because, expect, req, test, type Balance, type TransactionAnswer } from '../../harness/areas/accounts.js';
 
 // Balances: account.iban, balances[] with type, amount, dates.
@@ -65,5 +66,52 @@ test(
         for (const t of [...booked, ...pending]) await expect(t.transactionAmount).toMatchSchema('common/amount');
       }
     }
+  },
+);
+
+test(
+  'an account whose balances are held in more than one currency (a multicurrency account) gives currency XXX',
+  req('accounts.account.multicurrency-xxx'),
+  async ({ accounts, consent }) => {
+    const multicurrency: string[] = [];
+    for (const a of consent.accounts) {
+      const res = requireSuccess(
+        await accounts.balances(consent.consentId, a.resourceId),
+        'accounts.balances.shape',
+        `read the balances of account ${a.resourceId}`,
+      );
+      const held = [
+        ...new Set(
+          (res.json<{ balances?: Balance[] }>().balances ?? [])
+            .map((b) => b.balanceAmount?.currency)
+            .filter((c): c is string => typeof c === 'string'),
+        ),
+      ];
+      if (held.length < 2) continue;
+      multicurrency.push(a.resourceId);
+      const detail = requireSuccess(
+        await accounts.detail(consent.consentId, a.resourceId),
+        'accounts.detail.shape',
+        `read account ${a.resourceId}`,
+      );
+      // currency is listed, not required (its presence is accounts.list.complete): judged where given.
+      for (const [where, currency] of [
+        ['List accounts', a.currency],
+        [detail.label, detail.json<{ account?: { currency?: string } }>().account?.currency],
+      ] as const)
+        if (currency !== undefined)
+          expect
+            .soft(
+              currency,
+              because(
+                `${where}: account ${a.resourceId} holds balances in ${held.join(', ')}, a multicurrency account, whose currency is XXX`,
+              ),
+            )
+            .toBe('XXX');
+    }
+    test.skip(
+      !multicurrency.length,
+      'not judged: no account of the consent holds balances in more than one currency (no multicurrency account)',
+    );
   },
 );

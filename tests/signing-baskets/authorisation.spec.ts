@@ -17,10 +17,25 @@ test(
     const res = await baskets.startAuthorisation(basketId);
     await expect(res).toSucceed();
     await expect(res).toMatchSchema('authorisations/authorisation-start');
+  },
+);
+
+test(
+  "a basket's new authorisation is received, when its start answer gives scaStatus",
+  req('signing-baskets.authorisation.start-received'),
+  async ({ baskets }) => {
+    const { basketId } = await baskets.createdBasket();
+    const res = await baskets.startAuthorisation(basketId);
+    await prerequisite('signing-baskets.authorisation.start', "start the basket's authorisation", async () =>
+      expect(res).toSucceed(),
+    );
     // A new authorisation is received (States > Authorisation: none → received), a basket's as any other's.
     const { scaStatus } = res.json<{ scaStatus?: unknown }>();
-    if (scaStatus !== undefined)
-      expect(scaStatus, because(`${res.label}: the basket's new authorisation is received`)).toBe('received');
+    test.skip(
+      scaStatus === undefined,
+      'not judged: the start answer gives no scaStatus (its presence is signing-baskets.authorisation.start-complete)',
+    );
+    expect(scaStatus, because(`${res.label}: the basket's new authorisation is received`)).toBe('received');
   },
 );
 
