@@ -39,6 +39,8 @@ const faults: Fault[] = [
     description:
       'delete consent answers 200 with a body of its own ({ consentStatus: terminatedByTpp }, no _links), not the message-and-links structure',
     breaks: ['consents.delete.message-and-links'],
+    // Under the default reading (either), which takes a body: the reference profile pins no-content.
+    claims: { consents: { deleteAnswer: 'either' } },
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {
         if (req.method !== 'DELETE' || !ONE.test(req.routeOptions.url ?? '')) return;
