@@ -4,7 +4,7 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
 import { resolveTarget } from './harness/config/target.js';
-import { suiteInfo } from './harness/run-info.js';
+import { suiteInfo } from './harness/reporter/run-info.js';
 import { chosenAreas, listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
@@ -51,7 +51,7 @@ const workers = configured(() => {
 });
 const reports = target.reportsDir;
 const info = suiteInfo();
-// The workers read the commit from here instead of asking git each (harness/run-info.ts).
+// The workers read the commit from here instead of asking git each (harness/reporter/run-info.ts).
 process.env[ENV.commit] ||= info.commit;
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 

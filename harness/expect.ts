@@ -1,10 +1,10 @@
 import { expect as base, test } from '@playwright/test';
-import { loadCatalogue } from './catalogue.js';
+import { loadCatalogue } from './catalogue/catalogue.js';
 import { redactText } from './evidence/redact.js';
 import { ApiResponse, type Exchange } from './http/response.js';
-import { pathNames } from './json.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
-import { schemaRegistry } from './schemas.js';
+import { pathNames } from './values/json.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './catalogue/req.js';
+import { schemaRegistry } from './values/schemas.js';
 import { quiet } from './quiet-expect.js';
 
 type MatcherResult = { pass: boolean; message: () => string; name?: string; expected?: unknown; actual?: unknown };

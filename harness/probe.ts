@@ -1,7 +1,7 @@
 import type { Target } from './config/target.js';
 import { BROKEN_MARK, TargetBroken } from './http/broken.js';
 import { ApiClient } from './http/client.js';
-import { TokenCache } from './tokens.js';
+import { TokenCache } from './auth/tokens.js';
 
 /** Set by the run's global setup, for the conformance reporter, when the target answers nothing usable. */
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mergeTests as mergePlaywrightTests, type TestType } from '@playwright/test';
-import { REQUIREMENT_ANNOTATION } from './req.js';
+import { REQUIREMENT_ANNOTATION } from './catalogue/req.js';
 import { ENV } from './config/env-names.mjs';
 
 /**

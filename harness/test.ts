@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { BROWSERLESS } from './browserless.js';
-import { loadCatalogue } from './catalogue.js';
+import { loadCatalogue } from './catalogue/catalogue.js';
 import { firstClaimed, type Combination } from './areas/payment-combinations.js';
 import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
 import { resolveTarget, secretsOf, type Target } from './config/target.js';
@@ -11,14 +11,14 @@ import type { Exchange } from './http/response.js';
 import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
 import { useRefusalLedger } from './expect.js';
 import { CONTROLS, operationAt } from './operations/controls.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './req.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './catalogue/req.js';
 import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
-import { asSecondTpp, NO_SECOND_TPP } from './second-tpp.js';
-import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './tokens.js';
+import { asSecondTpp, NO_SECOND_TPP } from './auth/second-tpp.js';
+import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './auth/tokens.js';
 import { ENV } from './config/env-names.mjs';
 
 export { because, dependsOnControl, expect } from './expect.js';
-export { req } from './req.js';
+export { req } from './catalogue/req.js';
 export { mergeTests } from './proof.js';
 
 export interface BaseWorkerFixtures {

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadCatalogue, type Catalogue } from '../harness/catalogue.js';
+import { loadCatalogue, type Catalogue } from '../harness/catalogue/catalogue.js';
 import { fromRoot } from '../harness/config/paths.js';
 import { loadProfile } from '../harness/config/profile.js';
 import { redactText } from '../harness/evidence/redact.js';

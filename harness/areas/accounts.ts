@@ -1,10 +1,10 @@
-import { isoDate } from '../dates.js';
+import { isoDate } from '../values/dates.js';
 import type { SchemaType } from '../../schemas/index.js';
 import type { Target } from '../config/target.js';
 import { block } from '../http/broken.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { accountReadsToken, psuTokenByRedirect } from '../tokens.js';
+import { accountReadsToken, psuTokenByRedirect } from '../auth/tokens.js';
 import { boxed } from '../test.js';
 import { consentRequest, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
 

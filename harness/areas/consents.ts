@@ -1,4 +1,4 @@
-import { isoDate } from '../dates.js';
+import { isoDate } from '../values/dates.js';
 import type { SchemaType } from '../../schemas/index.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';

@@ -3,7 +3,7 @@ import { composeIBAN } from 'ibantools';
 import { createRequire } from 'node:module';
 import type { SchemaType } from '../../schemas/index.js';
 import { validatePain008 } from '../../spec/iso20022/pain008.js';
-import { isoDate } from '../dates.js';
+import { isoDate } from '../values/dates.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { block, prerequisite } from '../http/broken.js';

@@ -1,8 +1,8 @@
 import { faker } from '@faker-js/faker/locale/en';
 import { composeIBAN } from 'ibantools';
 import type { PaymentProduct, Profile } from '../config/profile.js';
-import { isoDate } from '../dates.js';
-import type { Json } from '../json.js';
+import { isoDate } from '../values/dates.js';
+import type { Json } from '../values/json.js';
 import type { Combination } from './payment-combinations.js';
 
 // ---------------------------------------------------------------------------------------------

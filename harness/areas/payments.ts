@@ -2,13 +2,13 @@ import type { Profile } from '../config/profile.js';
 import type { Target } from '../config/target.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import type { Json } from '../json.js';
+import type { Json } from '../values/json.js';
 import { prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
 import { boxed, expect, test as base } from '../test.js';
 import { paymentBody } from './payment-bodies.js';
 import { COMBINATIONS, label, unclaimed, type Claimant, type Combination } from './payment-combinations.js';
-import { paymentReadsToken, psuTokenByRedirect } from '../tokens.js';
+import { paymentReadsToken, psuTokenByRedirect } from '../auth/tokens.js';
 
 export { because, expect, req } from '../test.js';
 

@@ -67,7 +67,7 @@ export const ENV_VARS = {
     name: 'OBG_COMMIT',
     setting: true,
     writers: ['user', 'playwright.config.ts'],
-    readers: ['harness/run-info.ts', 'playwright.config.ts'],
+    readers: ['harness/reporter/run-info.ts', 'playwright.config.ts'],
     about:
       "the suite's commit as the reports name it, where git cannot tell (an installed package); the runner sets it for its workers",
   },

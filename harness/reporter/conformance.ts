@@ -10,15 +10,15 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
-import { loadCatalogue, type Catalogue } from '../catalogue.js';
+import { loadCatalogue, type Catalogue } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { secretsOf } from '../config/target.js';
 import { redactText, registerSecret } from '../evidence/redact.js';
-import { REQUIREMENT_ANNOTATION } from '../req.js';
+import { REQUIREMENT_ANNOTATION } from '../catalogue/req.js';
 import { BROKEN_MARK } from '../http/broken.js';
 import { limitStats } from '../http/limits.js';
-import { suiteInfo } from '../run-info.js';
+import { suiteInfo } from './run-info.js';
 import { renderMarkdown } from './markdown.js';
 import { afterRun, pastOfRun } from './history.js';
 import { mapSpecificationOrSay } from './specification.js';

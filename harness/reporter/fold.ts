@@ -1,10 +1,10 @@
 import { stripVTControlCharacters } from 'node:util';
 import { relative } from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import type { Requirement } from '../catalogue.js';
+import type { Requirement } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { blockedBy, isBrokenMessage, isSuiteError } from '../http/broken.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../req.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../catalogue/req.js';
 import { toResult, type RequirementResult, type TestOutcome } from './verdicts.js';
 
 /** The requirement ids a test names (through `req(...)`). */

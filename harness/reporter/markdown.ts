@@ -1,4 +1,4 @@
-import { QUOTE_FILES, type QuoteFrom } from '../catalogue.js';
+import { QUOTE_FILES, type QuoteFrom } from '../catalogue/catalogue.js';
 import type { ConformanceReport } from './report.js';
 import { renderPast } from './history.js';
 import { coverageMarkdown } from './specification.js';

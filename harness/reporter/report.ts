@@ -1,4 +1,4 @@
-import type { QuoteFrom } from '../catalogue.js';
+import type { QuoteFrom } from '../catalogue/catalogue.js';
 import type { LimitStats } from '../http/limits.js';
 import type { PastOfRun } from './history.js';
 import type { RequirementResult, RunVerdict, Totals } from './verdicts.js';

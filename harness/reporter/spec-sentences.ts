@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
-import { collapseWhitespace } from '../catalogue.js';
+import { collapseWhitespace } from '../catalogue/catalogue.js';
 
 /**
  * The specification cut into the units a requirement can judge: every sentence of a paragraph or

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { collapseWhitespace, QUOTE_FILES, type Requirement } from '../catalogue.js';
+import { collapseWhitespace, QUOTE_FILES, type Requirement } from '../catalogue/catalogue.js';
 import { redactText } from '../evidence/redact.js';
 import type { ConformanceReport } from './report.js';
 import { markdownIt } from './spec-sentences.js';

@@ -7,7 +7,7 @@ import {
   QUOTE_FILES,
   type Catalogue,
   type Requirement,
-} from '../catalogue.js';
+} from '../catalogue/catalogue.js';
 import { validatorOf } from '../config/ajv.js';
 import { digestOf, readCached, writeCached } from '../config/cache.js';
 import { fromRoot } from '../config/paths.js';

@@ -1,4 +1,4 @@
-import type { Level, Requirement } from '../catalogue.js';
+import type { Level, Requirement } from '../catalogue/catalogue.js';
 
 export type TestVerdict = 'passed' | 'failed' | 'warning' | 'skipped' | 'broken' | 'blocked';
 export type RequirementVerdict = TestVerdict | 'untested';

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { notPassed } from '../support/verdicts.js';
 import { greenRound } from './green-run.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { expect } from '@playwright/test';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { writeSpecificationMap } from '../../harness/reporter/specification-html.js';
 import { CHROMIUM, test } from '../support/test.js';
 import { runDir } from '../support/run-dir.js';

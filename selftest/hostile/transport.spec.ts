@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { MAX_BODY_BYTES } from '../../harness/http/client.js';
-import { tagPattern } from '../../harness/req.js';
+import { tagPattern } from '../../harness/catalogue/req.js';
 import { judged, serveToken, unexplained } from '../support/hostile.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';

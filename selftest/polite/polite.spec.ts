@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
-import { tagPattern } from '../../harness/req.js';
+import { tagPattern } from '../../harness/catalogue/req.js';
 import { rateLimitStats } from '../../sandbox/plugins/rate-limit.js';
 import { tooManyRequestsOn } from '../support/hostile.js';
 import { runDir } from '../support/run-dir.js';

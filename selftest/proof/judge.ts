@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../harness/catalogue.js';
+import type { Catalogue } from '../../harness/catalogue/catalogue.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import type { ProofCase } from './plan.js';
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { selectedCases } from './plan.js';
 import { proofResult, type ProofRun } from './run.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { PROOF_ANNOTATION, type ProofPlan } from '../../harness/proof.js';
 import { foldRequirements, requirementsOf } from '../../harness/reporter/fold.js';

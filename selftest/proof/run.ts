@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { runDir } from '../support/run-dir.js';
 import { sharedJson } from '../support/shared-result.js';

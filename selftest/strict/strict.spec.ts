@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { strictRun } from './strict-run.js';
 import { readStrict } from './strict.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
-import { collapseWhitespace } from '../../harness/catalogue.js';
+import { collapseWhitespace } from '../../harness/catalogue/catalogue.js';
 import { mapSpecification, type SpecMap } from '../../harness/reporter/specification.js';
 
 /*

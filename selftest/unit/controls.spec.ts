@@ -1,13 +1,13 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Target } from '../../harness/config/target.js';
 import { CONTROLS, operationAt } from '../../harness/operations/controls.js';
 import { OPERATIONS } from '../../harness/operations/table.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../../harness/req.js';
+import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../../harness/catalogue/req.js';
 import { foldRequirements } from '../../harness/reporter/fold.js';
 
 const catalogue = loadCatalogue();

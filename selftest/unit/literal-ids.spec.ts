@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 
 // Searching a requirement's id finds where it is judged. The rule: every catalogue id is written

@@ -6,7 +6,7 @@ import { test } from '../support/test.js';
 import { isValidIBAN } from 'ibantools';
 import { loadProfile, type Profile } from '../../harness/config/profile.js';
 import { COMBINATIONS, label, paymentBody, PRODUCTS } from '../../harness/areas/payments.js';
-import type { Json } from '../../harness/json.js';
+import type { Json } from '../../harness/values/json.js';
 
 // payments.accounts: the test data of each product's bodies, one place for every payment body.
 

@@ -22,7 +22,8 @@ test("no setup step throws a plain Error about the bank's answer: it blocks thro
     ...filesUnder(fromRoot('harness', 'areas')),
     ...filesUnder(fromRoot('harness', 'sca')),
     fromRoot('harness', 'operations.ts'),
-    fromRoot('harness', 'tokens.ts'),
+    ...filesUnder(fromRoot('harness', 'auth')),
+    ...filesUnder(fromRoot('harness', 'operations')),
     ...filesUnder(fromRoot('tests')),
   ];
   const offences: string[] = [];

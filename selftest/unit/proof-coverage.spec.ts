@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { runDir } from '../support/run-dir.js';
 import { proofCases } from '../proof/plan.js';

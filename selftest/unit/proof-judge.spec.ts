@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { judgeCase } from '../proof/judge.js';
 import type { ProofCase } from '../proof/plan.js';

@@ -8,7 +8,7 @@ import {
   type ProofEntry,
   type ProofPlan,
 } from '../../harness/proof.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { listSuite, planOf, proofCases, runsOf, type ProofCase } from '../proof/plan.js';
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
-import { SchemaRegistry } from '../../harness/schemas.js';
+import { SchemaRegistry } from '../../harness/values/schemas.js';
 import { createAjv, SCHEMA_BASE, SCHEMAS } from '../../schemas/index.js';
 
 // The modules under schemas/ that are no schema: the list of them all, and the lists their users share.

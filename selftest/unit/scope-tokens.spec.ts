@@ -9,7 +9,7 @@ import { readScopeTokens } from '../../harness/config/settings.js';
 import { resolveTarget, secretsOf, type Target } from '../../harness/config/target.js';
 import { redactText, registerSecret } from '../../harness/evidence/redact.js';
 import { ONE_TOKEN_UNJUDGED } from '../../harness/test.js';
-import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from '../../harness/tokens.js';
+import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from '../../harness/auth/tokens.js';
 
 // Per-scope tokens (ACCESS_TOKEN_<API SCOPE>_<CONTEXT>): each sent for its scope; with them, the
 // scope and context checks are judged under ACCESS_TOKEN.

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import type { Requirement } from '../../harness/catalogue.js';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import type { Requirement } from '../../harness/catalogue/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import type { QuotedResult } from '../../harness/reporter/report.js';
 import { clausePieces, readSpec, sentencesOf, unitsQuoted } from '../../harness/reporter/spec-sentences.js';
 import {

@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import { loadCatalogue } from '../../harness/catalogue.js';
+import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { Blocked, prerequisite, TargetBroken } from '../../harness/http/broken.js';
-import { REQUIREMENT_ANNOTATION } from '../../harness/req.js';
+import { REQUIREMENT_ANNOTATION } from '../../harness/catalogue/req.js';
 import { foldRequirements, testOutcome } from '../../harness/reporter/fold.js';
 import { runVerdict } from '../../harness/reporter/verdicts.js';
 

@@ -1,7 +1,7 @@
 import { isValidIBAN } from 'ibantools';
-import { isoDate } from '../../harness/dates.js';
+import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
-import { disagreements } from '../../harness/json.js';
+import { disagreements } from '../../harness/values/json.js';
 import { because, expect, req, test, type Account } from '../../harness/areas/accounts.js';
 
 // List accounts and account detail: the Account resource, its links and its id.

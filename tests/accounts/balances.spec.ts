@@ -1,4 +1,4 @@
-import { isoDate } from '../../harness/dates.js';
+import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
 import { because, expect, req, test, type Balance, type TransactionAnswer } from '../../harness/areas/accounts.js';
 

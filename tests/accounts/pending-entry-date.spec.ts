@@ -1,4 +1,4 @@
-import { isoDate } from '../../harness/dates.js';
+import { isoDate } from '../../harness/values/dates.js';
 import { because, expect, req, test, type Transaction, type TransactionList } from '../../harness/areas/accounts.js';
 
 // Transaction list query, dateFrom row: "Booked entries use the booking date, pending entries the

@@ -1,7 +1,7 @@
-import { isoDate } from '../../harness/dates.js';
+import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
 import type { ApiResponse } from '../../harness/http/response.js';
-import { disagreements } from '../../harness/json.js';
+import { disagreements } from '../../harness/values/json.js';
 import {
   because,
   downloadLink,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isoDate } from '../../harness/dates.js';
+import { isoDate } from '../../harness/values/dates.js';
 import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
-import { holds } from '../../harness/json.js';
+import { holds } from '../../harness/values/json.js';
 import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 
 const IBAN = 'DE89370400440532013000';

@@ -1,4 +1,4 @@
-import { isoDate } from '../../harness/dates.js';
+import { isoDate } from '../../harness/values/dates.js';
 import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
 
 test(

@@ -1,6 +1,6 @@
 import { requireSuccess } from '../../harness/http/broken.js';
-import { getPath, withPath, type Json } from '../../harness/json.js';
-import { text } from '../../harness/text.js';
+import { getPath, withPath, type Json } from '../../harness/values/json.js';
+import { text } from '../../harness/values/text.js';
 import { because, expect, req, test } from '../../harness/areas/direct-debit.js';
 
 // General rules: "Text fields must support at least these characters". The text fields of a direct

@@ -1,5 +1,5 @@
 import { requireSuccess } from '../../harness/http/broken.js';
-import { levelOf } from '../../harness/catalogue.js';
+import { levelOf } from '../../harness/catalogue/catalogue.js';
 import { linkUrl } from '../../harness/http/links.js';
 import {
   because,

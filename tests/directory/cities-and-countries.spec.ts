@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { disagreements } from '../../harness/json.js';
+import { disagreements } from '../../harness/values/json.js';
 import { because, expect, req, test, type City, type Country } from '../../harness/areas/directory.js';
 
 // The fields the specification names for a City and a Country: a detail and its list entry agree on

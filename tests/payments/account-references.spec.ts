@@ -1,5 +1,5 @@
 import { because, COMBINATIONS, expect, label, req, test, unclaimed } from '../../harness/areas/payments.js';
-import type { Json } from '../../harness/json.js';
+import type { Json } from '../../harness/values/json.js';
 
 // The payment's account reference (Resources > Payment: "Account reference fields: iban, bban, pan,
 // maskedPan, msisdn, clearingNumber, currency"): a creditorAccount given by each of the fields the

@@ -1,6 +1,6 @@
 import { prerequisite } from '../../harness/http/broken.js';
 import type { ApiResponse } from '../../harness/http/response.js';
-import type { Json } from '../../harness/json.js';
+import type { Json } from '../../harness/values/json.js';
 import {
   because,
   COMBINATIONS,

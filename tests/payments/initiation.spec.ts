@@ -1,6 +1,6 @@
-import { isoDate } from '../../harness/dates.js';
+import { isoDate } from '../../harness/values/dates.js';
 import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
-import { differences, withPath } from '../../harness/json.js';
+import { differences, withPath } from '../../harness/values/json.js';
 import {
   because,
   creditorPrefix,

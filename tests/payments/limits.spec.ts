@@ -1,6 +1,6 @@
 import { requireSuccess } from '../../harness/http/broken.js';
-import { getPath, withPath } from '../../harness/json.js';
-import { plainText, text } from '../../harness/text.js';
+import { getPath, withPath } from '../../harness/values/json.js';
+import { plainText, text } from '../../harness/values/text.js';
 import { because, expect, forEachCombination, limitedFields, req, test } from '../../harness/areas/payments.js';
 
 /** The SHOULD of each length limit's status code, beside the limit (each id written out). */

@@ -9,7 +9,7 @@ import {
   type Combination,
   type PaymentsClient,
 } from '../../harness/areas/payments.js';
-import type { Json } from '../../harness/json.js';
+import type { Json } from '../../harness/values/json.js';
 
 /** The object of a payment body that holds the creditor (the first payment of a bulk). */
 const creditorOf = (body: Json): Json => (Array.isArray(body.payments) ? (body.payments[0] as Json) : body);

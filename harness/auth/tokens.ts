@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { scopeTokenKey } from './config/settings.js';
-import { requiredHeaderValues, type Target } from './config/target.js';
-import { registerSecret } from './evidence/redact.js';
-import { block, requireSuccess, TargetBroken } from './http/broken.js';
-import type { ApiClient, HeaderSpec } from './http/client.js';
-import { linkUrl } from './http/links.js';
-import { snippet, type ApiResponse, type Exchange } from './http/response.js';
-import { exchangeOnWire } from './http/transport.js';
-import type { ScaDriver } from './sca/driver.js';
-import { psuAgentFor } from './sca/agents.js';
-import { authorizeUrlFor } from './sca/psu-agent.js';
+import { scopeTokenKey } from '../config/settings.js';
+import { requiredHeaderValues, type Target } from '../config/target.js';
+import { registerSecret } from '../evidence/redact.js';
+import { block, requireSuccess, TargetBroken } from '../http/broken.js';
+import type { ApiClient, HeaderSpec } from '../http/client.js';
+import { linkUrl } from '../http/links.js';
+import { snippet, type ApiResponse, type Exchange } from '../http/response.js';
+import { exchangeOnWire } from '../http/transport.js';
+import type { ScaDriver } from '../sca/driver.js';
+import { psuAgentFor } from '../sca/agents.js';
+import { authorizeUrlFor } from '../sca/psu-agent.js';
 
 /** The full scope: an API scope plus the profile's PSU context scope (Authentication 2). */
 export function fullScope(target: Target, scope: string): string {

@@ -1,4 +1,4 @@
-import type { ApiClient } from './http/client.js';
+import type { ApiClient } from '../http/client.js';
 import { TokenCache } from './tokens.js';
 
 /** Why the ownership checks are skipped when the settings name no second application. */

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fromRoot } from './config/paths.js';
-import { ENV } from './config/env-names.mjs';
+import { fromRoot } from '../config/paths.js';
+import { ENV } from '../config/env-names.mjs';
 
 export interface SuiteInfo {
   name: string;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { QUOTE_FILES, type Catalogue } from './catalogue.js';
-import { fromRoot } from './config/paths.js';
+import { fromRoot } from '../config/paths.js';
 
 /**
  * The pin lint: a MUST judges what its quote states, so a test of a MUST that pins more than the

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { SCHEMA_BASE, SCHEMA_IDS, schemaUri, type SchemaId } from '../schemas/index.js';
-import { suiteAjv, type Ajv } from './config/ajv.js';
+import { SCHEMA_BASE, SCHEMA_IDS, schemaUri, type SchemaId } from '../../schemas/index.js';
+import { suiteAjv, type Ajv } from '../config/ajv.js';
 
 export { SCHEMA_BASE, type SchemaId };
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createRequire } from 'node:module';
-import { validatorOf } from './config/ajv.js';
-import { digestOf, readCached, writeCached } from './config/cache.js';
-import { fromRoot } from './config/paths.js';
+import { validatorOf } from '../config/ajv.js';
+import { digestOf, readCached, writeCached } from '../config/cache.js';
+import { fromRoot } from '../config/paths.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 
@@ -186,7 +186,7 @@ export function loadCatalogue(dir = fromRoot('requirements')): Catalogue {
     fromRoot('requirements', 'requirement.schema.json'),
     fromRoot(QUOTE_FILES.spec),
     fromRoot(QUOTE_FILES['reference-facts']),
-    fromRoot('harness', 'catalogue.ts'),
+    fromRoot('harness', 'catalogue', 'catalogue.ts'),
   ]);
   const name = `catalogue-${key}.json`;
   const kept = readCached<Pick<Catalogue, 'all' | 'problems'>>(name);
