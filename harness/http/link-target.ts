@@ -35,6 +35,9 @@ export const CANCELLATION_LINKS: LinkTails = {
   scaStatus: /^cancellation-authorisations\/[^/]+$/,
 };
 
+/** The links of an account (List accounts, account detail): its reads, after its resourceId. */
+export const ACCOUNT_LINKS: LinkTails = { self: '', balances: 'balances', transactions: 'transactions' };
+
 const describeTail = (tail: string | RegExp) =>
   typeof tail === 'string' ? (tail ? `/${tail}` : 'nothing') : `a path matching ${String(tail)}`;
 

@@ -35,6 +35,17 @@ function validRecurring(app: FastifyInstance, clientId: string, except?: Consent
 
 const faults: Fault[] = [
   {
+    id: 'consents.create-status-link-to-self',
+    description:
+      "create consent answers a status link to the consent itself (…/consents/{id}, no /status): it reads with a 2xx, but it is not the consent's status",
+    breaks: ['consents.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE }, (b: { _links?: Record<string, { href: string }> }) => {
+        const status = b._links?.status;
+        if (status) status.href = status.href.replace(/\/status$/, '');
+      }),
+  },
+  {
     id: 'consents.delete-body-without-links',
     description:
       'delete consent answers 200 with a body of its own ({ consentStatus: terminatedByTpp }, no _links), not the message-and-links structure',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pendingDateFaults from './accounts-pending-dates.js';
 import accountTransactionFaults from './accounts-transactions.js';
 import accountFaults from './accounts.js';
+import accountLinkFaults from './accounts-links.js';
 import withBalanceFaults from './accounts-with-balance.js';
 import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
@@ -30,6 +31,7 @@ export const FAULTS: Fault[] = [
   ...accountFaults,
   ...accountTransactionFaults,
   ...withBalanceFaults,
+  ...accountLinkFaults,
   ...directDebitFaults,
   ...directDebitFieldFaults,
   ...consentFaults,

@@ -1,6 +1,7 @@
 import { isValidIBAN } from 'ibantools';
 import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
+import { ACCOUNT_LINKS, notPointingAt } from '../../harness/http/link-target.js';
 import { disagreements } from '../../harness/values/json.js';
 import { because, expect, req, test, type Account } from '../../harness/areas/accounts.js';
 
@@ -70,6 +71,15 @@ test(
         links.transactions?.href,
         because(`account ${a.resourceId}: _links.transactions is missing under a consent giving transactions`),
       ).toBeTruthy();
+      // Each leads to this account's read: its resourceId, then balances or transactions.
+      const account = { id: a.resourceId, what: 'the account' };
+      for (const name of ['balances', 'transactions'] as const)
+        expect
+          .soft(
+            notPointingAt(accounts.api.target, { name, href: links[name]!.href }, account, ACCOUNT_LINKS),
+            because('List accounts'),
+          )
+          .toBeUndefined();
       await expect(await accounts.read(consent.consentId, links.balances!.href)).toSucceed();
       await expect(
         await accounts.read(consent.consentId, links.transactions!.href, {
