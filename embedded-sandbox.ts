@@ -73,7 +73,7 @@ export function embeddedSandboxServer(
   sandboxEnv: NodeJS.ProcessEnv,
 ): PlaywrightTestConfig['webServer'] {
   return {
-    command: 'node --import tsx sandbox/server.ts',
+    command: 'node --import tsx scripts/sandbox.ts',
     url: `${baseUrl}/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,8 +5,9 @@ import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
 import { resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/reporter/run-info.js';
-import { chosenAreas, listsOnly, readerPsuProblem, workersOf } from './scripts/run-options.mjs';
+import { chosenAreas, listsOnly, readerPsuProblem, workersOf } from './harness/config/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
+import { setting } from './harness/config/user-settings.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
@@ -29,7 +30,7 @@ function configured<T>(step: () => T): T {
   try {
     return step();
   } catch (err) {
-    if (!(err instanceof ConfigError) || /\bobg\b/.test(process.env.DEBUG ?? '')) throw err;
+    if (!(err instanceof ConfigError) || /\bobg\b/.test(setting('DEBUG'))) throw err;
     console.error(`obg-conformance: configuration error: ${err.message}`);
     console.error(
       'hint: settings come from the environment or .env in the working folder (see .env.example; `obg-conformance run --help` lists the keys); DEBUG=obg adds the stack.',

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { settingsHelp } from '../harness/config/settings-text.mjs';
 
 const PKG_DIR = resolve(dirname(realpathSync(fileURLToPath(import.meta.url))), '..');
 const PKG = JSON.parse(readFileSync(join(PKG_DIR, 'package.json'), 'utf8'));
@@ -35,26 +36,8 @@ const EXIT_HELP = `Exit codes:
   2  configuration error (a setting, a profile or an option; the message names it)
   3  target unavailable (the early probe found no usable API at TARGET_BASE_URL)`;
 
-const TARGET_KEYS = `Settings (environment, or .env in the working folder; the environment wins):
-  TARGET_BASE_URL        the API under test; empty: the embedded reference sandbox is judged
-  TARGET_AUTH_URL        the authorisation server (default: TARGET_BASE_URL)
-  TARGET_PROFILE         a profile name (profiles/<name>.json in the working folder, else the
-                         suite's) or a path to a JSON file, relative to the working folder
-  CLIENT_ID, CLIENT_SECRET          client credentials of the TPP application
-  SECOND_CLIENT_ID, SECOND_CLIENT_SECRET   a second application (ownership checks)
-  ACCESS_TOKEN           a ready bearer token instead of client credentials
-  ACCESS_TOKEN_<API SCOPE>_<CONTEXT>   a token of one scope, e.g. ACCESS_TOKEN_PAYMENTINITIATION_CORPORATE
-  REDIRECT_URI, BICFI, PSU_ID, PSU_CORPORATE_ID, PSU_IP_ADDRESS, APP_LINK_BASE
-  REQUEST_TIMEOUT_MS, SCA_TIMEOUT_MS
-  TARGET_CA_FILE, TLS_CLIENT_CERT_FILE, TLS_CLIENT_KEY_FILE, TLS_CLIENT_KEY_PASSPHRASE
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY
-  TPP_SIGNING_CERT_FILE, TPP_SIGNING_KEY_FILE, TPP_SIGNING_KEY_PASSPHRASE, TPP_TEST_PKI_DIR
-  CHROMIUM_PATH, PSU_CALLBACK_LISTEN (PSU agents), REPORTS_DIR (default reports)
-  ALLURE_HTML            on: every run builds the Allure HTML report (default off)
-  OBG_WORKERS            parallel workers (default 10; the profile's accounts.readerPsuIds must
-                         name at least as many)
-  BASELINE, PREVIOUS_REPORT, HISTORY_RUNS   known failures, the run to compare with
-  DEBUG=obg              print the stack of a configuration error
+// The settings each command reads, made from their schema (harness/config/settings.schema.json).
+const TARGET_KEYS = `${settingsHelp('run')}
 The full list with comments: .env.example in the package (obg-conformance init writes a .env).`;
 
 const COMMANDS = {
@@ -95,13 +78,7 @@ ALLURE_HTML=on). Exit 0 when built, 2 when there are no results or the build fai
 Starts the reference sandbox and prints its settings and a command that, pasted as it is in
 another terminal, runs the suite against it (the signing and test PKI files named in it).
 
-Settings (environment, or .env in the working folder):
-  SANDBOX_PORT (default 8794), SANDBOX_HOST (default 127.0.0.1)
-  SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_REDIRECT_URIS
-  SANDBOX_SECOND_CLIENT_ID, SANDBOX_SECOND_CLIENT_SECRET
-  SANDBOX_SCA_DELAY_MS, SANDBOX_FAULTS, SANDBOX_VARIANTS
-  SANDBOX_TLS=1, SANDBOX_MTLS=1, SANDBOX_SIGNING=required, SANDBOX_PKI_DIR
-  SANDBOX_RATE_LIMIT, SANDBOX_LATENCY_MS, SANDBOX_LOG=1, SANDBOX_QUIET=1
+${settingsHelp('sandbox')}
 
 ${EXIT_HELP}`,
   },
@@ -148,8 +125,8 @@ Options:
   --reports=<dir>   certify the run in this folder
   --out=<dir>       where the package goes (default <reports>/certification)
 
-Settings: CERTIFY_SIGNING_KEY_FILE (required: the certifier's private key, PEM),
-CERTIFY_SIGNING_CERT_FILE (optional), and every setting of \`obg-conformance run --help\`.
+${settingsHelp('certify')}
+  and every setting of \`obg-conformance run --help\`
 
 ${EXIT_HELP}`,
   },
@@ -297,7 +274,7 @@ switch (command) {
     break;
   case 'sandbox':
     if (own.length) fail(`sandbox takes no arguments (${own.join(' ')})`, 'obg-conformance sandbox --help');
-    runScript(root, 'sandbox/server.ts', [], { ts: true });
+    runScript(root, 'scripts/sandbox.ts', [], { ts: true });
     break;
   case 'init':
     runScript(root, 'scripts/init.ts', rest, { ts: true });

@@ -2,6 +2,7 @@ import { resolveTarget } from './config/target.js';
 import { coordinator, limitsOf } from './http/limits.js';
 import { probeLine, probeTarget } from './probe.js';
 import { ENV } from './config/env-names.mjs';
+import { setting } from './config/user-settings.mjs';
 
 /**
  * Runs once before the workers start: a target that answers nothing usable is said so plainly
@@ -13,7 +14,7 @@ export default async function globalSetup(): Promise<void> {
   const limits = limitsOf(resolveTarget().profile);
   if (limits) process.env[ENV.limiter] = await coordinator(limits).serve();
   // OBG_PROBE=0: judge every check on its own, even against a target that seems down.
-  if (process.env[ENV.probe] === '0') return;
+  if (setting(ENV.probe) === '0') return;
   const target = resolveTarget();
   if (process.env[ENV.quiet] !== '1') console.log(probeLine(target));
   const why = await probeTarget(target);

@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageFile, reportsDirOf, setting } from './run-options.mjs';
+import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
+import { envFileOf, setting, switchValue } from '../harness/config/user-settings.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,9 +21,9 @@ export const ALLURE_OPTION = '--allure';
  */
 export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
   if (args.includes(ALLURE_OPTION)) return { on: true };
-  const raw = setting('ALLURE_HTML', env, cwd).toLowerCase();
-  if (['', '0', 'off', 'false', 'no'].includes(raw)) return { on: false };
-  if (['1', 'on', 'true', 'yes'].includes(raw)) return { on: true };
+  const raw = setting('ALLURE_HTML', env, envFileOf(cwd));
+  const on = switchValue(raw);
+  if (on !== undefined) return { on };
   return { error: `ALLURE_HTML: "${raw}" is neither on nor off (default off; --allure asks for the HTML once).` };
 }
 
@@ -43,7 +44,7 @@ export function buildAllureHtml(reports, env = process.env) {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
-    env: { ...env, [ENV.allureBoth]: '1', [ENV.allureOutput]: out },
+    env: { ...env, REPORTS_DIR: reports, [ENV.allureBoth]: '1', [ENV.allureOutput]: out },
   });
   const problems = [];
   if (built.status === 0 && existsSync(join(out, 'awesome', 'index.html'))) {

@@ -13,8 +13,9 @@ import { join, resolve } from 'node:path';
 import { fromRoot } from '../harness/config/paths.js';
 import type { ConformanceReport } from '../harness/reporter/report.js';
 import { buildPackage, disqualifications } from '../harness/reporter/package.js';
-import { packageFile, reportsDirOf } from './run-options.mjs';
+import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
+import { setting } from '../harness/config/user-settings.mjs';
 
 const say = (line: string) => console.log(`certify: ${line}`);
 const refuse = (lines: string[]): never => {
@@ -33,14 +34,15 @@ if (unknown.length)
       '(options: --last, --reports=<dir>, --out=<dir>)',
   ]);
 
-const keyFile = process.env.CERTIFY_SIGNING_KEY_FILE;
+// The certifier's key and certificate: the environment, else .env (harness/config/user-settings.mjs).
+const keyFile = setting('CERTIFY_SIGNING_KEY_FILE');
 if (!keyFile || !existsSync(keyFile)) {
   console.error(
     `certify: CERTIFY_SIGNING_KEY_FILE ${keyFile ? `(${keyFile}) does not exist` : 'is not set'}: the manifest must be signed with the certifier's private key (PEM).`,
   );
   process.exit(2);
 }
-const certFile = process.env.CERTIFY_SIGNING_CERT_FILE || undefined;
+const certFile = setting('CERTIFY_SIGNING_CERT_FILE') || undefined;
 if (certFile && !existsSync(certFile)) {
   console.error(`certify: CERTIFY_SIGNING_CERT_FILE (${certFile}) does not exist.`);
   process.exit(2);

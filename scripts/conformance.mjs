@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listsOnly, packageFile, reportsDirOf, scheduled } from './run-options.mjs';
+import { listsOnly, packageFile, reportsDirOf, scheduled } from '../harness/config/run-options.mjs';
 import { narrows } from './run-scope.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
 import { ALLURE_OPTION, allureHtmlOf, buildAllureHtml } from './allure-html.mjs';

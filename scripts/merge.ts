@@ -16,7 +16,7 @@ import { redactText } from '../harness/evidence/redact.js';
 import type { ConformanceReport, QuotedResult } from '../harness/reporter/report.js';
 import { afterRun, pastOfRun } from '../harness/reporter/history.js';
 import { renderMarkdown } from '../harness/reporter/markdown.js';
-import { packageFile, reportsDirOf } from './run-options.mjs';
+import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { requirementVerdict, runVerdict, toResult, totalsOf } from '../harness/reporter/verdicts.js';
 
 /** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */

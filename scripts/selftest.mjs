@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withoutTargetSettings } from './run-options.mjs';
+import { withoutTargetSettings } from '../harness/config/run-options.mjs';
 import { procPids, procStat, reapedChildrenCpu } from './proc.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

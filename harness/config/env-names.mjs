@@ -2,8 +2,9 @@
 // it. Plain JavaScript without imports, so that the runner's scripts (.mjs, run by node alone),
 // allurerc.mjs, the harness, the self-tests and playwright.config.ts all take the name from here;
 // the lint (eslint.config.mjs) refuses an OBG_* name written anywhere else. The settings a user
-// sets (`setting: true`) are documented for users; the others are hand-offs between the suite's
-// own processes.
+// sets (`setting: true`) are documented for users, placed among the user's settings by their key
+// (settings.schema.json, `registry`) and read like every setting (user-settings.mjs); the others
+// are hand-offs between the suite's own processes.
 
 /**
  * @typedef {{ name: string, setting: boolean, writers: string[], readers: string[], about: string }} EnvVar
@@ -145,7 +146,7 @@ export const ENV_VARS = {
       'selftest/package/install.spec.ts',
       'selftest/unit/runner.spec.ts',
     ],
-    readers: ['scripts/run-options.mjs', 'selftest/proof/suite.config.ts'],
+    readers: ['harness/config/run-options.mjs', 'selftest/proof/suite.config.ts'],
     about: 'parallel workers (default 10)',
   },
   writeBaseline: {

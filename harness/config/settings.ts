@@ -1,133 +1,64 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parse } from 'dotenv';
-import { readFileSync } from 'node:fs';
 import type { Profile } from '../../profiles/profile.schema.js';
 import { ConfigError } from './errors.js';
-import { allureHtmlOf } from '../../scripts/allure-html.mjs';
+import {
+  envFileOf,
+  setting,
+  SETTINGS_SCHEMA,
+  switchValue,
+  userEnv,
+  whereFrom,
+  type SettingKey,
+} from './user-settings.mjs';
 
-/** Every setting the suite reads from the environment or `.env` (see .env.example). */
-export interface Settings {
-  TARGET_BASE_URL: string;
-  TARGET_AUTH_URL: string;
-  TARGET_PROFILE: string;
-  CLIENT_ID: string;
-  CLIENT_SECRET: string;
-  SECOND_CLIENT_ID: string;
-  SECOND_CLIENT_SECRET: string;
-  ACCESS_TOKEN: string;
-  REDIRECT_URI: string;
-  BICFI: string;
-  PSU_ID: string;
-  PSU_CORPORATE_ID: string;
-  PSU_IP_ADDRESS: string;
-  APP_LINK_BASE: string;
-  REQUEST_TIMEOUT_MS: string;
-  SCA_TIMEOUT_MS: string;
-  REPORTS_DIR: string;
-  TARGET_CA_FILE: string;
-  TLS_CLIENT_CERT_FILE: string;
-  TLS_CLIENT_KEY_FILE: string;
-  TLS_CLIENT_KEY_PASSPHRASE: string;
-  HTTPS_PROXY: string;
-  HTTP_PROXY: string;
-  NO_PROXY: string;
-  TPP_SIGNING_KEY_FILE: string;
-  TPP_SIGNING_CERT_FILE: string;
-  TPP_SIGNING_KEY_PASSPHRASE: string;
-  TPP_TEST_PKI_DIR: string;
-  /** The browser agent's Chromium (default /usr/bin/chromium, Debian's package). */
-  CHROMIUM_PATH: string;
-  /** The manual agent's listener for the PSU's return to the redirect URI (host:port; default: REDIRECT_URI's when it is a loopback http URI). */
-  PSU_CALLBACK_LISTEN: string;
-  /** An FX quote of the target for international-tp payments (FX-Quote-Id); without one, international-tp is not claimed. */
-  FX_QUOTE_ID: string;
-  /** The Allure HTML report after a run: on or off (default off; scripts/allure-html.mjs). */
-  ALLURE_HTML: string;
-}
+/**
+ * Every setting of the schema (settings.schema.json: its kind, default, description and readers),
+ * trimmed; empty when unset. Read by harness/config/user-settings.mjs, the environment over .env.
+ */
+export type Settings = Record<SettingKey, string>;
 
-export const SETTING_KEYS: (keyof Settings)[] = [
-  'TARGET_BASE_URL',
-  'TARGET_AUTH_URL',
-  'TARGET_PROFILE',
-  'CLIENT_ID',
-  'CLIENT_SECRET',
-  'SECOND_CLIENT_ID',
-  'SECOND_CLIENT_SECRET',
-  'ACCESS_TOKEN',
-  'REDIRECT_URI',
-  'BICFI',
-  'PSU_ID',
-  'PSU_CORPORATE_ID',
-  'PSU_IP_ADDRESS',
-  'APP_LINK_BASE',
-  'REQUEST_TIMEOUT_MS',
-  'SCA_TIMEOUT_MS',
-  'REPORTS_DIR',
-  'TARGET_CA_FILE',
-  'TLS_CLIENT_CERT_FILE',
-  'TLS_CLIENT_KEY_FILE',
-  'TLS_CLIENT_KEY_PASSPHRASE',
-  'HTTPS_PROXY',
-  'HTTP_PROXY',
-  'NO_PROXY',
-  'TPP_SIGNING_KEY_FILE',
-  'TPP_SIGNING_CERT_FILE',
-  'TPP_SIGNING_KEY_PASSPHRASE',
-  'TPP_TEST_PKI_DIR',
-  'CHROMIUM_PATH',
-  'PSU_CALLBACK_LISTEN',
-  'FX_QUOTE_ID',
-  'ALLURE_HTML',
-];
+export const SETTING_KEYS = Object.keys(SETTINGS_SCHEMA.properties) as SettingKey[];
 
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
-/**
- * Reads `.env` (the process environment wins over it) and checks the form of every value that
- * is set. Nothing is defaulted here: defaults belong to the target (embedded or real).
- */
-export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = resolve(process.cwd(), '.env')): Settings {
-  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
-  const get = (key: keyof Settings): string => (env[key] ?? fromFile[key] ?? '').trim();
-  const settings = Object.fromEntries(SETTING_KEYS.map((k) => [k, get(k)])) as unknown as Settings;
-  const where = existsSync(envFile) && Object.keys(fromFile).length ? ` (environment or ${envFile})` : ' (environment)';
-
-  const url = (key: keyof Settings) => {
-    const value = settings[key];
-    if (!value) return;
+/** What is wrong with a value of a kind the schema names (undefined: nothing); kinds without a form are absent. */
+const KIND_CHECKS: Record<string, (value: string) => string | undefined> = {
+  url: (value) => {
     let parsed: URL;
     try {
       parsed = new URL(value);
     } catch {
-      throw new ConfigError(
-        `${key}${where}: "${value}" is not an absolute URL (expected e.g. https://api.bank.example).`,
-      );
+      return `"${value}" is not an absolute URL (expected e.g. https://api.bank.example).`;
     }
-    if (!/^https?:$/.test(parsed.protocol)) throw new ConfigError(`${key}${where}: "${value}" must use http or https.`);
-  };
-  url('TARGET_BASE_URL');
-  url('TARGET_AUTH_URL');
-  url('REDIRECT_URI');
-  url('APP_LINK_BASE');
-  url('HTTPS_PROXY');
-  url('HTTP_PROXY');
-  if (settings.BICFI && !BIC_PATTERN.test(settings.BICFI)) {
-    throw new ConfigError(`BICFI${where}: "${settings.BICFI}" is not a BIC (pattern ${BIC_PATTERN.source}).`);
-  }
-  if (settings.PSU_IP_ADDRESS && !IPV4.test(settings.PSU_IP_ADDRESS)) {
-    throw new ConfigError(`PSU_IP_ADDRESS${where}: "${settings.PSU_IP_ADDRESS}" is not an IPv4 address.`);
-  }
-  for (const key of ['REQUEST_TIMEOUT_MS', 'SCA_TIMEOUT_MS'] as const) {
-    const value = settings[key];
-    if (value && !(/^\d+$/.test(value) && Number(value) >= 100 && Number(value) <= 600_000)) {
-      throw new ConfigError(`${key}${where}: "${value}" must be a whole number of milliseconds from 100 to 600000.`);
-    }
-  }
-  // The values the runner reads (scripts/allure-html.mjs), checked here with every other setting.
-  if (allureHtmlOf([], { ALLURE_HTML: settings.ALLURE_HTML }).error) {
-    throw new ConfigError(`ALLURE_HTML${where}: "${settings.ALLURE_HTML}" is neither on nor off (default off).`);
+    return /^https?:$/.test(parsed.protocol) ? undefined : `"${value}" must use http or https.`;
+  },
+  bic: (value) => (BIC_PATTERN.test(value) ? undefined : `"${value}" is not a BIC (pattern ${BIC_PATTERN.source}).`),
+  ipv4: (value) => (IPV4.test(value) ? undefined : `"${value}" is not an IPv4 address.`),
+  ms: (value) =>
+    /^\d+$/.test(value) && Number(value) >= 100 && Number(value) <= 600_000
+      ? undefined
+      : `"${value}" must be a whole number of milliseconds from 100 to 600000.`,
+  count: (value) =>
+    /^\d+$/.test(value) && Number(value) >= 2 && Number(value) <= 1000
+      ? undefined
+      : `"${value}" must be a whole number from 2 to 1000.`,
+  switch: (value) => (switchValue(value) === undefined ? `"${value}" is neither on nor off (default off).` : undefined),
+};
+
+/**
+ * Reads the settings (the environment, else `.env`) and checks the form of every value that is
+ * set, by its kind in the schema (the sandbox's own settings are the sandbox command's to check).
+ * Nothing is defaulted here: defaults belong to the target (embedded or real).
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): Settings {
+  const all = userEnv(env, envFile);
+  const settings = Object.fromEntries(SETTING_KEYS.map((k) => [k, (all[k] ?? '').trim()])) as Settings;
+  const where = whereFrom(envFile);
+  for (const key of SETTING_KEYS) {
+    const spec = SETTINGS_SCHEMA.properties[key];
+    const problem = settings[key] && spec.group !== 'sandbox' ? KIND_CHECKS[spec.kind]?.(settings[key]) : undefined;
+    if (problem) throw new ConfigError(`${key}${where}: ${problem}`);
   }
   if (settings.TARGET_BASE_URL) {
     if (!settings.ACCESS_TOKEN && !(settings.CLIENT_ID && settings.CLIENT_SECRET)) {
@@ -161,19 +92,14 @@ export const scopeTokenKey = (scope: string): string =>
  * client credentials), each is sent for its scope only. A key of that prefix naming no known
  * scope is a ConfigError naming the key; an empty value is no token.
  */
-export function readScopeTokens(
-  env: NodeJS.ProcessEnv = process.env,
-  envFile = resolve(process.cwd(), '.env'),
-): Record<string, string> {
-  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+export function readScopeTokens(env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): Record<string, string> {
+  const all = userEnv(env, envFile);
   const known = new Map<string, string>(
     TOKEN_API_SCOPES.flatMap((a) =>
       TOKEN_CONTEXTS.map((c): [string, string] => [scopeTokenKey(`${a} ${c}`), `${a} ${c}`]),
     ),
   );
-  const keys = [...new Set([...Object.keys(fromFile), ...Object.keys(env)])].filter((k) =>
-    k.startsWith('ACCESS_TOKEN_'),
-  );
+  const keys = Object.keys(all).filter((k) => k.startsWith('ACCESS_TOKEN_'));
   const tokens: Record<string, string> = {};
   for (const key of keys.sort()) {
     const scope = known.get(key);
@@ -181,23 +107,23 @@ export function readScopeTokens(
       throw new ConfigError(
         `${key}: names no scope. A token of one scope is given as ACCESS_TOKEN_<API SCOPE>_<CONTEXT>: ${[...known.keys()].join(', ')}.`,
       );
-    const value = (env[key] ?? fromFile[key] ?? '').trim();
+    const value = all[key].trim();
     if (value) tokens[scope] = value;
   }
   return tokens;
 }
 
 /** A value the browser agent types, from the environment or `.env` (the environment wins); empty when unset. */
-export function agentValue(
-  key: string,
-  env: NodeJS.ProcessEnv = process.env,
-  envFile = resolve(process.cwd(), '.env'),
-): string {
-  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
-  return env[key] ?? fromFile[key] ?? '';
+export function agentValue(key: string, env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): string {
+  return userEnv(env, envFile)[key] ?? '';
 }
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+/** The browser agent's Chromium when CHROMIUM_PATH is not set: Debian's package. */
+export const DEFAULT_CHROMIUM = SETTINGS_SCHEMA.properties.CHROMIUM_PATH.default;
+
+/** The Chromium the browser agent drives: CHROMIUM_PATH (the environment, else `.env`), else Debian's. */
+export const chromiumPath = (env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): string =>
+  setting('CHROMIUM_PATH', env, envFile) || DEFAULT_CHROMIUM;
 
 /** Where the manual agent listens for the PSU's return: PSU_CALLBACK_LISTEN, else a loopback http REDIRECT_URI's host and port. */
 export function callbackListen(
@@ -220,7 +146,7 @@ export function checkPsuAgent(
   profile: Pick<Profile, 'sca'>,
   settings: Settings,
   env: NodeJS.ProcessEnv = process.env,
-  envFile = resolve(process.cwd(), '.env'),
+  envFile = envFileOf(),
 ): void {
   const agent = profile.sca?.psuAgent;
   if (agent === 'browser') {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'dotenv';
 import { readSigning, type SigningIdentity } from '../http/signing.js';
 import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
 import { ENV } from './env-names.mjs';
 import { ConfigError } from './errors.js';
 import { loadProfile, type Profile } from './profile.js';
 import { checkPsuAgent, readScopeTokens, readSettings } from './settings.js';
+import { userEnv } from './user-settings.mjs';
 
 /** The server under judgement, with everything the suite needs to talk to it. */
 export interface Target {
@@ -134,11 +133,10 @@ export function requiredHeaderValues(t: Pick<Target, 'requiredHeaders'>): Record
 function requiredHeadersOf(profile: Profile, env: NodeJS.ProcessEnv, profileName: string): Target['requiredHeaders'] {
   const list = profile.requiredHeaders;
   if (!list.length) return [];
-  const envFile = resolve(process.cwd(), '.env');
-  const fromFile: Record<string, string> = existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  const all = userEnv(env);
   return list.map((h) => {
     if (h.generated) return { name: h.name, generated: h.generated };
-    const value = (env[h.fromEnv!] ?? fromFile[h.fromEnv!] ?? '').trim();
+    const value = (all[h.fromEnv!] ?? '').trim();
     if (!value)
       throw new ConfigError(
         `${h.fromEnv}: not set, and the profile ${profileName} sends its value as header ${h.name} on every call (requiredHeaders).`,

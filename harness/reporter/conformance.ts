@@ -24,7 +24,7 @@ import { afterRun, pastOfRun } from './history.js';
 import { mapSpecificationOrSay } from './specification.js';
 import { writeSpecificationMap } from './specification-html.js';
 import { foldRequirements } from './fold.js';
-import { listsOnly, reportsDirOf } from '../../scripts/run-options.mjs';
+import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
 import type { QuotedResult, RunScope, RunStats } from './report.js';
 import { runVerdict, toResult, totalsOf, type RequirementResult } from './verdicts.js';
 import { ENV } from '../config/env-names.mjs';

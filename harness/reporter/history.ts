@@ -11,6 +11,7 @@ import { redactText } from '../evidence/redact.js';
 import { applyBaseline, baselineText, loadBaseline, renderBaseline, type BaselineOutcome } from './baseline.js';
 import type { RequirementResult, RequirementVerdict, RunVerdict, Totals } from './verdicts.js';
 import { ENV } from '../config/env-names.mjs';
+import { userEnv } from '../config/user-settings.mjs';
 
 export const HISTORY_FOLDER = 'history';
 /** How many records the history keeps. */
@@ -237,8 +238,9 @@ export interface PastOfRun {
 /**
  * What the run adds about the past: the comparison with the previous run (PREVIOUS_REPORT, or
  * the history under `reportsDir`) and, with BASELINE set, the judgement against the baseline.
+ * The settings are the user's (the environment, else `.env`: harness/config/user-settings.mjs).
  */
-export function pastOfRun(r: ReportLike, reportsDir: string, env: NodeJS.ProcessEnv = process.env): PastOfRun {
+export function pastOfRun(r: ReportLike, reportsDir: string, env: NodeJS.ProcessEnv = userEnv()): PastOfRun {
   const current = recordOf(r);
   const past = loadHistory(reportsDir, r.target).filter((h) => h.finishedAt < r.finishedAt);
   let previous = past.at(-1);
@@ -265,7 +267,7 @@ export function pastOfRun(r: ReportLike, reportsDir: string, env: NodeJS.Process
 export function afterRun(
   r: ReportLike & Partial<PastOfRun>,
   reportsDir: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = userEnv(),
 ): NightlySummary {
   recordRun(reportsDir, recordOf(r));
   const baselineFile = env[ENV.writeBaseline];

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../config/paths.js';
 import { ENV } from '../config/env-names.mjs';
+import { setting } from '../config/user-settings.mjs';
 
 export interface SuiteInfo {
   name: string;
@@ -14,7 +15,7 @@ export interface SuiteInfo {
 
 export function suiteInfo(): SuiteInfo {
   const pkg = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { name: string; version: string };
-  let commit = process.env[ENV.commit] ?? '';
+  let commit = setting(ENV.commit);
   if (!commit) {
     try {
       commit = execFileSync('git', ['rev-parse', 'HEAD'], {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { formatError } from '../errors.js';
 import { TRANSACTION, TRANSACTIONS, wrap, type Query, type Tx, type TxList } from './accounts-shared.js';
-import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, rewriteJson } from '../hooks.js';
 
 type Body = Record<string, any>;
 type Params = Record<string, string | undefined>;

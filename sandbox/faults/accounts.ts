@@ -17,7 +17,8 @@ import {
   type Query,
   type TxList,
 } from './accounts-shared.js';
-import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeGuard, beforeHandler, rewriteJson } from '../hooks.js';
 import { asOwner, refuseAsFormatError } from './shapes.js';
 
 /** The consent's state as if a consent of `status` were valid. */

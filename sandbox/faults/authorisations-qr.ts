@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { tokenPng } from '../sca/challenge.js';
-import { rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { rewriteJson } from '../hooks.js';
 
 // The generic authorisation routes, as registered on consents (the resource the suite drives them on).
 const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCA_METHODS, TERMINAL } from '../sca/engine.js';
-import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
 import { asOwner, esc, fakeAuthorisation, params } from './shapes.js';
 
 // The generic authorisation routes, as registered on consents (the resource the suite drives them on).

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Consent } from '../consents/store.js';
 import { formatError } from '../errors.js';
-import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, rewriteJson } from '../hooks.js';
 import { deadStatusLink, wrapConsentEnd } from './shapes.js';
 
 /*

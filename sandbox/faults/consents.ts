@@ -4,7 +4,8 @@ import type { Authorisation } from '../sca/engine.js';
 import { expireFormerRecurring } from '../consents/store.js';
 import { BIC } from '../plugins/guard.js';
 import { formatError } from '../errors.js';
-import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
 import { asOwner, esc, params, refuseAsFormatError, wrapConsentEnd } from './shapes.js';
 
 const CREATE = /^\/psd2\/consent\/v1\/consents$/;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatError } from '../errors.js';
-import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, rewriteJson } from '../hooks.js';
 
 const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
 const PAYMENT = /^\/iso\/payments\/:paymentId$/;

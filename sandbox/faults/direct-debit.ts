@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BgError, errorBody } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
-import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
 
 const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
 const CONFIRM = /^\/iso\/payments\/confirm$/;

@@ -1,6 +1,7 @@
 import { BgError, errorBody } from '../errors.js';
 import { DIRECTORY as SEED } from '../seed/directory.js';
-import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, rewriteJson } from '../hooks.js';
 
 const LIST_BANKS = /\/aspspinformation\/v1\/aspsps$/;
 const BANK = /\/aspsps\/:bicFi$/;

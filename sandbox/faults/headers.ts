@@ -3,7 +3,8 @@ import { issueToken } from '../auth/tokens.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 import { bendSigning } from '../plugins/signing.js';
-import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
 
 const DIRECTORY = /^\/psd2\/aspspinformation\//;
 const ANY_API = /^\/(psd2|iso)\//;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { beforeGuard, beforeHandler, rewriteJson, rewriteReply, serveWithScope, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeGuard, beforeHandler, rewriteJson, rewriteReply, serveWithScope } from '../hooks.js';
 
 // Faults of the redirect flow on payments and baskets and of the API scope of payments and
 // baskets (oauth area).

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { beforeHandler, rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, leaveClientFieldsToClient, rewriteJson, rewriteReply } from '../hooks.js';
 
 const START = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
 const AUTHORIZE = /^\/connect\/authorize$/;
@@ -42,18 +43,6 @@ function authorisationOf(app: FastifyInstance, p: Params) {
 /** A lenient authorise page: `fix` mends one parameter of the request before the page checks it. */
 const lenientAuthorize = (app: FastifyInstance, fix: (p: Params) => void) =>
   beforeHandler(app, { route: AUTHORIZE }, (req) => fix(authorizeParams(req)));
-
-const ANY_START = /\/(cancellation-)?authorisations\/:authorisationId$/;
-
-/** The scaOAuth links of every start answer lose the parameters the client fills (client_id, redirect_uri, state). */
-export const leaveClientFieldsToClient = (app: FastifyInstance) =>
-  rewriteJson(app, { method: 'PUT', route: ANY_START }, (b: Body) => {
-    const href = b._links?.scaOAuth?.href;
-    if (typeof href !== 'string') return;
-    const u = new URL(href);
-    for (const name of ['client_id', 'redirect_uri', 'state']) u.searchParams.delete(name);
-    b._links.scaOAuth.href = u.toString();
-  });
 
 /** Edits the redirect the authorise page answers after approval (its Location URL). */
 function editApprovalRedirect(app: FastifyInstance, edit: (u: URL) => void): void {

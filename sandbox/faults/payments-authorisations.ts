@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { rewriteJson, rewriteReply, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { rewriteJson, rewriteReply } from '../hooks.js';
 import { fakeAuthorisation, params } from './shapes.js';
 
 // The authorisation sub-resources of a payment (endpoint section D): its authorisations and its

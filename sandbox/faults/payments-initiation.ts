@@ -1,6 +1,7 @@
 import { formatError } from '../errors.js';
 import { SERVICES } from '../payments/rules.js';
-import { beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeHandler, rewriteJson } from '../hooks.js';
 import { unenforcedField } from './payments.js';
 
 // Faults of the initiation rules (tests/payments/initiation-rules.spec.ts).

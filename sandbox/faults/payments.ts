@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { composeIBAN, isValidIBAN } from 'ibantools';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
-import { cancelWithStatusAndLinks } from '../variants/behaviours.js';
-import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeGuard, beforeHandler, rewriteJson, cancelWithStatusAndLinks } from '../hooks.js';
 import { asOwner, deadStatusLink, esc, params, refuseAsFormatError } from './shapes.js';
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
 import { SCA_METHODS, type Authorisation, type EndListener } from '../sca/engine.js';
-import { rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { rewriteJson } from '../hooks.js';
 
 // Fault shapes several areas share: the ownership check gone or answered with the wrong code, an
 // authorisation faked at once, a status link that leads nowhere, the consent service's reaction

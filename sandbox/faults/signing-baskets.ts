@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Basket } from '../payments/store.js';
-import { keepDeletedBasketAsCancelled } from '../variants/behaviours.js';
-import { beforeGuard, beforeHandler, rewriteJson, type Fault } from './fault.js';
+import { type Fault } from './fault.js';
+import { beforeGuard, beforeHandler, rewriteJson, keepDeletedBasketAsCancelled } from '../hooks.js';
 import { asOwner, deadStatusLink, esc, params } from './shapes.js';
 
 const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;

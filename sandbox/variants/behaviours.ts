@@ -1,12 +1,18 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BgError, formatError } from '../errors.js';
-import { beforeGuard, beforeHandler, rewriteJson, serveWithScope } from '../faults/fault.js';
+import {
+  beforeGuard,
+  beforeHandler,
+  cancelWithStatusAndLinks,
+  keepDeletedBasketAsCancelled,
+  rewriteJson,
+  serveWithScope,
+} from '../hooks.js';
 import { requestHeader } from '../plugins/guard.js';
 import type { Variant } from './variant.js';
 
 const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
-const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
 const PAYMENT_AUTHORISATIONS =
   /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
 const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
@@ -58,41 +64,6 @@ const titleCase = (name: string) =>
 
 const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
   reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
-
-/**
- * A cancellation that needs no authorisation answers 200 with transactionStatus and the self and
- * status links (section D's reading) instead of Berlin Group's empty 204.
- */
-export function cancelWithStatusAndLinks(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '') || reply.statusCode !== 204)
-      return payload;
-    const { paymentService, paymentProduct, paymentId } = req.params as Record<string, string>;
-    const self = `/v1/${paymentService}/${paymentProduct}/${paymentId}`;
-    reply.status(200).header('Content-Type', 'application/json; charset=utf-8');
-    return JSON.stringify({
-      transactionStatus: app.sandbox.payments.payments.get(paymentId)?.status ?? 'CANC',
-      _links: { self: { href: self }, status: { href: `${self}/status` } },
-    });
-  });
-}
-
-const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
-
-/**
- * Delete basket keeps the basket readable with its final status CANC (204 all the same): the
- * deletion marks it instead of removing it. Only a deletion the reference sandbox would allow.
- */
-export function keepDeletedBasketAsCancelled(app: FastifyInstance): void {
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.method !== 'DELETE' || !BASKET.test(req.routeOptions.url ?? '')) return;
-    const svc = app.sandbox.payments;
-    const b = svc.baskets.get((req.params as { basketId: string }).basketId);
-    if (!b || b.clientId !== req.token?.clientId || !svc.basketDeletable(b)) return;
-    b.status = 'CANC';
-    await reply.status(204).send();
-  });
-}
 
 /** Optional fields, link names, bodies and header spellings the specification allows. */
 /** The checks that follow or compare `_links` hrefs: where another spelling of the links shows. */

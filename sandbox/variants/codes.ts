@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
-import { beforeHandler, rewriteReply } from '../faults/fault.js';
+import { beforeHandler, rewriteReply } from '../hooks.js';
 import { BIC } from '../plugins/guard.js';
 import type { Variant } from './variant.js';
 

@@ -1,4 +1,4 @@
-import { rewriteJson } from '../faults/fault.js';
+import { rewriteJson } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 const PAYMENT = /^\/iso\/payments\/:paymentId$/;

@@ -1,4 +1,4 @@
-import { beforeGuard } from '../faults/fault.js';
+import { beforeGuard } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 /** The forwarded PSU headers whose format the rows give. */

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { accountsOf, type AisService } from '../accounts/service.js';
 import type { Consent } from '../consents/store.js';
-import { rewriteJson } from '../faults/fault.js';
+import { rewriteJson } from '../hooks.js';
 import type { SeedAccount } from '../seed/accounts.js';
 import behaviourVariants from './behaviours.js';
 import type { Variant } from './variant.js';

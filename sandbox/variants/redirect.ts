@@ -1,7 +1,6 @@
 import { BgError } from '../errors.js';
-import { beforeHandler, rewriteJson, rewriteReply } from '../faults/fault.js';
+import { beforeHandler, leaveClientFieldsToClient, rewriteJson, rewriteReply } from '../hooks.js';
 import { SCA_METHODS } from '../sca/engine.js';
-import { leaveClientFieldsToClient } from '../faults/oauth.js';
 import type { Variant } from './variant.js';
 
 const TOKEN = /^\/connect\/token$/;

@@ -1,6 +1,6 @@
 import type { ProductAccounts } from '../../profiles/profile.schema.js';
 import { formatError } from '../errors.js';
-import { beforeHandler } from '../faults/fault.js';
+import { beforeHandler } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 /*

@@ -8,7 +8,7 @@ import { CLIENT, CONNECTIONS, freePort, LOAD_REQUESTS, LOAD_SECONDS, round, type
 /** The reference sandbox in a process of its own, so that the load generator does not share its event loop. */
 export async function sandboxProcess(): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts'], {
     cwd: fromRoot(),
     env: {
       PATH: process.env.PATH,

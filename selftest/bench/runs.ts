@@ -6,7 +6,7 @@ import type { ConformanceReport } from '../../harness/reporter/conformance.js';
 import { runDir } from '../support/run-dir.js';
 import { childrenCpu, killGroup } from '../support/run-suite.js';
 import { ENV } from '../../harness/config/env-names.mjs';
-import { withoutTargetSettings } from '../../scripts/run-options.mjs';
+import { withoutTargetSettings } from '../../harness/config/run-options.mjs';
 import { round, runFigures } from './common.js';
 
 /** Runs a command to its end, in a process group of its own; its reaped CPU (user+system) and wall. */

@@ -10,7 +10,7 @@ import { judgeCase, type ProofRow } from './judge.js';
 import { listSuite, planOf, proofScope, selectedCases, type ProofCase } from './plan.js';
 import { verdictsFile, type CaseVerdicts } from './reporter.js';
 import { ENV } from '../../harness/config/env-names.mjs';
-import { scheduled } from '../../scripts/run-options.mjs';
+import { scheduled } from '../../harness/config/run-options.mjs';
 
 /** Where the self-proof's run leaves its judged cases for the tests of proof.spec.ts. */
 export const PROOF_RESULT = runDir('proof', 'proof.json');

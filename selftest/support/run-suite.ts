@@ -6,7 +6,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, makePkiIfMissing, PKI_FILES } from '../../sandbox/tls/pki-files.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
-import { scheduled } from '../../scripts/run-options.mjs';
+import { scheduled } from '../../harness/config/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
 import { reapedChildrenCpu } from '../../scripts/proc.mjs';
 import { watchMemory } from './memory.js';

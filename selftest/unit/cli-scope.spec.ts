@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { chosenAreas, SCHEDULE_SEED, scheduled } from '../../scripts/run-options.mjs';
+import { chosenAreas, SCHEDULE_SEED, scheduled } from '../../harness/config/run-options.mjs';
 import { narrows } from '../../scripts/run-scope.mjs';
 
 test('a grep, a file filter, last-failed or a shard narrows the run; areas, workers and the order do not', () => {

@@ -1,29 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
+import { sourcesUnder } from '../support/sources.js';
 
 // The project's layout as rules: what may import what.
-
-/**
- * The TypeScript and JavaScript files under a folder of the project, relative to the root. Folders
- * whose name starts with a dot (selftest/.runs: the runs' own files, an installed package's
- * node_modules among them, removed by its test while others run) and node_modules are not entered.
- */
-export function sourcesUnder(folder: string): string[] {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory()
-        ? e.name.startsWith('.') || e.name === 'node_modules'
-          ? []
-          : walk(join(dir, e.name))
-        : e.isFile() && /\.(ts|mts|mjs)$/.test(e.name)
-          ? [relative(fromRoot(), join(dir, e.name))]
-          : [],
-    );
-  return walk(fromRoot(folder)).sort();
-}
 
 /** The relative modules a file imports (static, dynamic and `export … from`), resolved from the root. */
 function importsOf(file: string): string[] {
@@ -34,17 +16,108 @@ function importsOf(file: string): string[] {
     .map((s) => relative(fromRoot(), resolve(dirname(fromRoot(file)), s)));
 }
 
-test('the suite judges a bank without knowing the sandbox: nothing in harness/ or tests/ imports from sandbox/', () => {
-  const breaches = ['harness', 'tests'].flatMap((folder) =>
-    sourcesUnder(folder).flatMap((file) =>
-      importsOf(file)
-        .filter((target) => target === 'sandbox' || target.startsWith('sandbox/'))
-        .map((target) => `${file} imports ${target}`),
-    ),
+/**
+ * The direction between the parts of the project, from the command down to the shared data: each
+ * rule names the parts (folders or root files) it holds for and the parts they never import.
+ */
+const DIRECTION: { from: string[]; never: string[]; why: string }[] = [
+  {
+    from: ['sandbox'],
+    never: ['harness', 'scripts', 'bin', 'tests', 'selftest', 'playwright.config.ts', 'embedded-sandbox.ts'],
+    why: 'the bank stands below its judge: the sandbox knows nothing of the suite (its command, scripts/sandbox.ts, says how to run the suite against it)',
+  },
+  {
+    from: ['harness', 'tests'],
+    never: ['sandbox', 'scripts', 'bin', 'selftest', 'playwright.config.ts', 'embedded-sandbox.ts'],
+    why: 'the suite judges a bank without knowing the sandbox (only embedded-sandbox.ts, beside playwright.config.ts, starts it), and the commands stand above it',
+  },
+  {
+    from: ['harness'],
+    never: ['tests'],
+    why: 'the harness serves the scenarios, never the other way round',
+  },
+  {
+    from: ['playwright.config.ts', 'embedded-sandbox.ts', 'allurerc.mjs'],
+    never: ['scripts', 'bin', 'tests', 'selftest'],
+    why: 'the configuration is run by the commands, never runs them',
+  },
+  {
+    from: ['scripts'],
+    never: ['bin', 'tests', 'selftest'],
+    why: 'the scripts are the commands the command line runs: nothing above them',
+  },
+  {
+    from: ['schemas', 'profiles', 'spec'],
+    never: ['harness', 'sandbox', 'scripts', 'bin', 'tests', 'selftest'],
+    why: 'the schemas, the profiles and the specification are shared by suite and sandbox, and depend on neither',
+  },
+  {
+    from: ['sandbox/faults'],
+    never: ['sandbox/variants'],
+    why: 'faults and variants share only their hooks (sandbox/hooks.ts)',
+  },
+  {
+    from: ['sandbox/variants'],
+    never: ['sandbox/faults'],
+    why: 'faults and variants share only their hooks (sandbox/hooks.ts)',
+  },
+];
+
+const within = (path: string, part: string) => path === part || path.startsWith(`${part}/`);
+
+/** The breaches of the direction by a file's imports (paths from the root). */
+function breachesOf(file: string, imports: string[]): string[] {
+  return DIRECTION.flatMap((rule) =>
+    rule.from.some((part) => within(file, part))
+      ? imports
+          .filter((target) =>
+            rule.never.some((part) => within(target, part.replace(/\.ts$/, '.js')) || within(target, part)),
+          )
+          .map((target) => `${file} imports ${target}: ${rule.why}`)
+      : [],
   );
-  expect(breaches, 'only embedded-sandbox.ts, beside playwright.config.ts, starts the sandbox').toEqual([]);
+}
+
+test('the direction holds: the rule refuses a sandbox import of the harness, a harness import of scripts/ and the rest', () => {
+  expect(breachesOf('sandbox/server.ts', ['harness/config/paths.js'])).toHaveLength(1);
+  expect(breachesOf('harness/reporter/conformance.ts', ['scripts/run-options.mjs'])).toHaveLength(1);
+  expect(breachesOf('playwright.config.ts', ['scripts/run-options.mjs'])).toHaveLength(1);
+  expect(breachesOf('sandbox/variants/redirect.ts', ['sandbox/faults/oauth.js'])).toHaveLength(1);
+  expect(breachesOf('tests/consents/create.spec.ts', ['sandbox/app.js'])).toHaveLength(1);
+  expect(breachesOf('scripts/sandbox.ts', ['sandbox/server.js', 'harness/config/paths.js'])).toEqual([]);
   // The rule sees imports: the launcher's own import of the sandbox is found.
   expect(importsOf('embedded-sandbox.ts')).toContain('sandbox/tls/pki-files.js');
+});
+
+test('no file breaks the direction between the parts of the project', () => {
+  const parts = [...new Set(DIRECTION.flatMap((r) => r.from))];
+  const files = [...new Set(parts.flatMap((part) => (/\.(ts|mjs)$/.test(part) ? [part] : sourcesUnder(part))))];
+  expect(files.length).toBeGreaterThan(300);
+  const breaches = files.flatMap((file) => breachesOf(file, importsOf(file)));
+  expect(breaches, 'imports against the direction').toEqual([]);
+});
+
+/**
+ * The harness root holds only its entry points (what tests/, the configuration and the self-proof
+ * import, and the matchers and fixtures beside them); everything else lives in a room by level.
+ */
+const HARNESS_ENTRY_POINTS = [
+  'browserless.ts',
+  'expect.ts',
+  'global-setup.ts',
+  'operations.ts',
+  'probe.ts',
+  'proof.ts',
+  'quiet-expect.ts',
+  'test.ts',
+];
+
+test('the harness root holds only its entry points; the rest lives in rooms (docs/layout.md)', () => {
+  const root = readdirSync(fromRoot('harness'), { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort();
+  expect(root, 'a file at the harness root that is no entry point goes into its room').toEqual(HARNESS_ENTRY_POINTS);
 });
 
 /** The import circles among the project's own modules (each once, from its smallest file name). */

@@ -13,11 +13,11 @@ import {
   reportsDirOf,
   workersOf,
   withoutTargetSettings,
-} from '../../scripts/run-options.mjs';
+} from '../../harness/config/run-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { allureHtmlOf } from '../../scripts/allure-html.mjs';
 
-// The runner's own decisions (scripts/run-options.mjs, scripts/conformance.mjs, bin/obg-conformance.mjs).
+// The runner's own decisions (harness/config/run-options.mjs, scripts/conformance.mjs, bin/obg-conformance.mjs).
 
 const folder = () => mkdtempSync(join(tmpdir(), 'obg-runner-'));
 /** `obg-conformance <args>` in `cwd`, with only the environment given. */

@@ -1,27 +1,13 @@
-// The runner's decisions that do not need a run: where the reports go, whether the command line
-// only lists the tests, how many workers run. Pure functions, unit-tested (selftest/unit/runner.spec.ts).
-import { existsSync, readFileSync } from 'node:fs';
+// The run's decisions that do not need a run: where the reports go, whether the command line
+// only lists the tests, how many workers run. Pure functions, unit-tested (selftest/unit/runner.spec.ts),
+// shared by the command's scripts (scripts/), the configuration and the reporter.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, join, resolve } from 'node:path';
-import { parse } from 'dotenv';
-import { ENV } from '../harness/config/env-names.mjs';
+import { join } from 'node:path';
+import { ENV } from './env-names.mjs';
+import { envFileOf, reportsDirOf, setting } from './user-settings.mjs';
 
-/** The settings of `.env` in `cwd` (empty when there is none). */
-export function dotenv(cwd = process.cwd()) {
-  const file = resolve(cwd, '.env');
-  return existsSync(file) ? parse(readFileSync(file)) : {};
-}
-
-/** A setting: the environment wins over `.env` in the working folder. */
-export function setting(key, env = process.env, cwd = process.cwd()) {
-  return (env[key] ?? dotenv(cwd)[key] ?? '').trim();
-}
-
-/** The reports folder: REPORTS_DIR (environment, else .env), relative to the working folder; default reports. */
-export function reportsDirOf(env = process.env, cwd = process.cwd()) {
-  const value = setting('REPORTS_DIR', env, cwd) || 'reports';
-  return isAbsolute(value) ? value : resolve(cwd, value);
-}
+export { reportsDirOf };
 
 /** The settings that name a target and its credentials: a run against the embedded sandbox takes none of them. */
 const TARGET_SETTINGS = [
@@ -85,7 +71,7 @@ export function workersOf(args, env = process.env, cwd = process.cwd()) {
     const m = /^(?:-j|--workers)(?:=(.*))?$/.exec(a);
     if (m) fromArgs = m[1] ?? args[i + 1];
   });
-  const raw = fromArgs ?? setting(ENV.workers, env, cwd);
+  const raw = fromArgs ?? setting(ENV.workers, env, envFileOf(cwd));
   if (!raw) return { workers: DEFAULT_WORKERS };
   const key = fromArgs !== undefined ? '--workers' : ENV.workers;
   if (/%$/.test(raw)) return { workers: undefined, percent: raw };

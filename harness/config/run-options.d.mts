@@ -1,5 +1,3 @@
-export function dotenv(cwd?: string): Record<string, string>;
-export function setting(key: string, env?: NodeJS.ProcessEnv, cwd?: string): string;
 export function reportsDirOf(env?: NodeJS.ProcessEnv, cwd?: string): string;
 export function listsOnly(args: string[]): boolean;
 export const DEFAULT_WORKERS: number;

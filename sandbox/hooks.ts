@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { issueToken } from './auth/tokens.js';
+
+// The hooks a fault or a variant installs on the built app to bend one behaviour of the sandbox:
+// rewrite an answer, run before a route's checks or its header guards, serve with another scope.
+// Shared by sandbox/faults/ (must fail) and sandbox/variants/ (must stay conformant); neither
+// imports the other.
+
+export interface RouteMatch {
+  method?: string;
+  /** Matched against the route pattern (e.g. /psd2/aspspinformation/v1/aspsps/:bicFi). */
+  route: RegExp;
+  /** Only answers with this status (default: any 2xx). */
+  status?: number | ((status: number) => boolean);
+}
+
+const matches = (m: RouteMatch, req: FastifyRequest, reply: FastifyReply) => {
+  const route = req.routeOptions.url ?? '';
+  if (m.method && req.method !== m.method) return false;
+  if (!m.route.test(route)) return false;
+  const st = reply.statusCode;
+  if (m.status === undefined) return st >= 200 && st < 300;
+  return typeof m.status === 'number' ? st === m.status : m.status(st);
+};
+
+/** Rewrites the JSON body of matching answers; `edit` may mutate it or return a replacement. */
+export function rewriteJson(
+  app: FastifyInstance,
+  m: RouteMatch,
+  edit: (body: any, req: FastifyRequest, reply: FastifyReply) => unknown,
+): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload !== 'string' || !matches(m, req, reply)) return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    const out = edit(body, req, reply);
+    return JSON.stringify(out === undefined ? body : out);
+  });
+}
+
+/** Changes answers of matching routes after the fact (status, headers). */
+export function rewriteReply(
+  app: FastifyInstance,
+  m: RouteMatch,
+  edit: (req: FastifyRequest, reply: FastifyReply) => void,
+): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (matches(m, req, reply)) edit(req, reply);
+    return payload;
+  });
+}
+
+/**
+ * Runs before the checks of matching routes (e.g. to make a check lenient): before their own
+ * preValidation hooks (route hooks run last of their kind), their schema validation and handler.
+ */
+export function beforeHandler(
+  app: FastifyInstance,
+  m: Omit<RouteMatch, 'status'>,
+  edit: (req: FastifyRequest, reply: FastifyReply) => void,
+): void {
+  app.addHook('preValidation', async (req, reply) => {
+    const route = req.routeOptions.url ?? '';
+    if ((m.method && req.method !== m.method) || !m.route.test(route)) return;
+    edit(req, reply);
+  });
+}
+
+/** Runs before the common header checks (onRequest) of matching routes. */
+export function beforeGuard(
+  app: FastifyInstance,
+  m: Omit<RouteMatch, 'status'>,
+  edit: (req: FastifyRequest, reply: FastifyReply) => void,
+): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const route = req.routeOptions.url ?? '';
+    if ((m.method && req.method !== m.method) || !m.route.test(route)) return;
+    edit(req, reply);
+  });
+}
+
+/**
+ * Serves the call with a fresh token that has API scope `scope` in the caller's context, leaving
+ * the caller's own token as it was (tokens may be shared by sandboxes built side by side).
+ */
+export function serveWithScope(app: FastifyInstance, req: FastifyRequest, scope: string): void {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  const info = m ? app.sandbox.tokens.get(m[1]) : undefined;
+  if (!info || info.scopes.has(scope)) return;
+  const context = [...info.scopes].filter((s) => s === 'private' || s === 'corporate');
+  req.headers.authorization = `Bearer ${issueToken(app, info.clientId, [scope, ...context]).token}`;
+}
+
+/** Any start-authorisation operation (consent, payment, cancellation, basket), by its PUT route. */
+const ANY_START = /\/(cancellation-)?authorisations\/:authorisationId$/;
+
+/** The scaOAuth links of every start answer lose the parameters the client fills (client_id, redirect_uri, state). */
+export const leaveClientFieldsToClient = (app: FastifyInstance) =>
+  rewriteJson(app, { method: 'PUT', route: ANY_START }, (b: Record<string, any>) => {
+    const href = b._links?.scaOAuth?.href;
+    if (typeof href !== 'string') return;
+    const u = new URL(href);
+    for (const name of ['client_id', 'redirect_uri', 'state']) u.searchParams.delete(name);
+    b._links.scaOAuth.href = u.toString();
+  });
+
+/** A payment resource and a signing basket, by their route patterns. */
+const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
+const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
+
+/**
+ * A cancellation that needs no authorisation answers 200 with transactionStatus and the self and
+ * status links (section D's reading) instead of Berlin Group's empty 204.
+ */
+export function cancelWithStatusAndLinks(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '') || reply.statusCode !== 204)
+      return payload;
+    const { paymentService, paymentProduct, paymentId } = req.params as Record<string, string>;
+    const self = `/v1/${paymentService}/${paymentProduct}/${paymentId}`;
+    reply.status(200).header('Content-Type', 'application/json; charset=utf-8');
+    return JSON.stringify({
+      transactionStatus: app.sandbox.payments.payments.get(paymentId)?.status ?? 'CANC',
+      _links: { self: { href: self }, status: { href: `${self}/status` } },
+    });
+  });
+}
+
+/**
+ * Delete basket keeps the basket readable with its final status CANC (204 all the same): the
+ * deletion marks it instead of removing it. Only a deletion the reference sandbox would allow.
+ */
+export function keepDeletedBasketAsCancelled(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'DELETE' || !BASKET.test(req.routeOptions.url ?? '')) return;
+    const svc = app.sandbox.payments;
+    const b = svc.baskets.get((req.params as { basketId: string }).basketId);
+    if (!b || b.clientId !== req.token?.clientId || !svc.basketDeletable(b)) return;
+    b.status = 'CANC';
+    await reply.status(204).send();
+  });
+}
