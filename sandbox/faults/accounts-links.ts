@@ -1,4 +1,5 @@
-import { rewriteJson, type Fault } from './fault.js';
+import type { Fault } from './fault.js';
+import { rewriteJson } from '../hooks.js';
 import { LIST } from './accounts-shared.js';
 
 // Faults of the links an account carries: links that lead to a read, but of another account.

@@ -1,4 +1,5 @@
-import { rewriteJson, type Fault } from './fault.js';
+import type { Fault } from './fault.js';
+import { rewriteJson } from '../hooks.js';
 import { DETAIL, LIST } from './accounts-shared.js';
 
 // Faults of the balances an account carries under withBalance (List accounts, account detail).

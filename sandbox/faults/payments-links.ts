@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { rewriteJson, type Fault } from './fault.js';
+import type { Fault } from './fault.js';
+import { rewriteJson } from '../hooks.js';
 
 // Faults of the links a payment's answers carry: links that lead somewhere, but not to this payment.
 

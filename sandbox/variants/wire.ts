@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { rewriteJson } from '../faults/fault.js';
+import { rewriteJson } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 /*
