@@ -57,7 +57,10 @@ export default {
       { name: 'Blocked by an earlier failure', matchers: { statuses: ['failed'], message: /\[blocked by / } },
       { name: 'MUST violations', matchers: { statuses: ['failed'], labels: { level: 'MUST' } } },
       { name: 'SHOULD deviations', matchers: { statuses: ['failed'], labels: { level: /SHOULD|MAY/ } } },
+      // The requirements not run, apart by why, as the report counts them (harness/reporter/verdicts.ts, skipKind).
       { name: 'Not claimed', matchers: { statuses: ['skipped'], message: /not claimed/ } },
+      { name: 'Not configured', matchers: { statuses: ['skipped'], message: /not configured/ } },
+      { name: 'Not judged', matchers: { statuses: ['skipped'], message: /not judged|not applicable/ } },
     ],
   },
 };

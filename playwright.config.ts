@@ -5,7 +5,7 @@ import { ConfigError } from './harness/config/errors.js';
 import { fromRoot } from './harness/config/paths.js';
 import { resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/reporter/run-info.js';
-import { chosenAreas, listsOnly, readerPsuProblem, workersOf } from './harness/config/run-options.mjs';
+import { chosenAreas, consoleOf, listsOnly, readerPsuProblem, workersOf } from './harness/config/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
 import { setting } from './harness/config/user-settings.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
@@ -50,6 +50,12 @@ const workers = configured(() => {
   if (problem) throw new ConfigError(problem);
   return w.workers ?? w.percent!;
 });
+// What the run prints (OBG_CONSOLE, or run --playwright-list): the suite's console, or Playwright's list beside it.
+const printed = configured(() => {
+  const c = consoleOf();
+  if (c.error) throw new ConfigError(c.error);
+  return c.console!;
+});
 const reports = target.reportsDir;
 const info = suiteInfo();
 // The workers read the commit from here instead of asking git each (harness/reporter/run-info.ts).
@@ -82,7 +88,9 @@ const config: PlaywrightTestConfig = {
     : [
         // First: a failure whose worker was kept is a failure again for every reporter after it.
         [fromRoot('harness/reporter/outcome.ts')],
-        [process.env[ENV.quiet] ? 'dot' : 'list'],
+        // The suite's console (harness/reporter/console.ts): a progress line, then the verdict. It
+        // reads the report the conformance reporter writes, so it comes after it (see the last entry).
+        ...(printed === 'playwright-list' ? [['list'] as ['list']] : []),
         ['junit', { outputFile: join(reports, 'junit.xml') }],
         // A shard (--shard=i/n) also writes Playwright's blob report, which `npm run merge` joins with the other shards'.
         ...(process.argv.some((a) => a === '--shard' || a.startsWith('--shard='))
@@ -106,6 +114,10 @@ const config: PlaywrightTestConfig = {
           },
         ],
         [fromRoot('harness/reporter/conformance.ts')],
+        [
+          fromRoot('harness/reporter/console.ts'),
+          { progress: process.env[ENV.quiet] !== '1' && printed !== 'playwright-list' },
+        ],
       ],
   use: {
     extraHTTPHeaders: {},

@@ -43,15 +43,19 @@ The full list with comments: .env.example in the package (obg-conformance init w
 const COMMANDS = {
   run: {
     summary: 'run the suite against the target and write the reports (the main job)',
-    help: `Usage: obg-conformance run [--allure] [--write-baseline[=<file>]] [-- <Playwright options>]
+    help: `Usage: obg-conformance run [--allure] [--playwright-list] [--write-baseline[=<file>]] [-- <Playwright options>]
 
 Runs the conformance suite against TARGET_BASE_URL (or the embedded reference sandbox), writes
 reports/conformance.md, conformance.json, junit.xml, specification.html and the Allure results
-(allure-results/) under REPORTS_DIR in the working folder, and exits with the verdict.
+(allure-results/) under REPORTS_DIR in the working folder, and exits with the verdict. While it
+runs it prints a progress line; at its end the verdict, the report's counts, each failed MUST in
+one line and each root cause with the number of checks it blocks.
 
 Options:
   --allure                   also build the Allure HTML report: allure-report/ (served) and the
                              single file allure-report.html (or later: obg-conformance report)
+  --playwright-list          print Playwright's list of every test (failures with their code
+                             frames) before the suite's last lines (OBG_CONSOLE=playwright-list)
   --write-baseline[=<file>]  write the run's failures and warnings as a baseline to review
                              (default <reports>/baseline.yaml)
   -h, --help                 this help
@@ -83,18 +87,29 @@ ${settingsHelp('sandbox')}
 ${EXIT_HELP}`,
   },
   init: {
-    summary: "draft a profile and .env from a bank's URLs, credentials and OpenAPI file",
+    summary: 'draft a profile and .env from what the bank answers (paths, OAuth2, areas, SCA)',
     help: `Usage: obg-conformance init [options]
 
-Asks for (or reads from the options) the bank's URLs and credentials, reads what the bank
-publishes, and writes .env (settings and secrets) and a profile (profiles/<name>.json) under
-the working folder. Every field it could not find carries a note saying how to find it.
+Asks for (or reads from the options) the bank's URL and how the TPP authenticates, then asks the
+bank: where it serves OAuth2 (RFC 8414 or OpenID metadata, else the usual paths), which areas
+answer under which paths (the OpenAPI file's, the specification's, /v1, /psd2/v1, /berlingroup/v1,
+/bg/v1...), which payment products, and with --probe-consent what one consent offers. Writes .env
+(mode 600), profiles/<name>.json (marked "draft": true) claiming only what answered, and
+profiles/<name>.notes.md listing what was not found (not claimed) with the profile keys that claim
+it. A call refused naming a header proposes requiredHeaders. Exit 3 when no path answered.
 
 Options:
   --base-url=<url>         TARGET_BASE_URL
-  --auth-url=<url>         TARGET_AUTH_URL (default: the base URL)
+  --auth-url=<url>         TARGET_AUTH_URL (default: read from the bank's metadata, else the base URL)
+  --auth=<how>             client-credentials (CLIENT_ID, CLIENT_SECRET), token (a pre-issued
+                           ACCESS_TOKEN; no token endpoint tried) or mtls (TLS client certificate
+                           and CLIENT_ID, no secret: RFC 8705)
   --client-id=<id>         CLIENT_ID
   --client-secret=<secret> CLIENT_SECRET
+  --access-token=<token>   ACCESS_TOKEN (with --auth=token)
+  --tls-client-cert=<pem>, --tls-client-key=<pem>   TLS_CLIENT_CERT_FILE, TLS_CLIENT_KEY_FILE
+  --ca-file=<pem>          TARGET_CA_FILE (a private CA)
+  --redirect-uri=<uri>     REDIRECT_URI (whitelisted for the application)
   --bicfi=<bic>            BICFI (the X-BicFi of the bank)
   --psu-id=<id>            PSU_ID
   --psu-corporate-id=<id>  PSU_CORPORATE_ID (the draft claims multilevel SCA only with it)
@@ -102,11 +117,13 @@ Options:
   --signing-cert=<pem>, --signing-key=<pem>   the QSealC and its key (the draft claims
                            "signing" only with them)
   --test-pki-dir=<dir>     a test PKI in the sandbox's layout (signing.test-certificates)
-  --openapi=<file or url>  the bank's OpenAPI file: paths, services and products
+  --openapi=<file or url>  the bank's OpenAPI file: paths (each asked of the bank), services, products
   --name=<name>            the profile's name (default: bank; writes profiles/<name>.json)
-  --probe-consent          create one consent to read the SCA methods and the authorise page
-                           (which chooses sca.psuAgent), then delete it
-  --force                  overwrite an existing .env or profile
+  --probe-consent          create one consent to read its SCA methods, approaches, accounts and
+                           authorise page (which chooses sca.psuAgent), then delete it
+  --no-probe-consent       create none (the default with --yes)
+  --force                  rewrite an existing .env or profile, keeping every .env key init has
+                           no value for (an ACCESS_TOKEN already there, keys of your own)
   --yes                    ask nothing: what no option gives is left to its default
   -h, --help               this help
 

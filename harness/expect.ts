@@ -73,16 +73,18 @@ function resourcesIn(value: unknown, path = '$'): string[] {
 }
 
 /**
- * The refusals of the running test, by operation (harness/test.ts opens one per test). A refusal
- * judges its rule only when the bank is seen accepting the same request made valid: at the test's
- * end, each refused operation that no call of the test saw accepted names its positive control
- * (the requirement that judges the valid call, harness/operations/controls.ts `CONTROLS`), and the
- * fold (harness/reporter/fold.ts) blocks the refusal when that control did not pass.
+ * The refusals of the running test (harness/test.ts opens one per test). A refusal judges its rule
+ * only when the bank is seen accepting the same request made valid, of the same kind: at the
+ * test's end, each refused request whose kind (operation, payment product, body shape, signed or
+ * not: harness/operations/controls.ts `requestKind`) no other call of the test saw accepted names
+ * its positive controls, and the fold (harness/reporter/fold.ts) blocks the refusal when one did
+ * not pass. Every refusal expected is noted, whatever came back (refused as expected, refused
+ * with another code, accepted): a refusal that failed is blocked too when the valid request was
+ * never seen accepted.
  */
 export interface RefusalLedger {
-  /** The operation a request was a call of ("consents.create"), or undefined. */
-  operationAt(e: Exchange): string | undefined;
-  refused: Set<string>;
+  /** The requests a refusal matcher judged, each with whether it held (refused as expected). */
+  refused: Map<Exchange, boolean>;
 }
 
 let ledger: RefusalLedger | undefined;
@@ -94,19 +96,24 @@ export const useRefusalLedger = (l: RefusalLedger | undefined) => {
 
 /**
  * Names the running test's positive control at run time: the requirement that judges the valid
- * request its refusal is the other side of (for a refusal judged without a refusal matcher). The
- * test then depends on that control alone.
+ * request its refusal is the other side of, for a refusal judged without a refusal matcher (by
+ * hand: an OAuth error body, a page, a status read apart). The test then depends on that control
+ * alone, and the fold blocks it when the control did not pass.
  */
 export function dependsOnControl(id: string): void {
-  test.info().annotations.push({ type: CONTROL_ANNOTATION, description: id });
+  const info = test.info();
+  if (!info.annotations.some((a) => a.type === CONTROL_ANNOTATION && a.description === id))
+    info.annotations.push({ type: CONTROL_ANNOTATION, description: id });
 }
 
-/** A refusal the test saw: its operation is noted in the running test's ledger. */
-function noteRefusal(received: unknown) {
+/** A refusal the test expected, whatever came back: its request is noted in the running test's ledger. */
+function noteRefusal(received: unknown, held: boolean) {
   if (!ledger || !(received instanceof ApiResponse)) return;
-  const op = ledger.operationAt(received.exchange);
-  if (op) ledger.refused.add(op);
+  const seen = ledger.refused.get(received.exchange);
+  ledger.refused.set(received.exchange, seen === undefined ? held : seen && held);
 }
+
+const allRefusals = (statuses: number[]) => statuses.length > 0 && statuses.every((s) => s >= 400 && s < 500);
 
 type MatcherThis = { isNot: boolean };
 
@@ -131,7 +138,7 @@ const matchers = {
     const allowed = statusList(status);
     const pass = allowed.includes(received.status);
     // Only 4xx allowed: a refusal, which needs its positive control as toBeRefused does.
-    if (pass && !this.isNot && allowed.every((s) => s >= 400 && s < 500)) noteRefusal(received);
+    if (!this.isNot && allRefusals(allowed)) noteRefusal(received, pass);
     return {
       pass,
       name: 'toHaveStatus',
@@ -165,7 +172,7 @@ const matchers = {
   /**
    * A Berlin Group error: status (one of) `status`, a JSON body with a non-empty `tppMessages`
    * array of {category, code, path?, text?} strings, one message whose code is (one of) `code`
-   * and, with `path`, one message whose path names that field (its last name, in any notation).
+   * and, with `path`, one message whose path names that field (its whole JSON path, in any notation).
    */
   toBeTppError(
     this: MatcherThis,
@@ -199,7 +206,7 @@ const matchers = {
       }
     }
     const pass = problems.length === 0;
-    if (pass && !this.isNot && received.status >= 400 && received.status < 500) noteRefusal(received);
+    if (!this.isNot && allRefusals(allowedStatus)) noteRefusal(received, pass);
     const expected = `HTTP ${allowedStatus.join('/')}${codes.length ? ` with tppMessages code ${codes.join(' or ')}` : ' with a tppMessages body'}${options.path !== undefined ? ` and a path naming ${options.path}` : ''}`;
     return {
       pass,
@@ -233,7 +240,7 @@ const matchers = {
     const resources = resourcesIn(received.body);
     if (resources.length) problems.push(`the body carries ${resources.slice(0, 5).join(', ')}`);
     const pass = problems.length === 0;
-    if (pass && !this.isNot) noteRefusal(received);
+    if (!this.isNot) noteRefusal(received, pass);
     const expected = `a refusal: HTTP ${allowed ? allowed.join(' or ') : '4xx'} carrying no data`;
     return {
       pass,
@@ -305,7 +312,7 @@ const matchers = {
  * Playwright's `expect` with the suite's matchers. An assertion that holds makes no step; one that
  * fails is Playwright's own, with its step, stack and message (harness/quiet-expect.ts says why).
  * A matcher here is called twice when it fails (once there, once by Playwright): its side effect,
- * noting a refusal, happens only on a pass, so it is noted once.
+ * noting a refusal's request and whether it held, goes into a map, so it is noted once.
  */
 export const expect = quiet(base.extend(matchers), matchers);
 

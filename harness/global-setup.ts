@@ -11,11 +11,15 @@ import { setting } from './config/user-settings.mjs';
  */
 export default async function globalSetup(): Promise<void> {
   // The profile's limits hold for the whole run: one coordinator here, served to the workers.
-  const limits = limitsOf(resolveTarget().profile);
+  const target = resolveTarget();
+  const limits = limitsOf(target.profile);
   if (limits) process.env[ENV.limiter] = await coordinator(limits).serve();
+  if (target.profile.draft)
+    console.log(
+      `profile: ${target.profileName} is init's unreviewed draft ("draft": true): the verdict judges claims nobody has checked yet`,
+    );
   // OBG_PROBE=0: judge every check on its own, even against a target that seems down.
   if (setting(ENV.probe) === '0') return;
-  const target = resolveTarget();
   if (process.env[ENV.quiet] !== '1') console.log(probeLine(target));
   const why = await probeTarget(target);
   if (why) {

@@ -13,6 +13,11 @@ export const profileSchema = {
     $schema: { type: 'string' },
     name: { type: 'string', minLength: 1 },
     description: { type: 'string' },
+    draft: {
+      description:
+        "true: the profile is obg-conformance init's draft, not yet reviewed. A run under it says so in the console and the report; remove it (or write false) once its claims are checked.",
+      type: 'boolean',
+    },
     features: {
       description:
         "Profile features the target claims. A requirement applies only when every feature it lists is claimed; the rest are reported as 'not claimed'.",

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueToken } from './auth/tokens.js';
+import type { Authorisation, EndListener } from './sca/engine.js';
 
 // The hooks a fault or a variant installs on the built app to bend one behaviour of the sandbox:
 // rewrite an answer, run before a route's checks or its header guards, serve with another scope.
@@ -108,6 +109,13 @@ export const leaveClientFieldsToClient = (app: FastifyInstance) =>
     b._links.scaOAuth.href = u.toString();
   });
 
+/** The token endpoint takes a JSON body as it takes a form (the fault oauth.token-json-accepted, the variant oauth.token-json-also-accepted). */
+export const acceptJsonAtToken = (app: FastifyInstance) =>
+  beforeHandler(app, { method: 'POST', route: /^\/connect\/token$/ }, (req) => {
+    if (String(req.headers['content-type'] ?? '').startsWith('application/json'))
+      req.headers['content-type'] = 'application/x-www-form-urlencoded';
+  });
+
 /** A payment resource and a signing basket, by their route patterns. */
 const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
 const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
@@ -131,16 +139,44 @@ export function cancelWithStatusAndLinks(app: FastifyInstance): void {
 }
 
 /**
- * Delete basket keeps the basket readable with its final status CANC (204 all the same): the
- * deletion marks it instead of removing it. Only a deletion the reference sandbox would allow.
+ * Delete basket keeps the basket readable with its final status, CANC unless told (204 all the
+ * same): the deletion marks it instead of removing it. Only a deletion the reference sandbox would allow.
  */
-export function keepDeletedBasketAsCancelled(app: FastifyInstance): void {
+export function keepDeletedBasketAsCancelled(app: FastifyInstance, status: 'CANC' | 'RJCT' = 'CANC'): void {
   app.addHook('preHandler', async (req, reply) => {
     if (req.method !== 'DELETE' || !BASKET.test(req.routeOptions.url ?? '')) return;
     const svc = app.sandbox.payments;
     const b = svc.baskets.get((req.params as { basketId: string }).basketId);
     if (!b || b.clientId !== req.token?.clientId || !svc.basketDeletable(b)) return;
-    b.status = 'CANC';
+    b.status = status;
     await reply.status(204).send();
+  });
+}
+
+/** Bends the consent service's reaction to the end of an SCA (installed before the routes register theirs). */
+export function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
+  const sca = app.sandbox.sca;
+  const onEnd = sca.onEnd.bind(sca);
+  sca.onEnd = (type, listener) => onEnd(type, type === 'consent' ? (auth) => wrap(listener, auth) : listener);
+}
+
+/** A uuid as a lenient lookup reads it (hyphens optional, braces allowed), in its canonical form; anything else unchanged. */
+export function asUuid(value: string): string {
+  const hex = value.replace(/^\{|\}$/g, '').replace(/-/g, '');
+  return /^[0-9a-f]{32}$/i.test(hex)
+    ? [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-')
+    : value;
+}
+
+/** City and the cityIds filter of List banks read a uuid as a lenient lookup does (asUuid). */
+export function readUuidsLeniently(app: FastifyInstance): void {
+  beforeHandler(app, { route: /\/cities\/:cityId$/ }, (req) => {
+    const p = req.params as { cityId: string };
+    p.cityId = asUuid(p.cityId);
+  });
+  beforeHandler(app, { route: /\/aspspinformation\/v1\/aspsps$/ }, (req) => {
+    const q = req.query as Record<string, unknown>;
+    if (Array.isArray(q.cityIds)) q.cityIds = q.cityIds.map((v) => asUuid(String(v)));
+    else if (typeof q.cityIds === 'string') q.cityIds = asUuid(q.cityIds);
   });
 }

@@ -7,7 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listsOnly, packageFile, reportsDirOf, scheduled } from '../harness/config/run-options.mjs';
+import {
+  listsOnly,
+  packageFile,
+  PLAYWRIGHT_LIST_OPTION,
+  reportsDirOf,
+  scheduled,
+} from '../harness/config/run-options.mjs';
 import { narrows } from './run-scope.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
 import { ALLURE_OPTION, allureHtmlOf, buildAllureHtml } from './allure-html.mjs';
@@ -27,7 +33,9 @@ const cli = (pkg, file) => {
 // warnings as a new baseline (default <reports>/baseline.yaml) for a person to review.
 const WRITE_BASELINE = /^--write-baseline(?:=(.+))?$/;
 const writeBaseline = process.argv.slice(2).find((a) => WRITE_BASELINE.test(a));
-const args = process.argv.slice(2).filter((a) => !WRITE_BASELINE.test(a) && a !== ALLURE_OPTION);
+const args = process.argv
+  .slice(2)
+  .filter((a) => !WRITE_BASELINE.test(a) && a !== ALLURE_OPTION && a !== PLAYWRIGHT_LIST_OPTION);
 // The Allure HTML only when asked (--allure, ALLURE_HTML=on): the results are enough for CI,
 // merge and certify; `obg-conformance report` builds the HTML from them afterwards.
 const allure = allureHtmlOf(process.argv.slice(2));
@@ -43,6 +51,8 @@ const env = {
   [ENV.runNarrowedBeyondShard]: narrows(args.filter((a, i) => !/^--shard(=|$)/.test(a) && args[i - 1] !== '--shard'))
     ? '1'
     : '0',
+  // --playwright-list: Playwright's list of every test beside the suite's last lines (OBG_CONSOLE).
+  ...(process.argv.slice(2).includes(PLAYWRIGHT_LIST_OPTION) ? { [ENV.console]: 'playwright-list' } : {}),
   ...(writeBaseline
     ? { [ENV.writeBaseline]: resolve(WRITE_BASELINE.exec(writeBaseline)[1] ?? resolve(reports, 'baseline.yaml')) }
     : {}),
@@ -95,13 +105,14 @@ if (!existsSync(summaryFile)) {
 if (allure.on && existsSync(resolve(reports, 'allure-results')))
   for (const problem of buildAllureHtml(reports, env)) console.error(`conformance: ${problem}`);
 
+// The verdict, its counts, each failed MUST and each root cause were printed by the suite's
+// console as the run ended (harness/reporter/console.ts); here: where the reports are.
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
-const t = report.totals;
-for (const e of report.errors ?? []) console.error(`conformance: ${e.split('\n')[0]}`);
-console.log(
-  `\nconformance: ${report.verdict.toUpperCase()} — requirements: ${t.passed} passed, ${t.failed} failed, ${t.warning} warning, ` +
-    `${t.broken} broken, ${t.blocked ?? 0} blocked, ${t.skipped} not claimed, ${t.untested} untested`,
-);
+if (report.target?.draft)
+  console.log(
+    `
+conformance: this profile is init's unreviewed draft (${report.target.profile}, "draft": true): review its claims, then remove "draft"`,
+  );
 console.log(
   `reports: ${resolve(reports, 'conformance.md')}, ` +
     (allure.on

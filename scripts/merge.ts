@@ -15,9 +15,10 @@ import { loadProfile } from '../harness/config/profile.js';
 import { redactText } from '../harness/evidence/redact.js';
 import type { ConformanceReport, QuotedResult } from '../harness/reporter/report.js';
 import { afterRun, pastOfRun } from '../harness/reporter/history.js';
+import { verdictLines } from '../harness/reporter/console-summary.js';
 import { renderMarkdown } from '../harness/reporter/markdown.js';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
-import { requirementVerdict, runVerdict, toResult, totalsOf } from '../harness/reporter/verdicts.js';
+import { requirementVerdict, runVerdict, skipsOf, toResult, totalsOf } from '../harness/reporter/verdicts.js';
 
 /** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */
 function foldShards(parts: ConformanceReport[]): Map<string, QuotedResult> {
@@ -112,6 +113,7 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
     verdict: errors.length ? 'incomplete' : runVerdict(requirements),
     ...(errors.length ? { errors } : {}),
     totals: totalsOf(requirements),
+    skips: skipsOf(requirements),
     run: {
       ...(longest.run ?? { wallMs: 0, longestTestMs: 0, longestTest: '' }),
       tests: sum('tests'),
@@ -196,12 +198,10 @@ function buildAllureReport(out: string): void {
 
 /** Prints the merged verdict, the summary and the baseline's judgement, and exits with the run's exit code. */
 function sayAndExit(full: ConformanceReport, shards: number, summaryLine: string): never {
-  const t = full.totals;
   for (const e of full.errors ?? []) console.error(`merge: ${e.split('\n')[0]}`);
-  console.log(
-    `merge: ${shards} shards: ${full.verdict.toUpperCase()} — requirements: ${t.passed} passed, ${t.failed} failed, ` +
-      `${t.warning} warning, ${t.broken} broken, ${t.blocked} blocked, ${t.skipped} not claimed, ${t.untested} untested`,
-  );
+  // The same last lines as a run's console (harness/reporter/console-summary.ts).
+  console.log(`merge: ${shards} shards`);
+  for (const line of verdictLines(full)) console.log(line);
   console.log(`summary: ${summaryLine}`);
   if (full.baseline) {
     for (const r of full.baseline.regressions)

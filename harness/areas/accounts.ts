@@ -4,8 +4,9 @@ import type { Target } from '../config/target.js';
 import { block } from '../http/broken.js';
 import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import type { SignOptions } from '../http/signing.js';
 import { accountReadsToken, psuTokenByRedirect } from '../auth/tokens.js';
-import { boxed } from '../test.js';
+import { boxed, notJudged } from '../test.js';
 import { consentRequest, test as base, type ConsentRequest, type ConsentsClient } from './consents.js';
 
 export { because, consentRequest, expect, req } from './consents.js';
@@ -80,7 +81,7 @@ export interface ReadOptions {
   /** Token scope of this read (default accountinformation). */
   scope?: string;
   /** Sign the read (Authentication 6), as the client's `sign` option says. */
-  sign?: boolean;
+  sign?: boolean | SignOptions;
 }
 
 /**
@@ -132,16 +133,8 @@ export class AccountsClient {
    * that does not finalise stops the test.
    */
   async authorised(consents: ConsentsClient, body: ConsentRequest, headers: HeaderSpec = {}): Promise<string> {
-    if (!this.psuTokenReads) {
-      const { consentId, sca } = await consents.createAuthorised({
-        body,
-        headers,
-        sca: { headers: { ...consents.psuHeaders(), ...headers } },
-      });
-      if (sca.scaStatus !== 'finalised')
-        block('authorisations.status.ends', "the SCA of the test's consent", `ended ${sca.scaStatus}, not finalised`);
-      return consentId;
-    }
+    if (!this.psuTokenReads)
+      return consents.createValid({ body, headers, sca: { headers: { ...consents.psuHeaders(), ...headers } } });
     const res = await consents.create({ body, headers });
     const consentId = res.json<{ consentId?: string }>().consentId;
     if (res.status < 200 || res.status >= 300 || !consentId)
@@ -320,6 +313,16 @@ export const test = base.extend<{
     await use({ consentId, accounts: await accounts.accountsOf(consentId) });
   }),
 });
+
+/**
+ * The accounts of the test's consent, for a check that judges each one: a consent that lists none
+ * leaves the check not judged, saying so, never passed on nothing.
+ */
+export function eachAccount(consent: AccountConsent): Account[] {
+  if (consent.accounts.length === 0)
+    notJudged('List accounts under the consent of the test answered no account: there is no account to read');
+  return consent.accounts;
+}
 
 /** The first account of a list that has an iban (consents name accounts by iban). */
 export function withIban(list: Account[], count = 1): Account[] {

@@ -103,7 +103,15 @@ export class AuthorisationsClient {
         bankCreated: true,
       };
     }
-    if (o.method) begun.started = await this.sca.start(begun.href, o.method, headers);
+    if (o.method) {
+      // Never a method the bank did not offer: blocked by the answer that offers them.
+      const method = await offeredMethod(
+        begun,
+        (methods) => methods.find((m) => m.authenticationMethodId === o.method)?.authenticationMethodId,
+        `a start with ${o.method}`,
+      );
+      begun.started = await this.sca.start(begun.href, method, headers);
+    }
     return begun;
   }
 

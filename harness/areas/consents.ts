@@ -2,7 +2,7 @@ import { isoDate } from '../values/dates.js';
 import type { SchemaType } from '../../schemas/index.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
-import { prerequisite } from '../http/broken.js';
+import { block, Blocked, prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
 import { boxed, expect, test as base } from '../test.js';
 
@@ -129,6 +129,37 @@ export class ConsentsClient {
       .filter((id): id is string => typeof id === 'string');
     const sca = await this.sca.authorise(this.basePath(consentId), { headers: this.psuHeaders(), offered, ...o.sca });
     return { consentId, sca };
+  }
+
+  /**
+   * A valid consent for checks that read under one (account information): created, then authorised
+   * by the decoupled SCA, unless the bank answers it valid at once. A check that needs a valid
+   * consent needs only that: where the SCA does not finalise (no method offered, an authorisation
+   * route that fails) but the consent reads valid anyway, the check is judged against it; it is
+   * blocked only when the consent never becomes valid, by the step that failed.
+   */
+  async createValid(o: CreateOptions & { sca?: AuthoriseOptions } = {}): Promise<string> {
+    const res = await this.createdForStep(o);
+    const { consentId } = res;
+    if ((res.body as { consentStatus?: unknown } | undefined)?.consentStatus === 'valid') return consentId;
+    const offered = (res.body as { scaMethods?: { authenticationMethodId?: string }[] } | undefined)?.scaMethods
+      ?.map((m) => m.authenticationMethodId)
+      .filter((id): id is string => typeof id === 'string');
+    let failure: Blocked | undefined;
+    let ended = '';
+    try {
+      const sca = await this.sca.authorise(this.basePath(consentId), { headers: this.psuHeaders(), offered, ...o.sca });
+      if (sca.scaStatus === 'finalised') return consentId;
+      ended = sca.scaStatus;
+    } catch (e) {
+      if (!(e instanceof Blocked)) throw e;
+      failure = e;
+    }
+    // The SCA did not finalise here; a consent the bank holds valid all the same is what the check needs.
+    const status = await this.consentStatus(consentId, o.headers).catch(() => undefined);
+    if (status === 'valid') return consentId;
+    if (failure) throw failure;
+    return block('authorisations.status.ends', "the SCA of the test's consent", `ended ${ended}, not finalised`);
   }
 }
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { registerSecret } from '../evidence/redact.js';
 import type { Target } from '../config/target.js';
-import type { HeaderSpec } from '../http/client.js';
+import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { psuAgentFor } from '../sca/agents.js';
+import { authoriseAnswer } from '../sca/authorise-answer.js';
 import { authorizeUrlFor, type AgentResult, type RedirectAgent } from '../sca/psu-agent.js';
-import { expect } from '../expect.js';
+import { redirectMethod } from '../sca/driver.js';
+import { dependsOnControl, expect } from '../expect.js';
 import { block, prerequisite } from '../http/broken.js';
 import { linkUrl } from '../http/links.js';
 import { because, boxed, test as base } from '../test.js';
@@ -162,9 +164,12 @@ export interface TokenForm {
  */
 export class RedirectFlow {
   readonly agent: RedirectAgent;
+  /** The PSU's browser over HTTP (no Authorization): reads the bank's own answer to an authorise request. */
+  readonly browser: ApiClient;
 
   constructor(readonly authorisations: AuthorisationsClient) {
-    this.agent = psuAgentFor(authorisations.consents.api.with({ bicFi: false }));
+    this.browser = authorisations.consents.api.with({ bicFi: false });
+    this.agent = psuAgentFor(this.browser);
   }
 
   get target() {
@@ -241,6 +246,55 @@ export class RedirectFlow {
     return { start, result };
   }
 }
+
+/**
+ * An authorise request the bank must refuse (endpoint section F), judged on the bank's own answer
+ * to it, read without a PSU and without following it (harness/sca/authorise-answer.ts), so that
+ * the verdict is the same whatever agent plays the PSU: a refusal at once (an error page, or a
+ * redirect carrying `error` to anywhere but `untrusted`) holds; a redirect to `untrusted`, or a
+ * code issued, fails. Its positive control is the same request made valid (`valid`), which must
+ * reach the bank's page (not refused), on the same fresh resource; a bank that refuses it too
+ * proves nothing, and the check is blocked by oauth.authorize.approve, the requirement that judges
+ * the valid request. Only when the bank shows its page on the edited request too does the PSU
+ * agent play it: the PSU approves, and no code may come back (nor anything to `untrusted`).
+ */
+export async function expectAuthoriseRefused(
+  flow: { browser: ApiClient; agent: RedirectAgent },
+  o: { valid: string; edited: string; what: string; untrusted?: string },
+): Promise<void> {
+  const control = await authoriseAnswer(flow.browser, o.valid);
+  if (control.kind === 'refused')
+    block(
+      'oauth.authorize.approve',
+      "the same authorise request, valid, reaches the bank's page",
+      `${control.how}: ${control.res.describe()}`,
+    );
+  const answer = await authoriseAnswer(flow.browser, o.edited, o.untrusted);
+  registerSecret(answer.code);
+  if (answer.kind !== 'shown') {
+    expect(
+      answer.kind,
+      because(
+        `an authorise request with ${o.what} must be refused, nothing redirected to it and no code issued; the bank ${answer.how}`,
+      ),
+    ).toBe('refused');
+    return;
+  }
+  const r = await flow.agent.decide(o.edited, 'approve');
+  registerSecret(r.code);
+  const where = `the bank ${answer.how}; page ${r.page.label}${r.submitted ? `, form ${r.submitted.label}` : ''}`;
+  if (o.untrusted) {
+    const sentTo = [r.page.header('location'), r.submitted?.header('location'), r.location?.toString()];
+    expect(
+      sentTo.filter((l): l is string => !!l && l.startsWith(o.untrusted!)),
+      because(`nothing may be redirected to a URI outside the whitelist; ${where}`),
+    ).toEqual([]);
+  }
+  expect(r.code, because(`an authorise request with ${o.what} must issue no code; ${where}`)).toBeUndefined();
+}
+
+/** Names the positive control of the authorise refusals (expectAuthoriseRefused): the valid request, approved. */
+export const authoriseRefusalControl = () => dependsOnControl('oauth.authorize.approve');
 
 /**
  * Adds `redirect`. The redirect flow needs a PSU: with `sca.psuAgent` 'none' the profile has no
@@ -359,7 +413,10 @@ export class ResourceRedirectFlow {
     const { created, authorisationId } = await this.authorisation(kind, r.basePath);
     const href = `${r.basePath}/authorisations/${authorisationId}`;
     const sca = kind === 'payment' ? this.payments.sca : this.baskets.sca;
-    const started = await sca.start(href, 'mbid', this.headers());
+    // The methods the authorisation's answer offered (a bank that created it itself answered a refusal: its own then).
+    const root = kind === 'payment' ? 'payments.authorisations.create' : 'signing-baskets.authorisation.start';
+    const method = created.status >= 200 && created.status < 300 ? redirectMethod(created, root) : 'mbid';
+    const started = await sca.start(href, method, this.headers());
     const { scaOAuth, authorizeUrl } = scaOAuthOf(started, this.target, state);
     return {
       kind,

@@ -24,7 +24,7 @@ export const label = (c: Combination) => `${c.service}/${c.product}`;
  * What decides whether a combination is claimed: the profile and the run's FX quote (a Target is
  * one). Never the profile alone: an international-tp payment needs a quote of the bank.
  */
-export type Claimant = Pick<Target, 'profile' | 'fxQuoteId'>;
+export type Claimant = Pick<Target, 'profile' | 'fxQuoteId'> & Partial<Pick<Target, 'profileName'>>;
 
 /**
  * Why the target does not claim a combination, or undefined when it does: the profile's services
@@ -40,7 +40,7 @@ export function unclaimed(target: Claimant, c: Combination): string | undefined 
     !products.includes(c.product) ? `payment product ${c.product}` : '',
   ].filter(Boolean);
   if (missing.length)
-    return `not claimed: the profile "${profile.name}" does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
+    return `not claimed: the profile${target.profileName ? ` "${target.profileName}"` : ''} does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
   if (c.product === 'international-tp' && !target.fxQuoteId) return NO_FX_QUOTE;
   return undefined;
 }

@@ -7,7 +7,7 @@ import type { ApiClient, HeaderSpec } from '../http/client.js';
 import { linkUrl } from '../http/links.js';
 import { snippet, type ApiResponse, type Exchange } from '../http/response.js';
 import { exchangeOnWire } from '../http/transport.js';
-import type { ScaDriver } from '../sca/driver.js';
+import { redirectMethod, type ScaDriver } from '../sca/driver.js';
 import { psuAgentFor } from '../sca/agents.js';
 import { authorizeUrlFor } from '../sca/psu-agent.js';
 
@@ -42,7 +42,8 @@ export class TokenCache {
     const form = {
       grant_type: 'client_credentials',
       client_id: this.target.clientId,
-      client_secret: this.target.clientSecret,
+      // Mutual TLS only (RFC 8705): no secret, the client certificate authenticates the client.
+      ...(this.target.clientSecret ? { client_secret: this.target.clientSecret } : {}),
       scope,
     };
     const started = Date.now();
@@ -146,7 +147,8 @@ export async function psuTokenByRedirect(
   requireSuccess(created, createRoot, 'create the redirect authorisation');
   if (!authorisationId)
     block(createRoot, 'create the redirect authorisation', `no authorisationId in ${created.describe()}`);
-  const started = await driver.start(`${o.resourceBasePath}/authorisations/${authorisationId}`, 'mbid', headers);
+  const method = redirectMethod(created, createRoot);
+  const started = await driver.start(`${o.resourceBasePath}/authorisations/${authorisationId}`, method, headers);
   const scaOAuth = started.json<{ _links?: { scaOAuth?: { href?: string } } }>()._links?.scaOAuth?.href;
   if (started.status < 200 || started.status >= 300 || !scaOAuth)
     block(
@@ -218,6 +220,14 @@ export const SCOPE_CHECKS: Record<string, (t: Pick<Target, 'profile'>) => string
     `accountinformation ${t.profile.psuContext}`,
   ],
   'headers.psu-corporate-id.context': () => ['accountinformation private', 'accountinformation corporate'],
+  'oauth.scope.payments': (t) => [
+    `paymentinitiation ${t.profile.psuContext}`,
+    `accountinformation ${t.profile.psuContext}`,
+  ],
+  'oauth.scope.baskets': (t) => [
+    `paymentinitiation ${t.profile.psuContext}`,
+    `accountinformation ${t.profile.psuContext}`,
+  ],
 };
 
 /**

@@ -21,11 +21,31 @@ import { fromRoot } from '../config/paths.js';
  *   the stretch names in `toMatchSchema('<area>/<name>')`, or of a schema it reaches by `$ref`,
  *   whose value the specification names only on lines that say values are "seen", or nowhere.
  *
- * It does not see a pin written another way (a `toBe` on a literal value, an `enum`, a helper
- * that compares whole objects), nor a test that names its requirement through a variable.
+ * - a literal value: `.toBe('<value>')` on a value the specification only shows (as above), such
+ *   as a status only reference facts name;
+ * - a status code: `toHaveStatus`, `toBeRefused` or `toBeTppError` given a literal code or list
+ *   of codes (a MUST judges the class: the code is a paired SHOULD's);
+ * - a time window: `expect.poll(…)` with a literal `timeout` that waits for a value (`toBe`,
+ *   `toEqual`, `toMatch`): a deadline the specification names nowhere (a wait from the profile,
+ *   `timeouts.scaMs`, is not literal);
+ * - a minimum count: a `minItems` in a schema the stretch names (or reaches by `$ref`) on a field
+ *   no line of the specification calls non-empty;
+ * - a listed field required: `expect(Array.isArray(<x>.<field>)…)`, `toHaveProperty('<field>')`
+ *   or `expect(<x>.<field>).toBeDefined()` on a field the specification only lists (no line naming
+ *   it says required, yes, always, must or non-empty).
+ *
+ * It does not see a pin written another way (an `enum`, a helper that compares whole objects, a
+ * schema's `required`), nor a test that names its requirement through a variable.
  */
 
-export type PinKind = 'whole-object equality' | 'schema const';
+export type PinKind =
+  | 'whole-object equality'
+  | 'schema const'
+  | 'literal value'
+  | 'status code'
+  | 'time window'
+  | 'minimum count'
+  | 'listed field required';
 
 export interface PinFinding {
   id: string;
@@ -98,6 +118,89 @@ export function equalityPins(stretch: string): string[] {
   return out;
 }
 
+/** The text of the call whose '(' is at `open` (its arguments, without the parentheses), and the index after its ')'. */
+function callText(text: string, open: number): { args: string; end: number } | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+      continue;
+    }
+    if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      depth--;
+      if (depth === 0) return { args: text.slice(open + 1, i), end: i + 1 };
+    }
+  }
+  return undefined;
+}
+
+const short = (code: string) => code.replace(/\s+/g, ' ').slice(0, 160);
+
+/** `.toBe('<value>')` (not negated) on a value the specification only shows. */
+export function literalPins(stretch: string, specText: string): string[] {
+  return [...stretch.matchAll(/(\.not)?\s*\.toBe\(\s*(['"])([^'"]+)\2\s*\)/g)]
+    .filter((m) => !m[1] && onlyShown(m[3], specText))
+    .map((m) => short(`toBe(${m[2]}${m[3]}${m[2]})`));
+}
+
+/** A refusal or status matcher given a literal code or list of codes. */
+export function codePins(stretch: string): string[] {
+  return [
+    ...stretch.matchAll(/\.(toHaveStatus|toBeRefused|toBeTppError)\(\s*(\[\s*\d{3}(?:\s*,\s*\d{3})*\s*\]|\d{3})/g),
+  ].map((m) => short(`${m[1]}(${m[2]}`));
+}
+
+/** `expect.poll(…)` with a literal timeout, waiting for a value. */
+export function windowPins(stretch: string): string[] {
+  const out: string[] = [];
+  for (const m of stretch.matchAll(/\bexpect\s*\.\s*poll\s*\(/g)) {
+    const call = callText(stretch, m.index! + m[0].length - 1);
+    if (!call) continue;
+    const timeout = /\btimeout:\s*(\d[\d_]*)\b/.exec(call.args);
+    const matcher = /^\s*(?:\.\s*not\s*)?\.\s*(toBe|toEqual|toMatch|toContain)\s*\(/.exec(stretch.slice(call.end));
+    if (timeout && matcher) out.push(short(`expect.poll(…, { timeout: ${timeout[1]} }).${matcher[1]}(…)`));
+  }
+  return out;
+}
+
+/** Whether some line of the specification naming `field` calls it required, always given or non-empty. */
+function stated(field: string, specText: string, words: RegExp): boolean {
+  const word = new RegExp(`(^|[^\\w])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`);
+  return specText.split('\n').some((line) => word.test(line) && words.test(line));
+}
+const NON_EMPTY = /non-empty|at least one/i;
+const REQUIRED = /\brequired\b|\|\s*yes\s*\||\balways\b|\bmandatory\b|\bmust\b|non-empty/i;
+
+/** `minItems` in the schemas a stretch names (and those they reach), on a field the specification never calls non-empty. */
+export function minItemsPins(stretch: string, schemasDir: string, root: string, specText: string) {
+  const out: { file: string; detail: string }[] = [];
+  for (const m of stretch.matchAll(/toMatchSchema\(\s*'([^']+)'/g))
+    for (const file of schemaSources(m[1], schemasDir))
+      for (const c of readFileSync(file, 'utf8').matchAll(/(\w+):\s*\{[^{}]*\bminItems:\s*(\d+)/g))
+        if (!stated(c[1], specText, NON_EMPTY))
+          out.push({ file: relative(root, file), detail: `${m[1]}: ${c[1]} minItems ${c[2]}` });
+  return out;
+}
+
+/** A listed field's presence asserted: Array.isArray(x.f) in an expect subject, toHaveProperty('f'), expect(x.f).toBeDefined(). */
+export function presencePins(stretch: string, specText: string): string[] {
+  const fields: string[] = [];
+  for (const m of stretch.matchAll(/\bexpect(?:\.soft)?\s*\(/g)) {
+    const subject = firstArgument(stretch, m.index! + m[0].length - 1);
+    if (!subject) continue;
+    for (const a of subject.arg.matchAll(/Array\.isArray\(\s*[\w$.?]*\.([\w$]+)\s*\)/g)) fields.push(a[1]);
+    const last = /\.([\w$]+)\s*$/.exec(subject.arg)?.[1];
+    if (last && /^\s*\.\s*toBeDefined\s*\(/.test(stretch.slice(subject.end))) fields.push(last);
+  }
+  for (const m of stretch.matchAll(/\.toHaveProperty\(\s*'([\w$]+)'/g)) fields.push(m[1]);
+  return [...new Set(fields)].filter((f) => !stated(f, specText, REQUIRED)).map((f) => `${f} asserted present`);
+}
+
 /** Every spec file under `dir`, recursively. */
 function specFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -110,8 +213,11 @@ export function stretchesById(files: string[]): Map<string, { file: string; text
   const out = new Map<string, { file: string; text: string }[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const calls = [...text.matchAll(/\breq\(\s*((?:'[^']+'\s*,?\s*)+)\)/g)];
+    // A stretch ends where the next req(...) begins, literal or not: a test naming its
+    // requirement through a variable is not seen, and not read as the previous test's body.
+    const calls = [...text.matchAll(/\breq\(\s*((?:'[^']+'\s*,?\s*)+\))?/g)];
     calls.forEach((m, i) => {
+      if (!m[1]) return;
       const stretch = text.slice(m.index!, calls[i + 1]?.index ?? text.length);
       for (const id of [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]))
         out.set(id, [...(out.get(id) ?? []), { file, text: stretch }]);
@@ -187,9 +293,15 @@ export function pinFindings(
         if (!seen.has(key)) out.push(f);
         seen.add(key);
       };
-      for (const detail of equalityPins(text))
-        add({ id: r.id, kind: 'whole-object equality', file: relative(root, file), detail });
+      const at = relative(root, file);
+      for (const detail of equalityPins(text)) add({ id: r.id, kind: 'whole-object equality', file: at, detail });
       for (const c of constPins(text, schemasDir, root, specText)) add({ id: r.id, kind: 'schema const', ...c });
+      for (const detail of literalPins(text, specText)) add({ id: r.id, kind: 'literal value', file: at, detail });
+      for (const detail of codePins(text)) add({ id: r.id, kind: 'status code', file: at, detail });
+      for (const detail of windowPins(text)) add({ id: r.id, kind: 'time window', file: at, detail });
+      for (const c of minItemsPins(text, schemasDir, root, specText)) add({ id: r.id, kind: 'minimum count', ...c });
+      for (const detail of presencePins(text, specText))
+        add({ id: r.id, kind: 'listed field required', file: at, detail });
     }
   }
   return out;

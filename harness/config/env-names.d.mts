@@ -8,6 +8,7 @@ export type EnvKey =
   | 'cache'
   | 'cacheDir'
   | 'commit'
+  | 'console'
   | 'embeddedSandbox'
   | 'evidence'
   | 'limiter'

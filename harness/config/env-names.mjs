@@ -72,6 +72,14 @@ export const ENV_VARS = {
     about:
       "the suite's commit as the reports name it, where git cannot tell (an installed package); the runner sets it for its workers",
   },
+  console: {
+    name: 'OBG_CONSOLE',
+    setting: true,
+    writers: ['user', 'scripts/conformance.mjs'],
+    readers: ['harness/config/run-options.mjs'],
+    about:
+      "what a run prints: suite (default: a progress line, then the verdict, each failed MUST and each root cause) or playwright-list (Playwright's list of every test beside it; run --playwright-list)",
+  },
   embeddedSandbox: {
     name: 'OBG_EMBEDDED_SANDBOX',
     setting: false,
@@ -111,9 +119,14 @@ export const ENV_VARS = {
   quiet: {
     name: 'OBG_QUIET',
     setting: false,
-    writers: ['selftest/support/run-suite.ts', 'selftest/package/init.spec.ts', 'selftest/bench/runs.ts'],
+    writers: [
+      'selftest/support/run-suite.ts',
+      'selftest/package/init.spec.ts',
+      'selftest/bench/runs.ts',
+      'selftest/hostile/refuses-everything.spec.ts',
+    ],
     readers: ['playwright.config.ts', 'harness/global-setup.ts'],
-    about: '1: the dot reporter and no probe line (child runs of the self-tests)',
+    about: "1: the suite's console without progress lines, and no probe line (child runs of the self-tests)",
   },
   runNarrowed: {
     name: 'OBG_RUN_NARROWED',

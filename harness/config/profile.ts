@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { isValidIBAN } from 'ibantools';
 import { profileSchema, type Profile, type ProfileFile } from '../../profiles/profile.schema.js';
 import { validatorOf } from './ajv.js';
 import { digestOf, readCached, writeCached } from './cache.js';
 import { ConfigError } from './errors.js';
 import { fromRoot } from './paths.js';
+import { ibanProblem } from '../../spec/iso13616.js';
 
 export type { PaymentProduct, PaymentService } from '../../schemas/payments/products.js';
 
@@ -24,6 +25,46 @@ export function profileFile(nameOrPath: string, cwd = process.cwd()): string {
   if (nameOrPath.endsWith('.json')) return resolve(cwd, nameOrPath);
   const own = resolve(cwd, 'profiles', `${nameOrPath}.json`);
   return existsSync(own) ? own : fromRoot('profiles', `${nameOrPath}.json`);
+}
+
+/**
+ * The one name of a profile in every message and report: its file relative to the working folder
+ * (`profiles/bank.json`) where it lies there, whether TARGET_PROFILE named it `bank` or
+ * `profiles/bank.json`; the suite's own profile from an installed package by its name
+ * (`reference`); else the file's absolute path. Every form is one TARGET_PROFILE takes back.
+ */
+export function profileLabel(nameOrPath: string, cwd = process.cwd()): string {
+  const file = profileFile(nameOrPath, cwd);
+  const inside = relative(cwd, file);
+  if (inside && !inside.startsWith('..') && !isAbsolute(inside) && !inside.split(sep).includes('node_modules'))
+    return inside.split(sep).join('/');
+  if (!nameOrPath.endsWith('.json') && file === fromRoot('profiles', `${nameOrPath}.json`)) return nameOrPath;
+  return file;
+}
+
+/** JSON with every object's keys in order: the same content gives the same text whatever its layout. */
+const canonical = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
+
+/**
+ * The SHA-256 of what a profile says (its JSON, keys ordered, without layout): the history
+ * compares a run only with runs of the same target and the same profile content, whatever the
+ * profile's name or file. Undefined when the file cannot be read as JSON.
+ */
+export function profileSha256(nameOrPath: string, cwd = process.cwd()): string | undefined {
+  try {
+    const data: unknown = JSON.parse(readFileSync(profileFile(nameOrPath, cwd), 'utf8'));
+    return createHash('sha256').update(canonical(data)).digest('hex');
+  } catch {
+    return undefined;
+  }
 }
 
 const describeError = (e: ErrorObject): string => {
@@ -75,13 +116,14 @@ export function withOptionFeatures<P extends Profile>(p: P): P {
  */
 export function loadProfile(nameOrPath: string): Profile {
   const file = profileFile(nameOrPath);
+  const label = profileLabel(nameOrPath);
   if (!existsSync(file)) throw new ConfigError(`TARGET_PROFILE: no profile "${nameOrPath}" (looked for ${file}).`);
   let data: unknown;
   const text = readFileSync(file, 'utf8');
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new ConfigError(`TARGET_PROFILE: ${file} is not valid JSON: ${(err as Error).message}`);
+    throw new ConfigError(`TARGET_PROFILE: ${label} is not valid JSON: ${(err as Error).message}`);
   }
   // A profile found valid once is not validated again (compiling the schema cost every worker a
   // third of a second): it is kept with its defaults applied, named by the digest of the text and
@@ -93,18 +135,18 @@ export function loadProfile(nameOrPath: string): Profile {
   const validate = validatorOf<Profile>(profileSchema, { applyDefaults: true });
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map(describeError);
-    throw new ConfigError(`profile ${file} is invalid:\n  - ${[...new Set(problems)].join('\n  - ')}`);
+    throw new ConfigError(`profile ${label} is invalid:\n  - ${[...new Set(problems)].join('\n  - ')}`);
   }
   // The directory's paths are needed only where the profile claims the directory.
   const missing = (['aspsps', 'cities', 'countries'] as const).filter((k) => !data.paths[k]);
   if (data.features.includes('directory') && missing.length)
     throw new ConfigError(
-      `profile ${file} is invalid:\n  - paths: the profile claims directory, so it needs ${missing.join(', ')}`,
+      `profile ${label} is invalid:\n  - paths: the profile claims directory, so it needs ${missing.join(', ')}`,
     );
   const contradiction = approachContradiction(data);
-  if (contradiction) throw new ConfigError(`profile ${file} is invalid:\n  - sca.approaches: ${contradiction}`);
+  if (contradiction) throw new ConfigError(`profile ${label} is invalid:\n  - sca.approaches: ${contradiction}`);
   const badIban = accountProblem(data);
-  if (badIban) throw new ConfigError(`profile ${file} is invalid:\n  - ${badIban}`);
+  if (badIban) throw new ConfigError(`profile ${label} is invalid:\n  - ${badIban}`);
   writeCached(mark, data);
   return withOptionFeatures(data);
 }
@@ -132,13 +174,14 @@ export function approachContradiction(p: Pick<Profile, 'features' | 'sca'>): str
   return undefined;
 }
 
-/** The first IBAN of payments.accounts whose check digits fail (ISO 13616), named by its field; undefined when none. */
+/** The first IBAN of payments.accounts that ISO 13616 refuses (country, length, check digits), named by its field; undefined when none. A national check is no part of it. */
 export function accountProblem(p: Pick<Profile, 'payments'>): string | undefined {
   for (const [product, data] of Object.entries(p.payments?.accounts ?? {}))
     for (const side of ['debtorAccount', 'creditorAccount'] as const) {
       const iban = data?.[side]?.iban;
-      if (iban !== undefined && !isValidIBAN(iban))
-        return `payments.accounts.${product}.${side}.iban: "${iban}" is not a valid IBAN (its check digits fail)`;
+      const problem = iban === undefined ? undefined : ibanProblem(iban);
+      if (problem)
+        return `payments.accounts.${product}.${side}.iban: "${iban}" is not a valid IBAN (ISO 13616): it ${problem}`;
     }
   return undefined;
 }

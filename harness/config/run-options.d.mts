@@ -1,6 +1,14 @@
 export function reportsDirOf(env?: NodeJS.ProcessEnv, cwd?: string): string;
 export function listsOnly(args: string[]): boolean;
 export const DEFAULT_WORKERS: number;
+/** The runner's own option that adds Playwright's list of every test to the suite's console. */
+export const PLAYWRIGHT_LIST_OPTION: string;
+export const CONSOLES: string[];
+/** OBG_CONSOLE: `suite` (default) or `playwright-list`; { error } naming the key otherwise. */
+export function consoleOf(
+  env?: NodeJS.ProcessEnv,
+  cwd?: string,
+): { console?: 'suite' | 'playwright-list'; error?: string };
 /** The seed of the suite's order of tests (Playwright's --shuffle), the same in every run. */
 export const SCHEDULE_SEED: string;
 /** `args` with the suite's order of tests (`--shuffle=<SCHEDULE_SEED>`), unless they name one of their own or choose several areas (`--project` twice or more). */

@@ -36,6 +36,23 @@ export function listsOnly(args) {
 
 export const DEFAULT_WORKERS = 10;
 
+/** The runner's own option that adds Playwright's list of every test to the suite's console. */
+export const PLAYWRIGHT_LIST_OPTION = '--playwright-list';
+/** The values of OBG_CONSOLE: the suite's console alone (default), or Playwright's list beside its last lines. */
+export const CONSOLES = ['suite', 'playwright-list'];
+
+/**
+ * What the run prints: OBG_CONSOLE (environment, else .env), `suite` (default: a progress line,
+ * then the verdict) or `playwright-list` (Playwright's list of every test, its failures with their
+ * code frames, then the suite's verdict). Returns { console } or { error } naming the key.
+ */
+export function consoleOf(env = process.env, cwd = process.cwd()) {
+  const raw = setting(ENV.console, env, envFileOf(cwd)) || 'suite';
+  return CONSOLES.includes(raw)
+    ? { console: raw }
+    : { error: `${ENV.console}: "${raw}" is not a console (one of ${CONSOLES.join(', ')}; default suite).` };
+}
+
 /**
  * The seed of the order a run dispatches its tests in (Playwright's --shuffle), the same in every
  * run, so that a run repeats exactly. In the order of the files, the payment authorisations' SCA

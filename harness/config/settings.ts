@@ -61,9 +61,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = env
     if (problem) throw new ConfigError(`${key}${where}: ${problem}`);
   }
   if (settings.TARGET_BASE_URL) {
-    if (!settings.ACCESS_TOKEN && !(settings.CLIENT_ID && settings.CLIENT_SECRET)) {
+    // Mutual TLS only (RFC 8705): the client id alone, its certificate authenticating it at the token endpoint.
+    const mtlsOnly = !!settings.TLS_CLIENT_CERT_FILE && !!settings.CLIENT_ID;
+    if (!settings.ACCESS_TOKEN && !(settings.CLIENT_ID && settings.CLIENT_SECRET) && !mtlsOnly) {
       throw new ConfigError(
-        `CLIENT_ID and CLIENT_SECRET${where}: required when TARGET_BASE_URL is set and no ACCESS_TOKEN is given.`,
+        `CLIENT_ID and CLIENT_SECRET${where}: required when TARGET_BASE_URL is set and no ACCESS_TOKEN is given (or CLIENT_ID with TLS_CLIENT_CERT_FILE: mutual TLS only).`,
       );
     }
     if (!settings.SECOND_CLIENT_ID !== !settings.SECOND_CLIENT_SECRET) {

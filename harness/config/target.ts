@@ -4,7 +4,7 @@ import { readSigning, type SigningIdentity } from '../http/signing.js';
 import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
 import { ENV } from './env-names.mjs';
 import { ConfigError } from './errors.js';
-import { loadProfile, type Profile } from './profile.js';
+import { loadProfile, profileLabel, type Profile } from './profile.js';
 import { checkPsuAgent, readScopeTokens, readSettings } from './settings.js';
 import { userEnv } from './user-settings.mjs';
 
@@ -14,6 +14,7 @@ export interface Target {
   authUrl: string;
   /** True when the suite started the reference sandbox itself. */
   embedded: boolean;
+  /** The profile's one name in every message and report (profileLabel: `profiles/bank.json`, or `reference`). */
   profileName: string;
   profile: Profile;
   clientId: string;
@@ -70,8 +71,8 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
       'TARGET_BASE_URL: not set and the embedded sandbox was not prepared (run the suite through playwright.config.ts, which starts it: embedded-sandbox.ts).',
     );
   }
-  const profileName = s.TARGET_PROFILE || 'reference';
-  const profile = loadProfile(profileName);
+  const profile = loadProfile(s.TARGET_PROFILE || 'reference');
+  const profileName = profileLabel(s.TARGET_PROFILE || 'reference');
   checkPsuAgent(profile, s, env);
   const trim = (u: string) => u.replace(/\/+$/, '');
   const signing = readSigning(s);

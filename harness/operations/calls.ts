@@ -1,5 +1,6 @@
 import type { Profile } from '../config/profile.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
+import type { SignOptions } from '../http/signing.js';
 import type { ApiResponse } from '../http/response.js';
 import type { Operation } from './table.js';
 
@@ -12,8 +13,8 @@ export interface CallOptions {
   headers?: HeaderSpec;
   /** Send no Authorization at all. */
   noAuth?: boolean;
-  /** Sign the call (Authentication 6) with the settings' identity. */
-  sign?: boolean;
+  /** Sign the call (Authentication 6) with the settings' identity, or as the client's `sign` option says (another Digest…). */
+  sign?: boolean | SignOptions;
   /** Over the operation's own body (its valid body where it has one). */
   json?: unknown;
   /** The path called instead of the operation's own (e.g. the same resource under another payment product). */

@@ -1,4 +1,5 @@
 import type { Target } from '../config/target.js';
+import type { Exchange } from '../http/response.js';
 import { OPERATIONS } from './table.js';
 
 /**
@@ -52,6 +53,16 @@ export const CONTROLS: Readonly<Record<string, string>> = {
   'oauth.token': 'oauth.token.exchange',
 };
 
+/**
+ * The positive control of every signed call, whatever its operation: a refusal of a signed call
+ * (a Digest or signature rule) proves its rule only beside the same call, signed correctly,
+ * accepted; an unsigned call accepted proves nothing of a bank that refuses every signed one.
+ */
+export const SIGNED_CONTROL = 'headers.signing.signed-accepted';
+
+/** The path parameters that make a call of another kind: the payment service and product. */
+const KIND_PARAMS = new Set(['payment-service', 'payment-product']);
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
@@ -61,6 +72,8 @@ interface Template {
   method: string;
   pattern: RegExp;
   literal: number;
+  /** The names of the captured parameters (KIND_PARAMS), in order. */
+  captured: string[];
 }
 
 /**
@@ -75,6 +88,7 @@ function templatesOf(paths: Record<string, string | undefined>): Template[] {
   compiled = OPERATIONS.flatMap((o) => {
     let literal = 0;
     let missing = false;
+    const captured: string[] = [];
     const pattern = o.template.replace(
       /\{([^}]+)\}|([^{]+)/g,
       (_m, name: string | undefined, text: string | undefined) => {
@@ -88,22 +102,24 @@ function templatesOf(paths: Record<string, string | undefined>): Template[] {
           return escapeRe(trimSlashes(fixed));
         }
         if (name! in (paths as object)) missing = true;
-        return '[^/]+';
+        if (!KIND_PARAMS.has(name!)) return '[^/]+';
+        captured.push(name!);
+        return '([^/]+)';
       },
     );
-    return missing ? [] : [{ id: o.id, method: o.method, pattern: new RegExp(`^${pattern}$`), literal }];
+    return missing ? [] : [{ id: o.id, method: o.method, pattern: new RegExp(`^${pattern}$`), literal, captured }];
   });
   templates.set(paths, compiled);
   return compiled;
 }
 
-/**
- * The operation a request was a call of (method and URL, matched against the profile's paths
- * under the target's base URL), or the token endpoint ("oauth.token"); undefined for any other
- * request. Where two templates match, the one with more literal text wins (a basket's status
- * over a payment read).
- */
-export function operationAt(target: Target, method: string, url: string): string | undefined {
+/** The operation a request was a call of, and the kind parameters of its path (service, product). */
+interface Matched {
+  id: string;
+  params: Record<string, string>;
+}
+
+function matchOperation(target: Target, method: string, url: string): Matched | undefined {
   let path: string;
   try {
     path = trimSlashes(new URL(url).pathname);
@@ -120,15 +136,73 @@ export function operationAt(target: Target, method: string, url: string): string
   const tokenPath = target.tokenUrl
     ? under(target.tokenUrl)
     : trimSlashes(`${under(target.authUrl)}/${trimSlashes(target.profile.oauth.tokenPath)}`);
-  if (method.toUpperCase() === 'POST' && path === tokenPath) return 'oauth.token';
+  if (method.toUpperCase() === 'POST' && path === tokenPath) return { id: 'oauth.token', params: {} };
   const root = under(target.baseUrl);
   const rel = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
   const paths = target.profile.paths as Record<string, string | undefined>;
   const m = method.toUpperCase();
-  let best: { id: string; literal: number } | undefined;
+  let best: (Matched & { literal: number }) | undefined;
   for (const o of templatesOf(paths)) {
-    if (o.method !== m || !o.pattern.test(rel)) continue;
-    if (!best || o.literal > best.literal) best = { id: o.id, literal: o.literal };
+    if (o.method !== m) continue;
+    const found = o.pattern.exec(rel);
+    if (!found || (best && o.literal <= best.literal)) continue;
+    best = { id: o.id, literal: o.literal, params: Object.fromEntries(o.captured.map((n, i) => [n, found[i + 1]])) };
   }
-  return best?.id;
+  return best && { id: best.id, params: best.params };
+}
+
+/**
+ * The operation a request was a call of (method and URL, matched against the profile's paths
+ * under the target's base URL), or the token endpoint ("oauth.token"); undefined for any other
+ * request. Where two templates match, the one with more literal text wins (a basket's status
+ * over a payment read).
+ */
+export function operationAt(target: Target, method: string, url: string): string | undefined {
+  return matchOperation(target, method, url)?.id;
+}
+
+/** What makes two calls of one operation the same kind of request, and the control of that kind. */
+export interface RequestKind {
+  operation: string;
+  /** Equal for two calls of the same kind: operation, payment service and product, body shape, signed or not. */
+  key: string;
+  /**
+   * The requirements that judge the valid call of this kind: the operation's (CONTROLS), and for a
+   * signed call SIGNED_CONTROL beside it (none where the operation has no control).
+   */
+  controls: string[];
+}
+
+const headerOf = (e: Exchange, name: string) =>
+  Object.entries(e.requestHeaders).find(([k]) => k.toLowerCase() === name)?.[1];
+
+/** The shape of a request's body: none, JSON, XML, a form, or another media type. */
+function bodyShape(e: Exchange): string {
+  if (e.requestBody === undefined || e.requestBody === '') return 'no body';
+  const type = (headerOf(e, 'content-type') ?? '').toLowerCase();
+  return /json/.test(type)
+    ? 'json'
+    : /xml/.test(type)
+      ? 'xml'
+      : /form/.test(type)
+        ? 'form'
+        : `body ${type || 'untyped'}`;
+}
+
+/**
+ * The kind of request an exchange was: its operation, its payment service and product, the shape
+ * of its body and whether it was signed. A refusal is controlled by a call of the same kind
+ * accepted in the same test, or else by the requirements that judge that kind's valid call: the
+ * operation's (CONTROLS), and a signed call's SIGNED_CONTROL too.
+ */
+export function requestKind(target: Target, e: Exchange): RequestKind | undefined {
+  const m = matchOperation(target, e.method, e.url);
+  if (!m) return undefined;
+  const signed = headerOf(e, 'signature') !== undefined;
+  const params = Object.values(m.params).join('/');
+  return {
+    operation: m.id,
+    key: [m.id, params, bodyShape(e), signed ? 'signed' : 'unsigned'].join(' '),
+    controls: [CONTROLS[m.id], ...(signed ? [SIGNED_CONTROL] : [])].filter((c): c is string => c !== undefined),
+  };
 }

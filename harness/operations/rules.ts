@@ -1,7 +1,9 @@
 import type { HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import type { Target } from '../config/target.js';
+import { block } from '../http/broken.js';
 import { claimedOperations } from './claims.js';
+import { CONTROLS } from './controls.js';
 import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './table.js';
 import type { Bound, CallOptions, OperationWorld } from './world.js';
 import { because, expect, req, test } from '../test.js';
@@ -89,9 +91,42 @@ export function refusalTests(
   }));
 }
 
+const succeeded = (res: ApiResponse) => res.status >= 200 && res.status < 300;
+
+/**
+ * The positive control of a call the rule adds something to (headers, a signature): where that
+ * call is not a success, the same call made plain. Returns why the operation is not the rule's to
+ * judge (the plain call fails too: the operation's own failure, judged by its control), or
+ * undefined when the rule's call is judged.
+ */
+async function plainAlsoFails(b: Bound, res: ApiResponse): Promise<{ by: string; why: string } | undefined> {
+  if (succeeded(res)) return undefined;
+  const plain = await b.call();
+  if (succeeded(plain)) return undefined;
+  return {
+    by: CONTROLS[b.op.id] ?? b.op.id,
+    why: `${b.label} fails made plain too (${plain.describe()}), so its answer ${res.describe()} proves nothing of this rule`,
+  };
+}
+
+/**
+ * Ends a rule's test whose operations were not judged because their plain call failed too: blocked
+ * by the first one's control, unless an operation failed the rule itself (that failure stands).
+ */
+function blockIfOnlyUncontrolled(uncontrolled: { by: string; why: string }[]): void {
+  if (!uncontrolled.length || test.info().errors.length > 0) return;
+  block(
+    uncontrolled[0].by,
+    'the same call made plain (the positive control)',
+    uncontrolled.map((u) => u.why).join('; '),
+  );
+}
+
 /**
  * One test per operation group: every claimed operation of the group that accepts the headers,
- * called with valid values of them, succeeds (2xx). Each failure names the operation.
+ * called with valid values of them, succeeds (2xx). Each failure names the operation. An operation
+ * that fails the same call without the headers too is not judged here (its own failure): the test
+ * is blocked by that operation's control when nothing else failed.
  */
 export function acceptanceTests(o: {
   requirement: string;
@@ -103,11 +138,15 @@ export function acceptanceTests(o: {
     title: `${group}: every operation ${o.title}`,
     details: req(o.requirement),
     body: async ({ operations, target }) => {
+      const uncontrolled: { by: string; why: string }[] = [];
       for (const b of await boundOperations(operations, target, group, o.applies)) {
         const headers = o.headers(b.op, target);
         const res = await b.call({ headers });
-        await expect.soft(res, `${b.label} with ${Object.keys(headers).join(', ')}`).toSucceed();
+        const plain = await plainAlsoFails(b, res);
+        if (plain) uncontrolled.push(plain);
+        else await expect.soft(res, `${b.label} with ${Object.keys(headers).join(', ')}`).toSucceed();
       }
+      blockIfOnlyUncontrolled(uncontrolled);
     },
   }));
 }
@@ -116,6 +155,8 @@ export function acceptanceTests(o: {
  * One test per operation group: every claimed operation of the group that the rule governs,
  * called once as `call` says (valid otherwise), and its answer judged by `check` (soft
  * assertions naming the operation). For rules of every answer: names, Content-Type, signed calls.
+ * With `controlled` (a rule of a valid call: the call must succeed), an operation whose call is
+ * not a success is judged only where the same call made plain succeeds (as acceptanceTests).
  */
 export function answerTests(o: {
   requirement: string;
@@ -123,14 +164,21 @@ export function answerTests(o: {
   applies?: (o: Operation) => boolean;
   call?: (o: Operation, target: Target) => CallOptions;
   check: (res: ApiResponse, b: Bound) => Promise<void>;
+  controlled?: boolean;
 }): RuleTest[] {
   const applies = o.applies ?? (() => true);
   return groupsOf(applies).map((group) => ({
     title: `${group}: every operation ${o.title}`,
     details: req(o.requirement),
     body: async ({ operations, target }) => {
-      for (const b of await boundOperations(operations, target, group, applies))
-        await o.check(await b.call(o.call?.(b.op, target)), b);
+      const uncontrolled: { by: string; why: string }[] = [];
+      for (const b of await boundOperations(operations, target, group, applies)) {
+        const res = await b.call(o.call?.(b.op, target));
+        const plain = o.controlled ? await plainAlsoFails(b, res) : undefined;
+        if (plain) uncontrolled.push(plain);
+        else await o.check(res, b);
+      }
+      blockIfOnlyUncontrolled(uncontrolled);
     },
   }));
 }

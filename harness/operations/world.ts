@@ -8,6 +8,7 @@ import type { Profile } from '../config/profile.js';
 import { block, requireSuccess } from '../http/broken.js';
 import type { ApiClient } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
+import { offeredMethodIds } from '../sca/driver.js';
 import { paymentCombination } from './claims.js';
 import type { Operation } from './table.js';
 import { idOf, noWayToCall, prepKit, type Bound, type CallOptions, type Prepared, type PrepKit } from './calls.js';
@@ -47,11 +48,12 @@ export class OperationWorld {
     return this.memo.get(key) as Promise<T>;
   }
 
-  private decoupledMethod(created: ApiResponse): string {
-    const offered = (created.json<{ scaMethods?: { authenticationMethodId: string }[] }>().scaMethods ?? []).map(
-      (m) => m.authenticationMethodId,
-    );
-    return ['mbid_same_device', 'mbid'].find((m) => offered.includes(m)) ?? offered[0] ?? 'mbid';
+  /** The decoupled method of the device (else the first offered); none offered blocks the call by `by`. */
+  private decoupledMethod(created: ApiResponse, by: string): string {
+    const offered = offeredMethodIds(created.body);
+    const method = ['mbid_same_device', 'mbid'].find((m) => offered.includes(m)) ?? offered[0];
+    if (!method) block(by, 'an SCA method offered', `scaMethods offers no method: ${created.describe()}`);
+    return method;
   }
 
   directoryIds(): Promise<{ bicFi: string; cityId: string; isoCountryCode: string }> {
@@ -100,7 +102,7 @@ export class OperationWorld {
               : 'payments.authorisations.create';
       const res = ok(await driver.create(base, sub, headers), `create ${sub} of ${base}`, by);
       const id = res.json<{ authorisationId: string }>().authorisationId;
-      return { href: `${base}/${sub}/${id}`, method: this.decoupledMethod(res) };
+      return { href: `${base}/${sub}/${id}`, method: this.decoupledMethod(res, by) };
     });
   }
 

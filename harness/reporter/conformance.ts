@@ -26,7 +26,8 @@ import { writeSpecificationMap } from './specification-html.js';
 import { foldRequirements } from './fold.js';
 import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
 import type { QuotedResult, RunScope, RunStats } from './report.js';
-import { runVerdict, toResult, totalsOf, type RequirementResult } from './verdicts.js';
+import { runVerdict, skipsOf, toResult, totalsOf, type RequirementResult } from './verdicts.js';
+import { profileSha256 } from '../config/profile.js';
 import { ENV } from '../config/env-names.mjs';
 
 /** The report's type lives in report.ts; its importers may still name this module. */
@@ -39,6 +40,14 @@ export function withQuotes(results: RequirementResult[], catalogue: Catalogue): 
     return { ...head, quote: r?.quote, quoteFrom: r?.quoteFrom, ...(r?.pins ? { pins: r.pins } : {}), verdict, tests };
   });
 }
+
+/** The one test line of a requirement the profile does not claim (as the fold writes it). */
+const notClaimedTest = (missing: string[]) => ({
+  title: '(no test ran)',
+  file: '',
+  status: 'skipped' as const,
+  message: `not claimed: ${missing.join(', ')}`,
+});
 
 /** An exchange attachment is named "NN METHOD /path → status" (harness/evidence/format.ts). */
 /** A test's area: the folder under tests/ of its spec file (tests/<area>/…). */
@@ -141,7 +150,11 @@ export default class ConformanceReporter implements Reporter {
         .map((r) =>
           r.features.every((f) => claimed.has(f))
             ? toResult(r, [{ title: 'the target, before any check', file: '', status: 'broken', message }])
-            : { ...toResult(r, []), verdict: 'skipped' as const },
+            : {
+                ...toResult(r, []),
+                verdict: 'skipped' as const,
+                tests: [notClaimedTest(r.features.filter((f) => !claimed.has(f)))],
+              },
         );
     } else {
       const inScope = catalogue.all.filter((r) => (this.filtered ? this.named.has(r.id) : this.areas.has(r.area)));
@@ -162,6 +175,8 @@ export default class ConformanceReporter implements Reporter {
         baseUrl: this.target?.baseUrl ?? '(unknown)',
         profile: this.target?.profileName ?? '(unknown)',
         embedded: this.target?.embedded ?? false,
+        ...(this.target ? { profileSha256: profileSha256(this.target.profileName) } : {}),
+        ...(this.target?.profile.draft ? { draft: true } : {}),
       },
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
@@ -171,6 +186,7 @@ export default class ConformanceReporter implements Reporter {
         ? { errors: this.errors.length ? this.errors : ['no test ran'] }
         : {}),
       totals: totalsOf(requirements),
+      skips: skipsOf(requirements),
       run: runStats(this.outcomes.values()),
       scope: {
         // A shard is judged as a part (scope.shard); it is narrowed only when something else chose its tests too.

@@ -14,7 +14,7 @@ export const requirementsOf = (test: TestCase): string[] =>
 /** The positive controls a test's refusals name (harness/expect.ts), static or recorded as it ran. */
 export const controlsOf = (test: TestCase, result: TestResult): string[] => [
   ...new Set(
-    [...test.annotations, ...result.annotations]
+    [...test.annotations, ...(result.annotations ?? [])]
       .filter((a) => a.type === CONTROL_ANNOTATION && a.description)
       .map((a) => a.description!),
   ),
@@ -60,7 +60,9 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
       // A failed step another requirement judges: blocked, unless this test judges that requirement itself.
       const by = blockedBy(message);
       if (by && !requirementsOf(test).includes(by)) return { title, file, status: 'blocked', message, blockedBy: by };
-      return { title, file, status: 'failed', message };
+      // A failed refusal names its controls too: it is judged only where the valid request was seen accepted.
+      const controls = controlsOf(test, result);
+      return { title, file, status: 'failed', message, ...(controls.length ? { controls } : {}) };
     }
   }
 }
@@ -110,15 +112,22 @@ export interface FoldOptions {
   unrunControls?: 'block' | 'keep';
 }
 
-/** The verdicts under which a control shows the bank accepting the valid request. */
-const CONTROL_HELD = new Set(['passed', 'warning']);
+/**
+ * The verdict under which a control shows the bank accepting the valid request: passed alone (a
+ * SHOULD control that warned saw the valid request answered otherwise than its rule says).
+ */
+const CONTROL_HELD = new Set(['passed']);
+
+/** The test verdicts a control can take away: a refusal that passed, or that failed (at any level). */
+const JUDGED = new Set(['passed', 'failed', 'warning']);
 
 /**
- * No vacuous refusal: a passed test whose refusals name a positive control (the requirement that
- * judges the same request made valid) is blocked when that control did not pass here (failed,
- * blocked, broken, untested or not run), naming the root cause: the control, or the requirement
- * that blocked it; it is not judged (skipped) when its control was not judged here. Repeated until
- * nothing changes (a control may be a refusal's too).
+ * No vacuous refusal: a test whose refusals name a positive control (the requirement that judges
+ * the same request made valid), passed or failed (refused with another code, or accepted), is
+ * blocked when that control did not pass here (failed, warning, blocked, broken, untested or not
+ * run), naming the root cause: the control, or the requirement that blocked it; it is not judged
+ * (skipped) when its control was not judged here. Repeated until nothing changes (a control may be
+ * a refusal's too).
  */
 function blockUncontrolled(
   results: RequirementResult[],
@@ -132,7 +141,7 @@ function blockUncontrolled(
     for (const res of results) {
       let touched = false;
       const tests = res.tests.map((t) => {
-        if (t.status !== 'passed' || !t.controls?.length) return t;
+        if (!JUDGED.has(t.status) || !t.controls?.length) return t;
         for (const id of t.controls) {
           const control = byId.get(id);
           if (!control && options.unrunControls === 'keep') continue;
@@ -153,7 +162,7 @@ function blockUncontrolled(
             ...t,
             status: 'blocked' as const,
             blockedBy: root,
-            message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}${control ? '' : ': run its area too'}): the bank was not seen accepting the same request made valid, so its refusal proves nothing`,
+            message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}${control ? '' : ': run its area too'}): the bank was not seen accepting the same request made valid, so its refusal proves nothing${t.status === 'passed' ? '' : ` (what the refusal check saw: ${t.message.split('\n')[0].slice(0, 300)})`}`,
           };
         }
         return t;

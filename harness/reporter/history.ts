@@ -1,10 +1,13 @@
 // What changed since the last run, and the nightly summary for people.
 //
 // Every run leaves a small record of its verdicts under <reports>/history/ (one JSON file a run).
-// The next run compares with the previous record of the same target and profile (or with the
-// conformance.json named by PREVIOUS_REPORT): newly failing, newly passing, changed messages, and
-// the requirements whose verdict went back and forth within the last HISTORY_RUNS runs (flaky on
-// the target's side). Beside the reports it writes summary.txt (one line) and summary.json.
+// The next run compares with the previous record of the same target and the same profile content
+// (the SHA-256 of what the profile says, not its name: a profile replaced under the same name
+// starts a new history), or with the conformance.json named by PREVIOUS_REPORT: newly failing,
+// no longer judged (a verdict that became blocked, untested or skipped: nothing is known of it
+// now, which is no new failure), newly passing, changed messages, and the requirements whose
+// verdict went back and forth within the last HISTORY_RUNS runs (flaky on the target's side).
+// Beside the reports it writes summary.txt (one line) and summary.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { redactText } from '../evidence/redact.js';
@@ -17,8 +20,11 @@ export const HISTORY_FOLDER = 'history';
 /** How many records the history keeps. */
 const KEEP = 50;
 
+/** The target of a run: its address, the profile's one name and the SHA-256 of the profile's content. */
+export type RunTarget = { baseUrl: string; profile: string; embedded: boolean; profileSha256?: string };
+
 interface ReportLike {
-  target: { baseUrl: string; profile: string; embedded: boolean };
+  target: RunTarget;
   startedAt: string;
   finishedAt: string;
   verdict: RunVerdict;
@@ -30,15 +36,21 @@ interface ReportLike {
 export interface HistoryRecord {
   finishedAt: string;
   verdict: RunVerdict;
-  target: { baseUrl: string; profile: string; embedded: boolean };
+  target: RunTarget;
   /** Verdict and first line of the first message that did not pass, by requirement id. */
   requirements: Record<string, { verdict: RequirementVerdict; message?: string }>;
 }
 
 export interface Changes {
-  /** The run compared with: its end, and where it came from (a history record or PREVIOUS_REPORT). */
-  previous?: { finishedAt: string; verdict: RunVerdict; source: string };
+  /**
+   * The run compared with: its end, and where it came from (a history record or PREVIOUS_REPORT);
+   * `otherProfile`: a PREVIOUS_REPORT made with another profile content (named).
+   */
+  previous?: { finishedAt: string; verdict: RunVerdict; source: string; otherProfile?: string };
+  /** Judged and not failing before (passed, or not judged then), failing now: failed, warning or broken. */
   newlyFailing: { id: string; verdict: RequirementVerdict; was: RequirementVerdict }[];
+  /** Judged before (passed, failed, warning, broken), not judged now (blocked, untested, skipped): no verdict, no new failure. */
+  noLongerJudged: { id: string; verdict: RequirementVerdict; was: RequirementVerdict }[];
   newlyPassing: { id: string; was: RequirementVerdict }[];
   changedMessages: { id: string; verdict: RequirementVerdict; was: string; now: string }[];
   /** Requirements whose verdict changed at least twice within the last `window` runs (this one included). */
@@ -54,12 +66,18 @@ export interface NightlySummary {
   finishedAt: string;
   totals: Totals;
   newFailures: string[];
+  /** Judged in the previous run, not judged in this one (blocked, untested, skipped). */
+  noLongerJudged: string[];
   fixed: string[];
   regressions?: string[];
   flaky: string[];
 }
 
 const NOT_PASSED = new Set<RequirementVerdict>(['failed', 'warning', 'broken', 'blocked', 'untested']);
+/** The verdicts that judge the target; blocked, untested and skipped say nothing of it. */
+const JUDGED = new Set<RequirementVerdict>(['passed', 'failed', 'warning', 'broken']);
+/** A verdict against the target: failed, warning or broken. */
+const FAILING = new Set<RequirementVerdict>(['failed', 'warning', 'broken']);
 
 /** A message's first line without what differs from run to run (ids, times, durations). */
 export function messageKey(message: string | undefined): string {
@@ -85,11 +103,18 @@ export function recordOf(r: ReportLike): HistoryRecord {
   return { finishedAt: r.finishedAt, verdict: r.verdict, target: r.target, requirements };
 }
 
-/** The same target: the embedded sandbox has a new port every run, so it is one target whatever its address. */
-const sameTarget = (a: HistoryRecord['target'], b: HistoryRecord['target']) =>
-  a.profile === b.profile && a.embedded === b.embedded && (a.embedded || a.baseUrl === b.baseUrl);
+/**
+ * The same target and profile content: the embedded sandbox has a new port every run, so it is one
+ * target whatever its address; the profile is the same when its content is (profileSha256),
+ * whatever its name. A record without the content's digest (an older suite's) matches nothing.
+ */
+export const sameTarget = (a: RunTarget, b: RunTarget) =>
+  !!a.profileSha256 &&
+  a.profileSha256 === b.profileSha256 &&
+  a.embedded === b.embedded &&
+  (a.embedded || a.baseUrl === b.baseUrl);
 
-/** The history's records of this target and profile, oldest first. */
+/** The history's records of this target and profile content, oldest first. */
 export function loadHistory(reportsDir: string, target: HistoryRecord['target']): HistoryRecord[] {
   const dir = join(reportsDir, HISTORY_FOLDER);
   if (!existsSync(dir)) return [];
@@ -126,47 +151,76 @@ export function compareRuns(
   window: number,
   source = 'history',
 ): Changes {
-  const changes: Changes = { newlyFailing: [], newlyPassing: [], changedMessages: [], flaky: [], window };
+  const changes: Changes = {
+    newlyFailing: [],
+    noLongerJudged: [],
+    newlyPassing: [],
+    changedMessages: [],
+    flaky: [],
+    window,
+  };
   if (previous) {
-    changes.previous = { finishedAt: previous.finishedAt, verdict: previous.verdict, source };
+    const otherProfile =
+      previous.target.profileSha256 &&
+      current.target.profileSha256 &&
+      previous.target.profileSha256 !== current.target.profileSha256
+        ? { otherProfile: previous.target.profile }
+        : {};
+    changes.previous = { finishedAt: previous.finishedAt, verdict: previous.verdict, source, ...otherProfile };
     for (const [id, now] of Object.entries(current.requirements)) {
       const was = previous.requirements[id];
-      if (!was || now.verdict === 'skipped' || was.verdict === 'skipped') continue;
-      if (NOT_PASSED.has(now.verdict) && !NOT_PASSED.has(was.verdict))
-        changes.newlyFailing.push({ id, verdict: now.verdict, was: was.verdict });
-      else if (now.verdict === 'passed' && NOT_PASSED.has(was.verdict))
-        changes.newlyPassing.push({ id, was: was.verdict });
-      else if (
-        NOT_PASSED.has(now.verdict) &&
-        (now.verdict !== was.verdict || (now.message ?? '') !== (was.message ?? ''))
-      )
-        changes.changedMessages.push({
-          id,
-          verdict: now.verdict,
-          was: `${was.verdict}: ${was.message ?? ''}`,
-          now: `${now.verdict}: ${now.message ?? ''}`,
-        });
+      if (was) compareOne(changes, id, now, was);
     }
   }
   const runs = [...past.slice(-(window - 1)), current];
   for (const id of Object.keys(current.requirements)) {
+    // Only verdicts that judge the target: a requirement blocked in between did not flip.
     const seq = runs
       .map((r) => r.requirements[id]?.verdict)
-      .filter((v): v is RequirementVerdict => !!v && v !== 'skipped' && v !== 'untested');
+      .filter((v): v is RequirementVerdict => !!v && JUDGED.has(v));
     const flips = seq.filter((v, i) => i > 0 && (v === 'passed') !== (seq[i - 1] === 'passed')).length;
     if (flips >= 2) changes.flaky.push({ id, verdicts: seq });
   }
   return changes;
 }
 
+type Seen = HistoryRecord['requirements'][string];
+
+/**
+ * One requirement now and in the previous run. Judged before and not judged now (blocked,
+ * untested, skipped) is "no longer judged", never a new failure; failing now and not failing
+ * before (passed, or not judged then) is newly failing; passing now and not before is newly passing.
+ */
+function compareOne(changes: Changes, id: string, now: Seen, was: Seen): void {
+  if (!JUDGED.has(now.verdict)) {
+    if (JUDGED.has(was.verdict)) changes.noLongerJudged.push({ id, verdict: now.verdict, was: was.verdict });
+    else if (now.verdict !== 'skipped' && was.verdict !== 'skipped') changedMessage(changes, id, now, was);
+  } else if (FAILING.has(now.verdict) && !FAILING.has(was.verdict))
+    changes.newlyFailing.push({ id, verdict: now.verdict, was: was.verdict });
+  else if (now.verdict === 'passed' && was.verdict !== 'passed' && was.verdict !== 'skipped')
+    changes.newlyPassing.push({ id, was: was.verdict });
+  else if (FAILING.has(now.verdict)) changedMessage(changes, id, now, was);
+}
+
+/** The same failing (or not judged) requirement, with another verdict or message than before. */
+function changedMessage(changes: Changes, id: string, now: Seen, was: Seen): void {
+  if (now.verdict === was.verdict && (now.message ?? '') === (was.message ?? '')) return;
+  changes.changedMessages.push({
+    id,
+    verdict: now.verdict,
+    was: `${was.verdict}: ${was.message ?? ''}`,
+    now: `${now.verdict}: ${now.message ?? ''}`,
+  });
+}
+
 /** The section "Since the previous run" of conformance.md. */
 export function renderChanges(c: Changes | undefined): string[] {
   if (!c) return [];
   const out = ['## Since the previous run', ''];
-  if (!c.previous) out.push('No previous run of this target and profile is recorded.', '');
+  if (!c.previous) out.push('No previous run of this target and profile content is recorded.', '');
   else
     out.push(
-      `Compared with the run that ended ${c.previous.finishedAt} (${c.previous.verdict}, from ${c.previous.source}).`,
+      `Compared with the run that ended ${c.previous.finishedAt} (${c.previous.verdict}, from ${c.previous.source})${c.previous.otherProfile ? `, made with another profile content (${c.previous.otherProfile}): a change may be the profile's` : ''}.`,
       '',
     );
   const list = (title: string, items: string[]) => {
@@ -178,6 +232,10 @@ export function renderChanges(c: Changes | undefined): string[] {
       c.newlyFailing.map((q) => `\`${q.id}\`: ${q.was} → ${q.verdict}`),
     );
     list(
+      'No longer judged (blocked, untested or not run now: no verdict either way, see its root cause)',
+      c.noLongerJudged.map((q) => `\`${q.id}\`: ${q.was} → ${q.verdict}`),
+    );
+    list(
       'Newly passing',
       c.newlyPassing.map((q) => `\`${q.id}\`: ${q.was} → passed`),
     );
@@ -185,7 +243,7 @@ export function renderChanges(c: Changes | undefined): string[] {
       'Changed messages',
       c.changedMessages.map((q) => `\`${q.id}\`: was "${q.was}", now "${q.now}"`),
     );
-    if (!c.newlyFailing.length && !c.newlyPassing.length && !c.changedMessages.length)
+    if (!c.newlyFailing.length && !c.noLongerJudged.length && !c.newlyPassing.length && !c.changedMessages.length)
       out.push('No verdict and no message changed.', '');
   }
   list(
@@ -205,6 +263,7 @@ export function nightlySummary(r: ReportLike, changes?: Changes, baseline?: Base
     : baseline
       ? baseline.regressions.map((q) => q.id)
       : [];
+  const noLongerJudged = changes?.previous ? changes.noLongerJudged.map((q) => q.id) : [];
   const firstRun = !changes?.previous && !baseline;
   const fixed = [...new Set([...(changes?.newlyPassing.map((q) => q.id) ?? []), ...(baseline?.fixed ?? [])])];
   const t = r.totals;
@@ -215,6 +274,7 @@ export function nightlySummary(r: ReportLike, changes?: Changes, baseline?: Base
     `${baseline ? (baseline.exitCode === 0 ? ', baseline held' : ', baseline broken') : ''}; ` +
     `${t.passed} passed, ${t.failed} failed, ${t.warning} warning, ${t.broken} broken, ${t.blocked} blocked, ${t.untested} untested` +
     `${newFailures.length ? `; new failures: ${few(newFailures)}` : ''}` +
+    `${noLongerJudged.length ? `; no longer judged: ${few(noLongerJudged)}` : ''}` +
     `${firstRun && failing.length ? `; failing (no previous run): ${few(failing)}` : ''}${fixed.length ? `; fixed: ${few(fixed)}` : ''}`;
   return {
     line,
@@ -224,6 +284,7 @@ export function nightlySummary(r: ReportLike, changes?: Changes, baseline?: Base
     finishedAt: r.finishedAt,
     totals: t,
     newFailures,
+    noLongerJudged,
     fixed,
     ...(baseline ? { regressions: baseline.regressions.map((q) => q.id) } : {}),
     flaky: changes?.flaky.map((q) => q.id) ?? [],

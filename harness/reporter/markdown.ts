@@ -2,7 +2,7 @@ import { QUOTE_FILES, type QuoteFrom } from '../catalogue/catalogue.js';
 import type { ConformanceReport } from './report.js';
 import { renderPast } from './history.js';
 import { coverageMarkdown } from './specification.js';
-import type { RequirementResult } from './verdicts.js';
+import { skipKind, skipsOf, type RequirementResult, type SkipKind } from './verdicts.js';
 
 /** What the human report reads of the run's report (conformance.json). */
 type ReportLike = Omit<ConformanceReport, 'run'>;
@@ -38,6 +38,10 @@ export function quoteBlock(quote: string | undefined, from: QuoteFrom | undefine
   ];
 }
 
+/** What a run under init's unreviewed draft says, in the console and the report. */
+export const DRAFT_LINE = (profile: string) =>
+  `**This profile is init's unreviewed draft** (\`${profile}\` carries "draft": true): the verdict judges claims nobody has checked yet. Review them (the notes init wrote beside it), then remove "draft".`;
+
 /** The report's head: its verdict, the target, the suite, the run, its requests and the totals. */
 function headLines(r: ReportLike): string[] {
   const out: string[] = [];
@@ -45,6 +49,7 @@ function headLines(r: ReportLike): string[] {
   out.push(
     `- Target: ${r.target.baseUrl}${r.target.embedded ? ' (embedded reference sandbox)' : ''}, profile \`${r.target.profile}\``,
   );
+  if (r.target.draft) out.push(`- ${DRAFT_LINE(r.target.profile)}`);
   out.push(
     `- Suite: ${r.suite.name} ${r.suite.version} (${r.suite.commit.slice(0, 12)}), specification SHA-256 \`${r.suite.specSha256.slice(0, 16)}…\``,
   );
@@ -62,10 +67,13 @@ function headLines(r: ReportLike): string[] {
     );
   }
   for (const e of r.errors ?? []) out.push(`- **${cell(e.split('\n')[0])}**`);
+  const s = r.skips ?? skipsOf(r.requirements);
   out.push(
     `- Requirements: ${Object.entries(r.totals)
       .map(([k, v]) => `${v} ${k}`)
-      .join(', ')}`,
+      .join(
+        ', ',
+      )}${r.totals.skipped ? ` (skipped: ${s.notClaimed} not claimed, ${s.notConfigured} not configured, ${s.notJudged} not judged)` : ''}`,
     '',
   );
   return out;
@@ -154,12 +162,27 @@ function blockedLines(r: ReportLike): string[] {
   return out;
 }
 
-/** The requirements the profile does not claim, with the reason. */
+const SKIP_WORDS: Record<SkipKind, string> = {
+  notClaimed: 'not claimed',
+  notConfigured: 'not configured',
+  notJudged: 'not judged',
+};
+
+/** The requirements not run here: not claimed by the profile, not configured, or not judged, each with its reason. */
 function skippedLines(r: ReportLike): string[] {
   const skipped = r.requirements.filter((q) => q.verdict === 'skipped');
   if (!skipped.length) return [];
-  const out = ['## Not claimed by the profile', '', '| Requirement | Level | Reason |', '|---|---|---|'];
-  for (const q of skipped) out.push(`| \`${q.id}\` | ${q.level} | ${cell(q.tests[0]?.message ?? 'skipped')} |`);
+  const out = [
+    '## Not run here: not claimed, not configured, not judged',
+    '',
+    '| Requirement | Level | Why | Reason |',
+    '|---|---|---|---|',
+  ];
+  const order: SkipKind[] = ['notClaimed', 'notConfigured', 'notJudged'];
+  for (const q of [...skipped].sort((a, b) => order.indexOf(skipKind(a)) - order.indexOf(skipKind(b))))
+    out.push(
+      `| \`${q.id}\` | ${q.level} | ${SKIP_WORDS[skipKind(q)]} | ${cell(q.tests.find((t) => t.status === 'skipped')?.message ?? q.tests[0]?.message ?? 'skipped')} |`,
+    );
   out.push('');
   return out;
 }

@@ -17,7 +17,7 @@ export const keptWorker = (test: TestCase, result: TestResult) =>
  * about a second of CPU to start, so a run against a failing bank took ten times as long as one
  * against a conforming bank. The harness therefore marks a failed test as an expected failure in
  * the worker (which keeps the worker) and annotates it; this reporter, called before every other
- * one, sets its expected status back to passed, so that the list output, JUnit, Allure and the
+ * one, sets its expected status back to passed, so that JUnit, Playwright's list (when asked), Allure and the
  * conformance report all see an ordinary failure, with its message and evidence.
  */
 export default class OutcomeReporter implements Reporter {

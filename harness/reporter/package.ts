@@ -58,7 +58,8 @@ export interface Manifest {
 /**
  * Why a run may not be certified: one sentence per condition that fails, none when it qualifies.
  * A run qualifies when it is whole (not narrowed by a grep, a file, a shard or --project), its
- * profile is valid, its verdict is conformant and nothing is untested, blocked or broken.
+ * profile is valid and reviewed (not init's draft), its verdict is conformant and nothing is
+ * untested, blocked or broken.
  */
 export function disqualifications(report: ConformanceReport): string[] {
   const out: string[] = [];
@@ -82,6 +83,10 @@ export function disqualifications(report: ConformanceReport): string[] {
   } catch (err) {
     out.push(`the profile "${report.target.profile}" is not valid: ${(err as Error).message}`);
   }
+  if (report.target.draft)
+    out.push(
+      `the profile "${report.target.profile}" is init's unreviewed draft ("draft": true): review its claims and remove "draft"`,
+    );
   for (const e of report.errors ?? []) out.push(`the run had an error: ${e.split('\n')[0]}`);
   if (report.verdict !== 'conformant') out.push(`the verdict is ${report.verdict}, not conformant`);
   const t = report.totals;

@@ -1,7 +1,7 @@
 import type { QuoteFrom } from '../catalogue/catalogue.js';
 import type { LimitStats } from '../http/limits.js';
 import type { PastOfRun } from './history.js';
-import type { RequirementResult, RunVerdict, Totals } from './verdicts.js';
+import type { RequirementResult, RunVerdict, Skips, Totals } from './verdicts.js';
 
 // The conformance report's type (reports/conformance.json), in a module of its own: the reporter
 // writes it (conformance.ts), the renderers (markdown.ts, specification.ts), the certification
@@ -9,13 +9,21 @@ import type { RequirementResult, RunVerdict, Totals } from './verdicts.js';
 
 export interface ConformanceReport {
   suite: { name: string; version: string; commit: string; specSha256: string };
-  target: { baseUrl: string; profile: string; embedded: boolean };
+  /**
+   * `profile`: the profile's one name (harness/config/profile.ts, profileLabel); `profileSha256`:
+   * the SHA-256 of its content, by which the history finds earlier runs of the same profile;
+   * `draft`: the profile is init's unreviewed draft (its `draft` marker): the verdict judges
+   * claims nobody checked.
+   */
+  target: { baseUrl: string; profile: string; embedded: boolean; profileSha256?: string; draft?: boolean };
   startedAt: string;
   finishedAt: string;
   verdict: RunVerdict;
   /** Errors of the run itself (a test file that does not load, a config error): the verdict is then incomplete. */
   errors?: string[];
   totals: Totals;
+  /** The skipped requirements by why: not claimed, not configured, not judged (their sum is totals.skipped). */
+  skips?: Skips;
   /** How the run went: its tests, the exchanges they sent, and where the time went. */
   run?: RunStats;
   /** What the run covered: narrowed or whole, areas chosen by --project, its shard. */

@@ -11,7 +11,7 @@ export interface TestOutcome {
   message: string;
   /** A blocked test: the requirement whose step failed first (the root cause). */
   blockedBy?: string;
-  /** A passed refusal: the requirements that judge the same requests made valid (its positive controls). */
+  /** A refusal (passed or failed): the requirements that judge the same requests made valid (its positive controls). */
   controls?: string[];
 }
 
@@ -74,4 +74,28 @@ export function toResult(r: Requirement, tests: TestOutcome[]): RequirementResul
     tests: own,
     ...(verdict === 'blocked' ? { blockedBy: roots } : {}),
   };
+}
+
+/**
+ * Why a requirement was not judged (verdict skipped), from its tests' messages: the profile does
+ * not claim it ("not claimed: …"), a setting it needs is missing ("not configured: …"), or the
+ * bank's answers left nothing to judge ("not judged: …", "not applicable: …"). Counted apart in
+ * the report (`skips`) and on the console.
+ */
+export type SkipKind = 'notClaimed' | 'notConfigured' | 'notJudged';
+export type Skips = Record<SkipKind, number>;
+
+/** The kind of one skipped requirement: not claimed wins over not configured, which wins over not judged. */
+export function skipKind(r: Pick<RequirementResult, 'tests'>): SkipKind {
+  const messages = r.tests.map((t) => t.message.trim());
+  if (messages.some((m) => /^not claimed\b/i.test(m))) return 'notClaimed';
+  if (messages.some((m) => /^not configured\b/i.test(m))) return 'notConfigured';
+  return 'notJudged';
+}
+
+/** How many skipped requirements are not claimed, not configured and not judged (their sum is totals.skipped). */
+export function skipsOf(results: Pick<RequirementResult, 'verdict' | 'tests'>[]): Skips {
+  const skips: Skips = { notClaimed: 0, notConfigured: 0, notJudged: 0 };
+  for (const r of results) if (r.verdict === 'skipped') skips[skipKind(r)]++;
+  return skips;
 }

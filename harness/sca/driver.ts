@@ -1,10 +1,33 @@
 import { expect } from '../expect.js';
-import { prerequisite } from '../http/broken.js';
+import { block, prerequisite } from '../http/broken.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { announceDecoupled, withPerson } from './manual-agent.js';
 
 export const TERMINAL_SCA = ['finalised', 'failed', 'exempted'];
+
+/** The authenticationMethodIds an answer offers in its scaMethods. */
+export const offeredMethodIds = (body: unknown): string[] =>
+  ((body as { scaMethods?: { authenticationMethodId?: unknown }[] } | undefined)?.scaMethods ?? [])
+    .map((m) => m?.authenticationMethodId)
+    .filter((m): m is string => typeof m === 'string');
+
+/**
+ * The method the redirect flow starts with: mbid ("The authenticationMethodId is always `mbid`",
+ * section F), taken from scaMethods ("Body: `authenticationMethodId` (string), taken from
+ * scaMethods"). A bank whose answer (`offering`) did not offer it blocks the check by `root`, the
+ * requirement that judges that answer: the suite never sends a method the bank did not offer.
+ */
+export function redirectMethod(offering: { body: unknown; describe(): string }, root: string): string {
+  const offered = offeredMethodIds(offering.body);
+  if (!offered.includes('mbid'))
+    block(
+      root,
+      'the redirect method mbid offered (section F)',
+      `scaMethods offers ${offered.join(', ') || 'no method'}: ${offering.describe()}`,
+    );
+  return 'mbid';
+}
 
 /**
  * The authorisation the bank created itself on a resource ("The bank may create the

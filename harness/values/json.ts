@@ -25,12 +25,14 @@ export function withPath(obj: Json, path: string, value: unknown): Json {
 /**
  * Whether a path as a target reports it (`$.payments[0].creditorName`, `payments.0.creditorName`,
  * `/payments/0/creditorName`) names the field at `field` (a path such as payments[0].creditorName):
- * its last name is the field's last name.
+ * the whole path, every name and index in order, in any of those notations (a reported
+ * `creditorName` names a top-level creditorName, not payments[0].creditorName).
  */
 export function pathNames(reported: string, field: string): boolean {
-  const names = (p: string) => p.split(/[./[\]$]+/).filter((s) => s !== '' && !/^\d+$/.test(s));
-  const want = names(field).pop();
-  return want !== undefined && names(reported).pop() === want;
+  const segments = (p: string) => p.split(/[./[\]$]+/).filter((s) => s !== '');
+  const want = segments(field);
+  const got = segments(reported);
+  return want.length > 0 && want.length === got.length && want.every((s, i) => s === got[i]);
 }
 
 /** Every leaf of `sent` that `read` does not hold unchanged, as "path: sent …, read …". */

@@ -1,4 +1,5 @@
-import { isValidBIC, isValidIBAN } from 'ibantools';
+import { isValidBIC } from 'ibantools';
+import { isIso13616Iban } from '../../spec/iso13616.js';
 import { creditorIdProblem } from './creditor-id.js';
 
 /** Postal address as the specification's example gives it (the field table also allows a string). */
@@ -101,7 +102,7 @@ export const DIRECT_DEBIT_CHECKS: DirectDebitCheck[] = [
     name: 'iban',
     run: (p) =>
       (['creditorAccount', 'debtorAccount'] as const)
-        .filter((k) => !isValidIBAN(p[k].iban))
+        .filter((k) => !isIso13616Iban(p[k].iban))
         .map((k) => problem(`${k}.iban`, `"${p[k].iban}" is not a valid IBAN (ISO 13616 check digits)`))[0],
   },
   {

@@ -272,12 +272,12 @@ const faults: Fault[] = [
   {
     id: 'direct-debit.consent-type-ignored',
     description: 'create consent ignores X-Consent-Type sepaDirectDebit (an account-information consent is made)',
+    // The confirm refusals answered otherwise (CONSENT_INVALID for the consent, not the payment's
+    // code) are blocked by the valid confirm, refused too: they prove nothing of their own rules here.
     breaks: [
       'headers.x-consent-type.direct-debit',
       'direct-debit.flow.section-h',
       'direct-debit.confirm.file-uploaded',
-      'direct-debit.confirm.payment-unknown',
-      'direct-debit.confirm.payment-ids-required',
     ],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CONSENTS }, (req) => {

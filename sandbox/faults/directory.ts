@@ -1,7 +1,7 @@
 import { BgError, errorBody } from '../errors.js';
 import { DIRECTORY as SEED } from '../seed/directory.js';
 import { type Fault } from './fault.js';
-import { beforeHandler, rewriteJson } from '../hooks.js';
+import { asUuid, beforeHandler, rewriteJson } from '../hooks.js';
 
 const LIST_BANKS = /\/aspspinformation\/v1\/aspsps$/;
 const BANK = /\/aspsps\/:bicFi$/;
@@ -67,7 +67,11 @@ const faults: Fault[] = [
   {
     id: 'directory.city-filter-unvalidated',
     description: 'a cityIds value that is not a uuid is answered with an empty list',
-    breaks: ['directory.aspsps.filter-city-format'],
+    breaks: [
+      'directory.aspsps.filter-city-format',
+      'directory.aspsps.filter-city-format-code',
+      'directory.city.id-canonical',
+    ],
     install: (app) =>
       app.addHook('preValidation', async (req, reply) => {
         if (!LIST_BANKS.test(req.routeOptions.url ?? '')) return;
@@ -153,7 +157,7 @@ const faults: Fault[] = [
   {
     id: 'directory.city-id-unvalidated',
     description: 'a city-id that is not a uuid is answered with the first city',
-    breaks: ['directory.city.id-format'],
+    breaks: ['directory.city.id-format', 'directory.city.id-canonical'],
     install: (app) =>
       beforeHandler(app, { route: CITY }, (req) => {
         const p = req.params as { cityId: string };
@@ -164,13 +168,11 @@ const faults: Fault[] = [
     id: 'directory.city-id-read-as-uuid-type',
     description:
       'City has no format check and reads city-id as a uuid type would (hyphens optional, braces allowed), so malformed forms of a listed id find the city',
-    breaks: ['directory.city.id-format'],
+    breaks: ['directory.city.id-canonical'],
     install: (app) =>
       beforeHandler(app, { route: CITY }, (req) => {
         const p = req.params as { cityId: string };
-        const hex = p.cityId.replace(/^\{|\}$/g, '').replace(/-/g, '');
-        if (/^[0-9a-f]{32}$/i.test(hex))
-          p.cityId = [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-');
+        p.cityId = asUuid(p.cityId);
       }),
   },
   {

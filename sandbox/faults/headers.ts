@@ -77,7 +77,7 @@ const faults: Fault[] = [
     breaks: [
       'headers.authorization.required',
       'headers.authorization.required-code',
-      'headers.errors.tpp-messages',
+      'headers.errors.tpp-messages-unauthorised',
       'headers.errors.tpp-message-category',
     ],
     install: (app) =>
@@ -300,7 +300,11 @@ const faults: Fault[] = [
     id: 'headers.psu-ip-address-optional-on-bulk-international',
     description:
       'initiate payment of bulk-payments/international without (or with a malformed) PSU-IP-Address is served (every other service and product refuses it)',
-    breaks: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
+    breaks: [
+      'headers.psu-ip-address.payments',
+      'headers.psu-ip-address.payments-format',
+      'headers.psu-ip-address.payments-code',
+    ],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
         if (!req.url.split('?')[0].endsWith('/bulk-payments/international')) return;

@@ -52,6 +52,16 @@ const faults: Fault[] = [
     },
   },
   {
+    id: 'oauth.payment-sca-oauth-other-path',
+    description:
+      "a payment's scaOAuth link points at /connect/authorise, a path that is not the bank's authorise endpoint (its query as it should be): the PSU following it finds no page",
+    breaks: ['oauth.sca-oauth.payment-link', 'payments.authorisations.redirect', 'oauth.redirect.payment-flow'],
+    install: (app) =>
+      editPaymentScaOAuth(app, (u) => {
+        u.pathname = u.pathname.replace(/authorize$/, 'authorise');
+      }),
+  },
+  {
     id: 'oauth.payment-acr-values-renamed',
     description:
       "a payment's scaOAuth link carries no acr_values (its entries come as acr, which the authorise page reads)",

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Fault } from './fault.js';
-import { beforeHandler, leaveClientFieldsToClient, rewriteJson, rewriteReply } from '../hooks.js';
+import { acceptJsonAtToken, beforeHandler, leaveClientFieldsToClient, rewriteJson, rewriteReply } from '../hooks.js';
 
 const START = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations\/:authorisationId$/;
 const AUTHORIZE = /^\/connect\/authorize$/;
@@ -131,6 +131,30 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'oauth.refusal-sent-to-untrusted-uri',
+    description:
+      'the authorise page refuses a redirect_uri outside the whitelist, but sends its refusal there (a 302 to it with error=invalid_request)',
+    breaks: ['oauth.authorize.redirect-whitelist'],
+    install: (app) =>
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (req.method !== 'GET' || !AUTHORIZE.test(req.routeOptions.url ?? '') || reply.statusCode !== 400)
+          return payload;
+        const p = authorizeParams(req);
+        const client = p.client_id ? app.sandbox.clients.get(p.client_id) : undefined;
+        if (!client || !p.redirect_uri || client.redirectUris.includes(p.redirect_uri)) return payload;
+        let to: URL;
+        try {
+          to = new URL(p.redirect_uri);
+        } catch {
+          return payload;
+        }
+        to.searchParams.set('error', 'invalid_request');
+        if (p.state) to.searchParams.set('state', p.state);
+        reply.status(302).header('location', to.toString()).type('text/plain');
+        return '';
+      }),
+  },
+  {
     id: 'oauth.deny-finalises',
     description: 'a PSU denial finalises the SCA',
     breaks: ['oauth.authorize.deny'],
@@ -235,11 +259,7 @@ const faults: Fault[] = [
     id: 'oauth.token-json-accepted',
     description: 'the token endpoint takes a JSON body as if it were a form',
     breaks: ['oauth.token.form-only', 'oauth.token.form-only-code'],
-    install: (app) =>
-      beforeHandler(app, { method: 'POST', route: TOKEN }, (req) => {
-        if (String(req.headers['content-type'] ?? '').startsWith('application/json'))
-          req.headers['content-type'] = 'application/x-www-form-urlencoded';
-      }),
+    install: (app) => acceptJsonAtToken(app),
   },
   {
     id: 'oauth.error-body-not-rfc',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { composeIBAN, isValidIBAN } from 'ibantools';
+import { composeIBAN } from 'ibantools';
+import { isIso13616Iban } from '../../spec/iso13616.js';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
 import { type Fault } from './fault.js';
@@ -100,6 +101,21 @@ const faults: Fault[] = [
         if (!b || typeof b !== 'object') return;
         if (Array.isArray(b.payments)) for (const p of b.payments as Body[]) p.creditorName ??= 'Unknown creditor';
         else b.creditorName ??= 'Unknown creditor';
+      }),
+  },
+  {
+    id: 'payments.required-field-path-last-name',
+    description:
+      'the FORMAT_ERROR of a missing required field names only its last name (creditorName for payments[0].creditorName of a bulk payment)',
+    breaks: ['payments.initiate.required-fields-path'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: INITIATE, status: 400 }, (b: Body) => {
+        for (const m of (b?.tppMessages ?? []) as Body[])
+          if (typeof m.path === 'string')
+            m.path = m.path
+              .split(/[.[\]]+/)
+              .filter(Boolean)
+              .pop();
       }),
   },
   limitFault('endToEndIdentification', 35, 'payments.limits.end-to-end-identification'),
@@ -288,7 +304,11 @@ const faults: Fault[] = [
   {
     id: 'headers.psu-ip-address-not-required',
     description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
-    breaks: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
+    breaks: [
+      'headers.psu-ip-address.payments',
+      'headers.psu-ip-address.payments-format',
+      'headers.psu-ip-address.payments-code',
+    ],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
         const ip = req.headers['psu-ip-address'];
@@ -347,7 +367,7 @@ const faults: Fault[] = [
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
         const debtor = (req.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount;
         const iban = debtor?.iban;
-        if (typeof iban !== 'string' || iban.length < 5 || isValidIBAN(iban)) return;
+        if (typeof iban !== 'string' || iban.length < 5 || isIso13616Iban(iban)) return;
         const fixed = composeIBAN({ countryCode: iban.slice(0, 2), bban: iban.slice(4) });
         if (fixed) debtor!.iban = fixed;
       }),
@@ -395,7 +415,7 @@ const faults: Fault[] = [
           else if (o && typeof o === 'object') {
             const rec = o as Record<string, unknown>;
             for (const [k, v] of Object.entries(rec)) {
-              if (k === 'iban' && typeof v === 'string' && !isValidIBAN(v)) rec[k] = 'SE4550000000058398257466';
+              if (k === 'iban' && typeof v === 'string' && !isIso13616Iban(v)) rec[k] = 'SE4550000000058398257466';
               else fix(v);
             }
           }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
-import { SCA_METHODS, type Authorisation, type EndListener } from '../sca/engine.js';
+import { SCA_METHODS } from '../sca/engine.js';
 import { type Fault } from './fault.js';
 import { rewriteJson } from '../hooks.js';
 
@@ -52,9 +52,4 @@ export const deadStatusLink = (id: string, what: string, route: RegExp, requirem
     }),
 });
 
-/** Bends the consent service's reaction to the end of an SCA (installed before the routes register theirs). */
-export function wrapConsentEnd(app: FastifyInstance, wrap: (listener: EndListener, auth: Authorisation) => void): void {
-  const sca = app.sandbox.sca;
-  const onEnd = sca.onEnd.bind(sca);
-  sca.onEnd = (type, listener) => onEnd(type, type === 'consent' ? (auth) => wrap(listener, auth) : listener);
-}
+export { wrapConsentEnd } from '../hooks.js';

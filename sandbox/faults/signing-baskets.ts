@@ -78,7 +78,11 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.psu-ip-address-not-required',
     description: 'create basket without (or with a malformed) PSU-IP-Address is served as if it had one',
-    breaks: ['signing-baskets.create.psu-ip-address', 'signing-baskets.create.psu-ip-address-code'],
+    breaks: [
+      'signing-baskets.create.psu-ip-address',
+      'signing-baskets.create.psu-ip-address-format',
+      'signing-baskets.create.psu-ip-address-code',
+    ],
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: BASKETS }, (req) => {
         const ip = req.headers['psu-ip-address'];
@@ -106,7 +110,7 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.delete-keeps-basket',
     description: 'delete basket answers 204 but the basket stays',
-    breaks: ['signing-baskets.delete.before-authorisation'],
+    breaks: ['signing-baskets.delete.before-authorisation', 'signing-baskets.delete.cancelled-status'],
     install: (app) => {
       const baskets = app.sandbox.payments.baskets;
       const evict = baskets.delete.bind(baskets);

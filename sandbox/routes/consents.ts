@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isValidIBAN } from 'ibantools';
+import { isIso13616Iban } from '../../spec/iso13616.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { expireFormerRecurring, type Consent } from '../consents/store.js';
 import type { Authorisation } from '../sca/engine.js';
@@ -68,7 +68,7 @@ const createConsent = (app: FastifyInstance) => async (req: FastifyRequest, repl
   const body = req.body as Omit<Consent, 'consentId'>;
   for (const list of ['accounts', 'balances', 'transactions'] as const) {
     (body.access[list] ?? []).forEach((ref, i) => {
-      if (ref.iban !== undefined && !isValidIBAN(ref.iban))
+      if (ref.iban !== undefined && !isIso13616Iban(ref.iban))
         throw formatError(`${ref.iban} is not a valid IBAN (ISO 13616 check digits)`, `access.${list}[${i}].iban`);
     });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isValidIBAN } from 'ibantools';
+import { isIso13616Iban } from '../../spec/iso13616.js';
 import { BgError, formatError } from '../errors.js';
 import { assertPsuIpAddress, assertRedirectUri, approachOf } from '../payments/headers.js';
 import {
@@ -57,7 +57,7 @@ function assertIbans(value: unknown, path = ''): void {
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const p = path ? `${path}.${k}` : k;
-      if (k === 'iban' && typeof v === 'string' && !isValidIBAN(v))
+      if (k === 'iban' && typeof v === 'string' && !isIso13616Iban(v))
         throw formatError(`${p}: "${v}" fails the IBAN check digits`, p);
       else assertIbans(v, p);
     }

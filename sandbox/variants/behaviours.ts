@@ -8,6 +8,7 @@ import {
   keepDeletedBasketAsCancelled,
   rewriteJson,
   serveWithScope,
+  wrapConsentEnd,
 } from '../hooks.js';
 import { requestHeader } from '../plugins/guard.js';
 import type { Variant } from './variant.js';
@@ -77,7 +78,28 @@ const LINK_CHECKS = [
   'authorisations.create.response',
 ];
 
+/** How long after the new recurring consent's SCA the batch expires the former one. */
+const EXPIRY_BATCH_MS = 8000;
+
 const variants: Variant[] = [
+  {
+    id: 'consents.former-expired-by-batch',
+    description: `a new recurring consent, once authorised, expires the former one by a batch ${EXPIRY_BATCH_MS / 1000} s later (valid until then)`,
+    allows:
+      '| valid recurring consent | a new consent with recurringIndicator true for the same PSU is authorised | a former recurring consent for the same PSU exists | the former consent expires | | (States: no delay named)',
+    concerns: ['consents.state.recurring-expires-former', 'consents.state.one-off-keeps-former'],
+    warns: [],
+    install: (app) =>
+      wrapConsentEnd(app, (listener, auth) => {
+        const valid = [...app.sandbox.consents.values()].filter((c) => c.status === 'valid');
+        listener(auth);
+        const expired = valid.filter((c) => c.status === 'expired');
+        for (const c of expired) c.status = 'valid';
+        setTimeout(() => {
+          for (const c of expired) if (c.status === 'valid') c.status = 'expired';
+        }, EXPIRY_BATCH_MS).unref();
+      }),
+  },
   {
     id: 'consents.delete-message-and-links',
     description:
@@ -124,12 +146,23 @@ const variants: Variant[] = [
       'A signing basket can be deleted only until a first (partial) authorisation has been applied. (States; what "deleted" reads as afterwards is not shown. reference-facts: A deleted signing basket may still be read, with `transactionStatus` `CANC`)',
     concerns: [
       'signing-baskets.delete.before-authorisation',
+      'signing-baskets.delete.cancelled-status',
       'signing-baskets.delete.payments-untouched',
       'signing-baskets.ownership.other-tpp',
     ],
     warns: [],
     claims: { signingBaskets: { afterDelete: 'either' } },
     install: (app) => keepDeletedBasketAsCancelled(app),
+  },
+  {
+    id: 'signing-baskets.deleted-readable-rjct',
+    description: 'a deleted signing basket stays readable, its read and status answering transactionStatus RJCT',
+    allows:
+      'A signing basket can be deleted only until a first (partial) authorisation has been applied. (States; what "deleted" reads as afterwards is not shown: CANC is only a reference fact)',
+    concerns: ['signing-baskets.delete.before-authorisation', 'signing-baskets.delete.cancelled-status'],
+    warns: ['signing-baskets.delete.cancelled-status'],
+    claims: { signingBaskets: { afterDelete: 'either' } },
+    install: (app) => keepDeletedBasketAsCancelled(app, 'RJCT'),
   },
   {
     id: 'headers.no-location',

@@ -54,6 +54,64 @@ const emptyBasket = (req: FastifyRequest) => {
 /** Other status codes of the right class, where the specification shows none. */
 const variants: Variant[] = [
   {
+    id: 'codes.unauthorised-plain-text',
+    description:
+      'a call without Authorization is refused by the bearer-token layer: 401 with WWW-Authenticate Bearer and a plain-text body, no tppMessages',
+    allows:
+      "Error and information messages use the TPP message shape: `category`, `code`, `path`, `text`. (Errors 1; the 401 of a missing bearer token is RFC 6750's, whose body is not shown)",
+    concerns: [
+      'headers.errors.tpp-messages',
+      'headers.errors.tpp-messages-unauthorised',
+      'headers.errors.tpp-message-category',
+      'headers.authorization.required',
+      'headers.authorization.required-code',
+      'headers.content-type.json',
+    ],
+    // Its plain text is not JSON either: headers.content-type.json (a SHOULD) warns on it too.
+    warns: [
+      'headers.errors.tpp-messages-unauthorised',
+      'headers.errors.tpp-message-category',
+      'headers.content-type.json',
+    ],
+    install: (app) =>
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (reply.statusCode !== 401 || req.headers.authorization || !/^\/(psd2|iso)\//.test(req.url)) return payload;
+        reply.header('WWW-Authenticate', 'Bearer').type('text/plain; charset=utf-8');
+        return 'Unauthorized';
+      }),
+  },
+  ...(
+    [
+      [403, 'SERVICE_BLOCKED'],
+      [422, 'PARAMETER_NOT_SUPPORTED'],
+    ] as const
+  ).map(([status, code]): Variant => ({
+    id: `codes.delta-list-refused-${status}`,
+    description: `deltaList=true is rejected with ${status} ${code} (not 400)`,
+    allows: '| deltaList | boolean | entries since the last report; may be rejected | (HTTP status codes: not shown)',
+    concerns: ['accounts.transactions.delta-list'],
+    warns: [],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: TRANSACTIONS }, (req) => {
+        if (String((req.query as Record<string, unknown>).deltaList) === 'true')
+          throw new BgError(status, code, 'deltaList is not supported', 'deltaList');
+      }),
+  })),
+  {
+    id: 'codes.city-filter-forbidden',
+    description: 'a cityIds value that is no uuid is answered 403 FORMAT_ERROR (not 400)',
+    allows: ALLOWS,
+    concerns: ['directory.aspsps.filter-city-format', 'directory.aspsps.filter-city-format-code'],
+    warns: ['directory.aspsps.filter-city-format-code'],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: /\/aspspinformation\/v1\/aspsps$/ }, (req) => {
+        const ids = (req.query as Record<string, unknown>).cityIds;
+        const values = (Array.isArray(ids) ? ids : ids === undefined ? [] : [ids]).map(String);
+        if (values.some((v) => !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v)))
+          throw new BgError(403, 'FORMAT_ERROR', 'cityIds must be uuids', 'cityIds');
+      }),
+  },
+  {
     id: 'codes.malformed-directory-values-404',
     description:
       'bank detail, city and country look a malformed path value up as given, with no pattern check, and answer 404 RESOURCE_UNKNOWN (not 400 FORMAT_ERROR)',
@@ -152,7 +210,11 @@ const variants: Variant[] = [
     description:
       'initiate payment without (or with a malformed) PSU-IP-Address is refused with 403 (and the Berlin Group error body) instead of 400',
     allows: ALLOWS,
-    concerns: ['headers.psu-ip-address.payments', 'headers.psu-ip-address.payments-code'],
+    concerns: [
+      'headers.psu-ip-address.payments',
+      'headers.psu-ip-address.payments-format',
+      'headers.psu-ip-address.payments-code',
+    ],
     warns: ['headers.psu-ip-address.payments-code'],
     install: (app) =>
       rewriteReply(app, { method: 'POST', route: INITIATE, status: 400 }, (req, reply) => {

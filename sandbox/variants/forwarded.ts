@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { beforeGuard } from '../hooks.js';
 import type { Variant } from './variant.js';
 
@@ -27,6 +28,38 @@ const variants: Variant[] = [
     install: (app) =>
       beforeGuard(app, { route: /./ }, (req) => {
         for (const h of FORWARDED) delete req.headers[h];
+      }),
+  },
+  {
+    id: 'headers.psu-ip-address-any-ip',
+    description:
+      'every operation takes an IPv6 PSU-IP-Address as it takes an IPv4 one; a value that is no IP address is served too (not refused)',
+    allows:
+      '| PSU-IP-Address | string(ipv4) | included if and only if the PSU actively initiated the request. Required on initiate payment and create signing basket | (Common request headers: the type of what the TPP sends; no sentence says the bank refuses another value)',
+    concerns: [
+      'headers.psu-ip-address.format',
+      'accounts.read.psu-ip-address-format',
+      'headers.psu-ip-address.payments',
+      'headers.psu-ip-address.payments-format',
+      'headers.psu-ip-address.payments-code',
+      'signing-baskets.create.psu-ip-address',
+      'signing-baskets.create.psu-ip-address-format',
+      'signing-baskets.create.psu-ip-address-code',
+    ],
+    warns: [
+      'headers.psu-ip-address.format',
+      'accounts.read.psu-ip-address-format',
+      'headers.psu-ip-address.payments-format',
+      'headers.psu-ip-address.payments-code',
+      'signing-baskets.create.psu-ip-address-format',
+      'signing-baskets.create.psu-ip-address-code',
+    ],
+    // A present value that is not IPv4 reaches the bank's checks as an IPv4 one: taken, whatever it is.
+    install: (app) =>
+      beforeGuard(app, { route: /./ }, (req) => {
+        const ip = req.headers['psu-ip-address'];
+        if (typeof ip === 'string' && !isIPv4(ip))
+          req.headers['psu-ip-address'] = isIPv6(ip) ? '192.0.2.6' : '192.0.2.7';
       }),
   },
 ];

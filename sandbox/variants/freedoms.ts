@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { accountsOf, type AisService } from '../accounts/service.js';
 import type { Consent } from '../consents/store.js';
-import { rewriteJson } from '../hooks.js';
+import { readUuidsLeniently, rewriteJson } from '../hooks.js';
 import type { SeedAccount } from '../seed/accounts.js';
 import behaviourVariants from './behaviours.js';
 import type { Variant } from './variant.js';
@@ -101,6 +101,48 @@ const variants: Variant[] = [
     concerns: ['accounts.balances.shape', 'accounts.balances.complete'],
     warns: ['accounts.balances.complete'],
     install: (app) => rewriteJson(app, { method: 'GET', route: BALANCES }, (b: Body) => void delete b.account),
+  },
+  {
+    id: 'fields.balances-empty',
+    description:
+      'the balance response of every account carries an empty balances array (an account with no balance to give)',
+    allows:
+      '| Balance response | `account` (object with `iban`), `balances` (array) | (Resources: an array, with no rule on how many entries)',
+    concerns: ['accounts.balances.shape', 'accounts.balances.complete', 'accounts.balances.type-enum'],
+    warns: [],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BALANCES }, (b: Body) => {
+        b.balances = [];
+      }),
+  },
+  {
+    id: 'fields.transactions-empty-lists-omitted',
+    description: 'the transaction list leaves out its booked or pending array when it would be empty',
+    allows:
+      '| Transaction list response | `account` (object with `iban`), `transactions` (object with `booked` array, `pending` array, `_links.account`) | (Resources: listed, no rule that an empty array is given)',
+    concerns: [
+      'accounts.transactions.shape',
+      'accounts.transactions.booking-status-filter',
+      'accounts.transactions.date-range',
+      'accounts.transactions.complete',
+    ],
+    warns: [],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (b: Body) => {
+        const t = b.transactions as Record<string, unknown> | undefined;
+        for (const k of ['booked', 'pending'])
+          if (t && Array.isArray(t[k]) && (t[k] as unknown[]).length === 0) delete t[k];
+      }),
+  },
+  {
+    id: 'directory.uuid-lookup-lenient',
+    description:
+      'City and the cityIds filter of List banks read a uuid as common uuid lookups do: without hyphens or in braces it finds the same city',
+    allows:
+      '| City | path `city-id` (uuid) | City | (the row types the value the TPP sends; no sentence says the bank refuses another form of it)',
+    concerns: ['directory.city.id-format', 'directory.city.id-canonical', 'directory.aspsps.filter-city-format'],
+    warns: ['directory.city.id-canonical'],
+    install: readUuidsLeniently,
   },
   {
     id: 'fields.transactions-without-account',

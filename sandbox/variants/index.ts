@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import accessVariants from './access.js';
 import behaviourVariants from './behaviours.js';
+import describedVariants from './described.js';
 import codeVariants from './codes.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
@@ -44,6 +45,7 @@ export const VARIANTS: Variant[] = [
   ...freedomVariants,
   ...redirectVariants,
   ...forwardedVariants,
+  ...describedVariants,
   ...testDataVariants,
   ...wireVariants,
 ];

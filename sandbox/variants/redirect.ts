@@ -1,6 +1,7 @@
 import { BgError } from '../errors.js';
-import { beforeHandler, leaveClientFieldsToClient, rewriteJson, rewriteReply } from '../hooks.js';
+import { acceptJsonAtToken, beforeHandler, leaveClientFieldsToClient, rewriteJson, rewriteReply } from '../hooks.js';
 import { SCA_METHODS } from '../sca/engine.js';
+import type { FastifyInstance } from 'fastify';
 import type { Variant } from './variant.js';
 
 const TOKEN = /^\/connect\/token$/;
@@ -36,7 +37,53 @@ function scriptReturnPage(to: string): string {
 type Body = Record<string, unknown>;
 
 /** Freedoms of the redirect flow and the token endpoint (endpoint sections F and G, Access token response). */
+/**
+ * RFC 6749 4.1.2.1: once the client and its redirect URI are known good, the authorise request's
+ * other errors (response_type, scope, state, acr_values) go back to the redirect URI as `error`
+ * and `state` instead of an error page. The refusals of a bad client or redirect URI stay pages.
+ */
+function refuseByRedirect(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' || !AUTHORIZE.test(req.routeOptions.url ?? '') || reply.statusCode !== 400) return payload;
+    const q = (req.query ?? {}) as Record<string, string | undefined>;
+    const client = q.client_id ? app.sandbox.clients.get(q.client_id) : undefined;
+    if (!client || !q.redirect_uri || !client.redirectUris.includes(q.redirect_uri)) return payload;
+    const error = /data-error="([^"]*)"/.exec(String(payload))?.[1] ?? 'invalid_request';
+    const to = new URL(q.redirect_uri);
+    to.searchParams.set('error', error);
+    if (q.state) to.searchParams.set('state', q.state);
+    reply.status(302).header('location', to.toString()).type('text/plain');
+    return '';
+  });
+}
+
 const variants: Variant[] = [
+  {
+    id: 'oauth.token-json-also-accepted',
+    description: 'the token endpoint takes a code exchange sent as JSON as it takes the form',
+    allows:
+      'POST `{auth_url}/connect/token`, content type `application/x-www-form-urlencoded`. (endpoint section G: the content type the TPP sends; no sentence says another is refused)',
+    concerns: ['oauth.token.form-only', 'oauth.token.form-only-code', 'oauth.token.exchange'],
+    warns: ['oauth.token.form-only', 'oauth.token.form-only-code'],
+    install: acceptJsonAtToken,
+  },
+  {
+    id: 'redirect.authorise-errors-redirected',
+    description:
+      "the authorise page sends its refusals of a bad response_type, scope, state or acr_values back to the application's whitelisted redirect URI with error and state (RFC 6749 4.1.2.1), not as an error page",
+    allows:
+      "The client fills `client_id` with its application's client id, `redirect_uri` with a redirect URI whitelisted for the application, and `state` with a value of its own that identifies the session. (endpoint section F names no form for a refusal; RFC 6749 4.1.2.1 returns it to the redirect URI)",
+    concerns: [
+      'oauth.authorize.response-type',
+      'oauth.authorize.scope',
+      'oauth.authorize.state-required',
+      'oauth.authorize.acr-values',
+      'oauth.authorize.redirect-whitelist',
+      'oauth.authorize.client-id',
+    ],
+    warns: [],
+    install: refuseByRedirect,
+  },
   {
     id: 'oauth.token-type-lowercase',
     description: 'the token endpoint answers token_type "bearer" (lower case)',

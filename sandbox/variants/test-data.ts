@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { ProductAccounts } from '../../profiles/profile.schema.js';
+import { ibanNote, mod97 } from '../../spec/iso13616.js';
+import { accountsOf } from '../accounts/service.js';
+import type { PsuBank } from '../seed/accounts.js';
 import { formatError } from '../errors.js';
 import { beforeHandler } from '../hooks.js';
 import type { Variant } from './variant.js';
@@ -58,7 +62,49 @@ function testDataOf(b: Body | undefined): { iban: unknown; currencies: unknown[]
   };
 }
 
+/**
+ * An IBAN valid under ISO 13616 (registry country, its length, check digits by mod 97-10) whose
+ * BBAN fails North Macedonia's national check, stable per account key.
+ */
+export function nationalCheckFailing(key: string): string {
+  const digits = (n: number) =>
+    String(createHash('sha256').update(`${key}|${n}`).digest().readUInt32BE(0))
+      .padStart(10, '0')
+      .slice(-10);
+  for (let n = 0; ; n++) {
+    const bban = `300${digits(n)}00`;
+    const iban = `MK${String(98 - mod97(`MK00${bban}`)).padStart(2, '0')}${bban}`;
+    if (ibanNote(iban)) return iban;
+  }
+}
+
+/** The PSU's first account shows a North Macedonian IBAN that fails only its national check (the same on every read). */
+function withNationalIban(bank: PsuBank): PsuBank {
+  const [first, ...rest] = bank.accounts;
+  if (!first) return bank;
+  return { ...bank, accounts: [{ ...first, iban: nationalCheckFailing(first.key) }, ...rest] };
+}
+
 const variants: Variant[] = [
+  {
+    id: 'accounts.iban-national-check-fails',
+    description:
+      "a PSU's first account carries an IBAN that passes ISO 13616 (country, length, mod-97) but fails its country's national check (North Macedonia's), on every read and in consent access",
+    allows:
+      '| iban | `[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}`, with the ISO 13616 mod-97 check | (reference-facts > Value formats: a national check inside the BBAN is no part of ISO 13616)',
+    concerns: [
+      'accounts.account.iban-check',
+      'accounts.list.shape',
+      'accounts.detail.shape',
+      'accounts.transactions.shape',
+    ],
+    warns: [],
+    install: (app) => {
+      const service = accountsOf(app);
+      const original = service.bankOf.bind(service);
+      service.bankOf = (consent) => withNationalIban(original(consent));
+    },
+  },
   {
     id: 'payments.own-test-accounts-eur',
     description:

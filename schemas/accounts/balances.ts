@@ -8,6 +8,7 @@ export const accountsBalancesSchema = {
   required: ['balances'],
   properties: {
     account: { type: 'object', properties: { iban: { $ref: '../common/iban.json' } } },
-    balances: { type: 'array', minItems: 1, items: { $ref: 'balance.json' } },
+    // An array, with no rule on how many: an account may have no balance to give.
+    balances: { type: 'array', items: { $ref: 'balance.json' } },
   },
 } as const;

@@ -12,7 +12,8 @@ export const authorisationsAuthorisationCreatedSchema = {
   properties: {
     authorisationId: { type: 'string', minLength: 1 },
     scaStatus: { const: 'received' },
-    scaMethods: { type: 'array', minItems: 1, items: { $ref: 'sca-method.json' } },
+    // The array the response names; how many methods it holds is not stated (an empty one is judged where a method is needed).
+    scaMethods: { type: 'array', items: { $ref: 'sca-method.json' } },
     _links: { $ref: '../common/links.json' },
   },
 } as const;

@@ -16,12 +16,7 @@ import { runDir } from '../support/run-dir.js';
 import { killGroup, runSuite, suiteEnv } from '../support/run-suite.js';
 import { startSandbox } from '../support/sandbox.js';
 
-/** One SCA of the redirect flow, through the suite's own driver: begin, the PSU approves, the code is exchanged, the SCA finalised. */
-const ONE_SCA = [
-  'tests/oauth/token.spec.ts',
-  '--grep',
-  'exchanging the code gives a Bearer token and finalises the SCA',
-];
+/** The redirect SCA through the suite's own driver: begin, the PSU approves, the code is exchanged, the SCA finalised. */
 const REQUIREMENT = 'oauth.token.exchange';
 
 /** The reference profile with the PSU played by `agent`. */
@@ -39,7 +34,23 @@ const verdictOf = (report: ConformanceReport | undefined, id: string) =>
 
 test.describe.configure({ mode: 'serial' });
 
-test('the browser agent logs in on a login page built by JavaScript and completes a redirect SCA', async () => {
+/** The oauth area's authorise refusals: judged on the bank's own answer, whatever agent plays the PSU. */
+const AUTHORISE_REFUSALS = [
+  'oauth.authorize.redirect-whitelist',
+  'oauth.authorize.response-type',
+  'oauth.authorize.client-id',
+  'oauth.authorize.scope',
+  'oauth.authorize.state-required',
+  'oauth.authorize.acr-values',
+];
+
+/** The requirements of a run that neither passed nor were skipped as not claimed, with their first message. */
+const notPassed = (report: ConformanceReport | undefined) =>
+  (report?.requirements ?? [])
+    .filter((r) => r.verdict !== 'passed' && r.verdict !== 'skipped')
+    .map((r) => `${r.id}: ${r.verdict}: ${r.tests[0]?.message.slice(0, 300) ?? ''}`);
+
+test('under the browser agent, on a login page built by JavaScript, the oauth area is conformant', async () => {
   const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   test.skip(
     !existsSync(chromium),
@@ -61,18 +72,22 @@ test('the browser agent logs in on a login page built by JavaScript and complete
         deny: [{ click: '#deny' }, { waitForRedirect: true }],
       },
     });
+    // The whole oauth area: the redirect SCA through the browser, and the authorise refusals,
+    // which a conforming bank answers with an error page the PSU never logs in on.
     const run = await runSuite({
       ...sandbox,
       name: 'agents-browser',
-      args: ONE_SCA,
+      projects: ['oauth'],
       workers: 1,
       env: { TARGET_PROFILE: profile, PSU_LOGIN_ID: psuLogin, PSU_LOGIN_PASSWORD: password, CHROMIUM_PATH: chromium },
-      timeoutMs: 120_000,
+      timeoutMs: 300_000,
     });
     expect(
-      verdictOf(run.report, REQUIREMENT),
-      `the redirect SCA through the browser agent; output:\n${run.output}`,
-    ).toBe('passed');
+      notPassed(run.report),
+      `the oauth area under the browser agent; output:\n${run.output.slice(-3000)}`,
+    ).toEqual([]);
+    expect(run.report?.errors ?? [], 'errors of the run outside its tests').toEqual([]);
+    for (const id of [REQUIREMENT, ...AUTHORISE_REFUSALS]) expect(verdictOf(run.report, id), id).toBe('passed');
     const files = filesUnder(run.reportsDir);
     const shots = files.filter((f) => f.endsWith('.png'));
     // A screenshot Chromium cannot take (the page between two documents after the submitting
@@ -101,7 +116,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test('the manual agent prints the authorise URL and completes a redirect SCA played by a person in another process', async () => {
+/**
+ * Under the manual agent: the redirect SCA and the approval (a person plays each), and the
+ * authorise refusals, which the bank answers with an error page: judged on that answer, they ask
+ * the person for nothing.
+ */
+const MANUAL_RUN = [
+  'tests/oauth/token.spec.ts',
+  'tests/oauth/redirect.spec.ts',
+  'tests/oauth/authorize.spec.ts',
+  '--grep',
+  'exchanging the code gives a Bearer token and finalises the SCA|approving at the authorise URL routes|outside the whitelist|an authorise request (without|whose)',
+];
+
+test('the manual agent prints the authorise URL and completes a redirect SCA played by a person in another process; the authorise refusals need no person', async () => {
   const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
   const clientId = `selftest-${randomBytes(3).toString('hex')}`;
   const clientSecret = `selftest-secret-${randomBytes(10).toString('hex')}`;
@@ -122,7 +150,7 @@ test('the manual agent prints the authorise URL and completes a redirect SCA pla
       SCA_TIMEOUT_MS: '60000',
     },
   });
-  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', ...ONE_SCA], {
+  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', ...MANUAL_RUN], {
     cwd: fromRoot(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -163,16 +191,17 @@ test('the manual agent prints the authorise URL and completes a redirect SCA pla
   try {
     const exitCode = await new Promise<number | null>((done) => child.on('close', done));
     await Promise.all(personDone);
+    // Once for the exchange, once for the approval: none for a refusal.
     expect(
       played,
-      `the suite printed the authorise URL once and the person played it; output:\n${output}`,
-    ).toHaveLength(1);
+      `the suite printed the authorise URL for each SCA and the person played it; output:\n${output}`,
+    ).toHaveLength(2);
     const file = join(reportsDir, 'conformance.json');
     const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
-    expect(
-      verdictOf(report, REQUIREMENT),
-      `the redirect SCA through the manual agent (exit ${exitCode}); output:\n${output}`,
-    ).toBe('passed');
+    for (const id of [REQUIREMENT, 'oauth.authorize.approve', ...AUTHORISE_REFUSALS])
+      expect(verdictOf(report, id), `${id} through the manual agent (exit ${exitCode}); output:\n${output}`).toBe(
+        'passed',
+      );
     expect(leaksUnder(reportsDir, [clientSecret, ...codes])).toEqual([]);
   } finally {
     clearTimeout(timer);

@@ -60,6 +60,19 @@ const SLICE = [
   'headers.fields.case-sensitive',
   'headers.parameters.case-sensitive',
   'headers.content-type.json',
+  // Not claimed (no direct debit): never asked of this bank.
+  'consents.create.direct-debit',
+];
+
+/**
+ * The signing checks, judged on the sound bank only: a profile without the directory signs a
+ * consent's status and create (no List banks to sign), with the suite's test identity.
+ */
+const SIGNING = [
+  'headers.signing.signed-accepted',
+  'headers.signing.digest-mismatch',
+  'headers.signing.tampered-body',
+  'headers.signing.other-key',
 ];
 
 function foreignProfile(): string {
@@ -71,7 +84,7 @@ function foreignProfile(): string {
     ...reference,
     name: 'foreign-bank',
     description: 'The reference sandbox shaped as another vendor bank (self-test).',
-    features: ['headers', 'consents', 'authorisations', 'accounts', 'sca.decoupled', 'payments'],
+    features: ['headers', 'consents', 'authorisations', 'accounts', 'sca.decoupled', 'payments', 'signing'],
     paths: { consents: 'bank/v2/consents', accounts: 'bank/v2/accounts', payments: 'bank/v2/pis' },
     oauth: { tokenPath: 'oauth2/token', authorizePath: 'oauth2/authorize' },
     requiredHeaders: [{ name: 'Date', generated: 'date' }],
@@ -175,14 +188,19 @@ async function foreignRuns(): Promise<TargetsRun & { debtors: unknown[] }> {
   try {
     const shared = await runTargets({
       name: 'foreign-bank',
-      targets: MODES.map((mode) => ({ id: mode, runs: SLICE, handler: bank(mode) })),
+      targets: MODES.map((mode) => ({
+        id: mode,
+        runs: mode === 'sound' ? [...SLICE, ...SIGNING] : SLICE,
+        handler: bank(mode),
+      })),
       fallback: bank('sound'),
       files: [],
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       // One for the three banks: a worker's start costs more CPU than the waits it would share.
       workers: 1,
-      env: { TARGET_PROFILE: foreignProfile(), TPP_SIGNING_KEY_FILE: '', TPP_SIGNING_CERT_FILE: '' },
+      // The suite's test signing identity (suiteEnv's): the signing checks run without a directory.
+      env: { TARGET_PROFILE: foreignProfile() },
       timeoutMs: 240_000,
     });
     for (const mode of MODES) {
@@ -221,6 +239,13 @@ test.describe('a foreign bank', () => {
     expect(shared.debtors.filter((d) => !(EUR_DEBTORS as readonly unknown[]).includes(d))).toEqual([]);
     // The directory filter is not judged without the directory: not claimed, not a TypeError.
     expect(requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
+    // The signing checks are judged on the calls the profile claims (no List banks to sign).
+    expect(
+      SIGNING.map((id) => `${id}: ${requirements.find((r) => r.id === id)?.verdict}`),
+      'the signing checks under a profile without the directory',
+    ).toEqual(SIGNING.map((id) => `${id}: passed`));
+    // A bank that does not claim direct debit is not asked for a direct debit consent.
+    expect(requirements.find((r) => r.id === 'consents.create.direct-debit')?.verdict).toBe('skipped');
   });
 
   for (const mode of ['refuses-everything', 'refuses-every-create'] as const) {

@@ -3,6 +3,7 @@ import { test } from '../support/test.js';
 import { build } from '../../sandbox/app.js';
 import { runSuite, type SuiteRun } from '../support/run-suite.js';
 import { ENV } from '../../harness/config/env-names.mjs';
+import { countsOf } from '../../harness/reporter/console-summary.js';
 
 /**
  * A bank that refuses every request (a 400 with a Berlin Group error, as a bank does that wants a
@@ -10,8 +11,21 @@ import { ENV } from '../../harness/config/env-names.mjs';
  * against this bank each one would pass, and prove nothing. The suite must see that the same
  * request made valid was never accepted: no refusal passes, every check that needed a step the
  * bank refused is blocked naming the requirement that failed first, and only the checks that make
- * the valid request themselves fail.
+ * the valid request themselves fail. Its console is the suite's own, as a user's CI sees it
+ * (progress lines, no terminal): short, its counts the report's, and no blocked or warned check
+ * printed as a Playwright failure with a stack frame of the harness.
  */
+
+/** At most this many console lines for a run against a bank that refuses everything. */
+const CONSOLE_LINES = 200;
+
+/** What a Playwright failure of the suite's own harness prints: a stack frame or a code frame of it. */
+const HARNESS_FRAMES = [
+  /^\s+at .*\b(harness|tests)\/[\w/.-]+\.ts:\d+/m,
+  /\bthrow new Blocked\b/,
+  /^\s+>?\s*\d+ \|/m,
+  /harness\/http\/broken\.ts/,
+];
 
 // Two areas keep it small: consents (creates and their refusals) and authorisations (cascades of a create).
 const AREAS = ['consents', 'authorisations'];
@@ -44,7 +58,8 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
       clientSecret,
       areas: AREAS,
       workers: 1,
-      env: { [ENV.probe]: '0' },
+      // The console with its progress lines (the self-tests' runs are quiet otherwise).
+      env: { [ENV.probe]: '0', [ENV.quiet]: '0', CI: 'true' },
       timeoutMs: 240_000,
     });
     expect(run.report, `no conformance.json; output:\n${run.output.slice(-2000)}`).toBeDefined();
@@ -87,7 +102,27 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
     }
     expect(byId.get('consents.create.response')?.verdict).toBe('failed');
     expect(JSON.stringify(report)).not.toContain(clientSecret);
+    expectShortConsole(run);
   } finally {
     await app.close();
   }
 });
+
+/** The console of the run: at most CONSOLE_LINES lines, the report's counts, a line per failed MUST, no harness frame. */
+function expectShortConsole(run: SuiteRun) {
+  const report = run.report!;
+  const lines = run.output.split('\n').filter((l) => l.trim() !== '');
+  console.log(`refuses everything: ${lines.length} console lines`);
+  expect(lines.length, `console lines; output:\n${run.output.slice(-4000)}`).toBeLessThanOrEqual(CONSOLE_LINES);
+  expect(run.output, 'progress lines while the run goes').toMatch(
+    /^tests \d+\/\d+: \d+ passed, \d+ failed, \d+ blocked/m,
+  );
+  expect(countsOf(run.output), "the console's counts are the report's").toEqual({
+    totals: report.totals,
+    skips: report.skips,
+  });
+  for (const q of report.requirements.filter((r) => r.verdict === 'failed'))
+    expect(run.output, `a line for the failed MUST ${q.id}`).toContain(`  ${q.id}: `);
+  expect(run.output).toMatch(/^ {2}consents\.create\.response \(failed\) blocks \d+$/m);
+  for (const frame of HARNESS_FRAMES) expect(run.output, 'no frame of the harness').not.toMatch(frame);
+}

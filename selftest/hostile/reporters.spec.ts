@@ -4,6 +4,7 @@ import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { directoryFaultsRun, DIRECTORY_FAULTS_WORKERS } from '../support/directory-faults.js';
 import type { SuiteRun } from '../support/run-suite.js';
+import { countsOf } from '../../harness/reporter/console-summary.js';
 
 /**
  * A failure keeps its worker (harness/test.ts, `_keepWorker`) and is a failure again for every
@@ -75,9 +76,16 @@ test('every failure shows in conformance.json, junit.xml and the Allure results 
   expect([...fromAllure(run.reportsDir)].sort(), 'failed requirements in the Allure results').toEqual(conformance);
 });
 
-test('the list output counts the failures as failed', () => {
-  // The reporter prints "N failed" (dot reporter under OBG_QUIET) when the failures are failures.
-  expect(run.output).toMatch(new RegExp(`\\b${stats().failedTests} failed\\b`));
+test("the console's counts are the report's, and it names every failed MUST", () => {
+  // The suite's console (harness/reporter/console.ts) prints the counts of conformance.json.
+  const report = run.report!;
+  expect(countsOf(run.output), `the counts line; output:\n${run.output.slice(-3000)}`).toEqual({
+    totals: report.totals,
+    skips: report.skips,
+  });
+  expect(report.totals.failed).toBeGreaterThan(0);
+  for (const q of report.requirements.filter((r) => r.verdict === 'failed'))
+    expect(run.output, `a line for ${q.id}`).toMatch(new RegExp(`^  ${q.id.replace(/\./g, '\\.')}: \\S`, 'm'));
 });
 
 test('a failure does not cost a new worker: the run started no more workers than it has', () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
@@ -11,6 +11,8 @@ import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
 import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
+import { startMovedBank } from '../support/moved-bank.js';
+import { startServer } from '../support/servers.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 
 /** The readings the profile schema lets a profile leave at "either" (profiles/profile.schema.ts). */
@@ -85,7 +87,7 @@ test('init against a started sandbox drafts .env and a valid profile; a run of t
     );
     expect(init.status, `${init.stdout}${init.stderr}`).toBe(0);
     expect(init.stdout).toContain('ASPSP detail of SBXBSESS: globalPaymentProducts');
-    expect(init.stdout).toContain("SCA methods offered on a consent's authorisation: mbid");
+    expect(init.stdout).toContain('one consent: SCA methods mbid');
     const profile = loadProfile(join(work, 'profiles', 'sandbox-bank.json'));
     expect(profile.sca?.methods).toContain('mbid');
     expect(readFileSync(join(work, '.env'), 'utf8')).toContain('TARGET_PROFILE=profiles/sandbox-bank.json');
@@ -164,4 +166,78 @@ test('init on a bank whose authorise page is built by a script chooses the brows
   } finally {
     await sandbox.close();
   }
+});
+
+/**
+ * A TPP with a pre-issued token: init tries no token endpoint and writes ACCESS_TOKEN; rewritten
+ * with --force for client credentials, .env keeps that token (init has no value for it) and stays
+ * mode 600.
+ */
+test('init with a pre-issued token tries no token endpoint; --force keeps the ACCESS_TOKEN it does not replace; .env mode 600', async () => {
+  test.setTimeout(120_000);
+  const bank = await startMovedBank();
+  const work = runDir('init-token');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+  try {
+    const { clientId, clientSecret } = bank.sandbox;
+    // A token of the bank, as its developer portal would hand one out.
+    const issued = await fetch(`${bank.sandbox.baseUrl}/connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        scope: 'accountinformation private',
+      }),
+    });
+    const token = ((await issued.json()) as { access_token: string }).access_token;
+    const common = ['init', '--yes', `--base-url=${bank.baseUrl}`, '--bicfi=SBXBSESS', '--name=token-bank'];
+    const init = await bin(work, env, [...common, '--auth=token', `--access-token=${token}`], 60_000);
+    expect(init.status, `${init.stdout}${init.stderr}`).toBe(0);
+    expect(
+      bank.seen.filter((s) => s.startsWith('POST ') && /token/.test(s)),
+      'no token endpoint tried',
+    ).toEqual([]);
+    const envFile = join(work, '.env');
+    expect(readFileSync(envFile, 'utf8')).toContain(`ACCESS_TOKEN=${token}\n`);
+    expect(statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(init.stdout, 'the token never shows').not.toContain(token);
+    expect(loadProfile(join(work, 'profiles', 'token-bank.json')).features).toContain('consents');
+
+    chmodSync(envFile, 0o644);
+    const again = await bin(
+      work,
+      env,
+      [...common, '--force', `--client-id=${clientId}`, `--client-secret=${clientSecret}`],
+      60_000,
+    );
+    expect(again.status, `${again.stdout}${again.stderr}`).toBe(0);
+    const text = readFileSync(envFile, 'utf8');
+    expect(text).toContain(`ACCESS_TOKEN=${token}\n`);
+    expect(text).toContain(`CLIENT_ID=${clientId}\n`);
+    expect(statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(again.stdout).toContain('kept from the former file: ACCESS_TOKEN');
+  } finally {
+    await bank.close();
+  }
+});
+
+/** A bank that does not answer at all: init stops after a few calls with exit 3, instead of waiting out every probe. */
+test('init against a closed port stops after a few unanswered calls: exit 3, nothing written', async () => {
+  const work = runDir('init-closed');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const closed = await startServer(() => undefined);
+  const { baseUrl } = closed;
+  await closed.close();
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+  const args = ['init', '--yes', `--base-url=${baseUrl}`, '--client-id=c', '--client-secret=s', '--bicfi=SBXBSESS'];
+  const init = await bin(work, env, args, 60_000);
+  expect(init.status, `${init.stdout}${init.stderr}`).toBe(3);
+  expect(init.stderr).toMatch(
+    /init: the bank does not answer: 4 calls in a row got no answer, the last .*ECONNREFUSED/,
+  );
+  expect(existsSync(join(work, '.env')), 'nothing written').toBe(false);
 });

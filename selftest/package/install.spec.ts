@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { runDir } from '../support/run-dir.js';
 import { ENV } from '../../harness/config/env-names.mjs';
+import { firstContact } from './first-contact.js';
 
 /**
  * The suite as a bank installs it: `npm pack`, then `npm install <tarball>` into an empty folder
@@ -16,7 +17,7 @@ import { ENV } from '../../harness/config/env-names.mjs';
  * reports under that folder.
  */
 test('the packed tarball installs into an empty folder and runs one area there, conformant, reports in that folder', async () => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   const work = runDir('package');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -36,6 +37,7 @@ test('the packed tarball installs into an empty folder and runs one area there, 
   const app = join(work, 'bank');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'bank-pipeline', private: true }));
+  const installStarted = Date.now();
   const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
     cwd: app,
     env,
@@ -43,6 +45,7 @@ test('the packed tarball installs into an empty folder and runs one area there, 
     timeout: 300_000,
   });
   expect(install.status, `npm install:\n${install.stdout}${install.stderr}`).toBe(0);
+  const installMs = Date.now() - installStarted;
   const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'obg-conformance', 'package.json'), 'utf8'));
   // The tarball holds the suite, not the self-tests or any report.
   const files = readdirSync(join(app, 'node_modules', 'obg-conformance'));
@@ -76,6 +79,9 @@ test('the packed tarball installs into an empty folder and runs one area there, 
     `package: ${packed} installed and run in ${app}: ${report.totals.passed} passed, verdict ${report.verdict}`,
   );
 
+  // The same install, from an empty folder of its own, against a bank laid out as another vendor's.
+  await firstContact(app, installMs, (cwd, args, timeout, more) => npxAsync(cwd, { ...env, ...more }, args, timeout));
+
   // The staged copy the installed command ran from (outside node_modules) goes with the test's folder.
   for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(`obg-conformance-${pkg.version}-`))) {
     const stamp = join(tmpdir(), name, '.staged');
@@ -86,3 +92,19 @@ test('the packed tarball installs into an empty folder and runs one area there, 
   // run's reports stay for a look, nothing of a third party's code stays in the work tree.
   rmSync(join(app, 'node_modules'), { recursive: true, force: true });
 });
+
+/** `npx obg-conformance <args>` in `cwd`, asynchronous: a bank in this process answers while it runs. */
+function npxAsync(cwd: string, env: NodeJS.ProcessEnv, args: string[], timeout: number) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn('npx', ['--no-install', 'obg-conformance', ...args], { cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      done({ status, stdout, stderr });
+    });
+  });
+}

@@ -1,10 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { loadCatalogue, NOT_JUDGED_FILE, statesRule } from '../../harness/catalogue/catalogue.js';
-import { equalityPins, onlyShown, pinFindings } from '../../harness/catalogue/pins.js';
+import {
+  codePins,
+  equalityPins,
+  literalPins,
+  minItemsPins,
+  onlyShown,
+  pinFindings,
+  presencePins,
+  windowPins,
+} from '../../harness/catalogue/pins.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { featuresOfOptions, loadProfile } from '../../harness/config/profile.js';
 import { renderMarkdown } from '../../harness/reporter/markdown.js';
@@ -242,7 +251,7 @@ test('the report shows the quote under a requirement that did not pass, with its
   expect(md).not.toContain('A quote of a passed requirement');
 });
 
-test('the pin lint: no MUST test pins a whole response object or a const on a value only shown, unless its entry names what fixes it (pins)', () => {
+test('the pin lint: no MUST test pins a whole response object, a value only shown, a status code, a time window, a minimum count or a listed field, unless its entry names what fixes it (pins)', () => {
   const findings = pinFindings(loadCatalogue()).map((f) => `${f.id}: ${f.kind} in ${f.file}: ${f.detail}`);
   expect(findings).toEqual([]);
 });
@@ -283,4 +292,82 @@ test('the pin lint takes a value as only shown when the specification names it o
   expect(onlyShown('received', spec)).toBe(false);
   expect(onlyShown('characters', spec)).toBe(true);
   expect(onlyShown('terminatedByTpp', spec)).toBe(true);
+});
+
+// The forms the stricter-than-the-words checks had, each caught by its kind of pin.
+const PIN_SPEC = [
+  '| Transaction list response | `transactions` (object with `booked` array, `pending` array) |',
+  'Values seen: `received`, `valid`, `expired`.',
+  '| none | create consent | request accepted | received | consentId returned |',
+  '| paymentIds | array of string | non-empty; in the create body and the read response |',
+  '| creditorName | string | yes | at most 70 characters |',
+].join('\n');
+
+test('the pin lint reports a literal toBe on a value the specification only shows, not on one it states or a negation', () => {
+  expect(literalPins(`expect(read.body.transactionStatus, because('x')).toBe('CANC');`, PIN_SPEC)).toHaveLength(1);
+  expect(literalPins(`expect(status).toBe('expired');`, PIN_SPEC)).toHaveLength(1);
+  expect(
+    literalPins(`expect(status).toBe('received'); expect(after).not.toBe('CANC'); expect(x).toBe(before);`, PIN_SPEC),
+  ).toEqual([]);
+});
+
+test('the pin lint reports a literal status code or list of codes, not the class or a code from data', () => {
+  expect(codePins(`await expect.soft(res, 'x').toHaveStatus([400, 404, 422]);`)).toHaveLength(1);
+  expect(codePins(`if (first.status === 400) return; await expect(res).toBeRefused(400);`)).toHaveLength(1);
+  expect(codePins(`await expect(res).toBeTppError(401, 'TOKEN_INVALID');`)).toHaveLength(1);
+  expect(
+    codePins(
+      `await expect(res).toBeRefused(); await expect(res).toBeRefused(status); await expect(res).toBeTppError(res.status);`,
+    ),
+  ).toEqual([]);
+});
+
+test('the pin lint reports a literal deadline on a value polled for, not a wait from the profile or an observation window', () => {
+  expect(
+    windowPins(`await expect
+        .poll(() => statusOf(consents, former), { message: 'x', intervals: [500], timeout: 5000 })
+        .toBe('expired');`),
+  ).toHaveLength(1);
+  expect(
+    windowPins(`await expect.poll(() => statusOf(consents, former), { timeout: target.timeouts.scaMs }).toBe('expired');
+      await expect.poll(async () => seen.length, { intervals: [500], timeout: 10_000 }).toBeGreaterThanOrEqual(4);`),
+  ).toEqual([]);
+});
+
+test('the pin lint reports a minItems on a field the specification never calls non-empty', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pins-'));
+  try {
+    mkdirSync(join(dir, 'accounts'));
+    writeFileSync(
+      join(dir, 'accounts', 'balances.ts'),
+      `export const s = { properties: { balances: { type: 'array', minItems: 1, items: { $ref: 'balance.json' } } } } as const;`,
+    );
+    writeFileSync(
+      join(dir, 'accounts', 'basket.ts'),
+      `export const s = { properties: { paymentIds: { type: 'array', minItems: 1 } } } as const;`,
+    );
+    const stretch = (name: string) => `await expect(res).toMatchSchema('accounts/${name}');`;
+    expect(minItemsPins(stretch('balances'), dir, dir, PIN_SPEC).map((f) => f.detail)).toEqual([
+      'accounts/balances: balances minItems 1',
+    ]);
+    expect(minItemsPins(stretch('basket'), dir, dir, PIN_SPEC)).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the pin lint reports a listed field asserted present, not a field the specification requires', () => {
+  expect(
+    presencePins(
+      `expect(
+        Array.isArray(all.transactions.booked) && Array.isArray(all.transactions.pending),
+        because('bookingStatus=both must give a booked and a pending array'),
+      ).toBe(true);`,
+      PIN_SPEC,
+    ),
+  ).toEqual(['booked asserted present', 'pending asserted present']);
+  expect(presencePins(`expect(body).toHaveProperty('transactions');`, PIN_SPEC)).toHaveLength(1);
+  expect(
+    presencePins(`expect(body.creditorName).toBeDefined(); expect(body).toHaveProperty('paymentIds');`, PIN_SPEC),
+  ).toEqual([]);
 });

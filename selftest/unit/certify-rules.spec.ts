@@ -37,6 +37,12 @@ test('certification refuses an invalid profile, a verdict other than conformant,
   expect(
     disqualifications(report({ target: { baseUrl: 'x', profile: 'no-such-profile', embedded: false } }))[0],
   ).toMatch(/^the profile "no-such-profile" is not valid: /);
+  // A profile init drafted and nobody reviewed: its claims are nobody's.
+  expect(
+    disqualifications(report({ target: { baseUrl: 'x', profile: 'reference', embedded: false, draft: true } })),
+  ).toEqual([
+    'the profile "reference" is init\'s unreviewed draft ("draft": true): review its claims and remove "draft"',
+  ]);
   const r = report({
     verdict: 'incomplete',
     errors: ['a test file did not load'],

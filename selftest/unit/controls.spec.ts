@@ -5,7 +5,8 @@ import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Target } from '../../harness/config/target.js';
-import { CONTROLS, operationAt } from '../../harness/operations/controls.js';
+import { CONTROLS, operationAt, requestKind, SIGNED_CONTROL } from '../../harness/operations/controls.js';
+import type { Exchange } from '../../harness/http/response.js';
 import { OPERATIONS } from '../../harness/operations/table.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../../harness/catalogue/req.js';
 import { foldRequirements } from '../../harness/reporter/fold.js';
@@ -33,6 +34,32 @@ test('a request is matched to its operation under the profile paths', () => {
   expect(at('PUT', 'iso/payments/confirm')).toBe('direct-debit.confirm');
   expect(at('GET', 'somewhere/else')).toBeUndefined();
   expect(operationAt(target, 'POST', 'http://127.0.0.1:1/connect/token')).toBe('oauth.token');
+});
+
+test('a request is of the kind of its operation, payment product, body shape and signature; a signed one is controlled by a signed call too', () => {
+  const target = {
+    baseUrl: 'http://127.0.0.1:1/bank',
+    authUrl: 'http://127.0.0.1:1',
+    profile: loadProfile('reference'),
+  } as unknown as Target;
+  const call = (p: string, headers: Record<string, string> = {}, requestBody?: string) =>
+    requestKind(target, {
+      seq: 1,
+      method: 'POST',
+      url: `http://127.0.0.1:1/bank/psd2/paymentinitiation/v1/${p}`,
+      requestHeaders: { 'Content-Type': 'application/json', ...headers },
+      requestBody,
+    } as unknown as Exchange)!;
+  const sct = call('payments/sepa-credit-transfers', {}, '{}');
+  expect(sct.operation).toBe('payments.initiate');
+  expect(sct.controls).toEqual(['payments.initiate.response']);
+  expect(call('payments/domestic', {}, '{}').key, 'another product').not.toBe(sct.key);
+  expect(call('bulk-payments/sepa-credit-transfers', {}, '{}').key, 'another service').not.toBe(sct.key);
+  expect(call('payments/sepa-credit-transfers', { 'Content-Type': 'application/xml' }, '<x/>').key).not.toBe(sct.key);
+  expect(call('payments/sepa-credit-transfers', { 'x-request-id': 'other' }, '{"a":1}').key, 'same kind').toBe(sct.key);
+  const signed = call('payments/sepa-credit-transfers', { Signature: 'keyId="x"' }, '{}');
+  expect(signed.key, 'signed is another kind').not.toBe(sct.key);
+  expect(signed.controls).toEqual(['payments.initiate.response', SIGNED_CONTROL]);
 });
 
 const testCase = (id: string, controls: string[] = []) =>
@@ -116,4 +143,48 @@ test('a passed refusal whose positive control was not judged here (skipped) is n
   expect(c.verdict).toBe('skipped');
   expect(r.verdict).toBe('skipped');
   expect(r.tests[0].message).toContain(`its positive control ${control.id} was not judged here`);
+});
+
+test('a failed refusal (another code, or accepted) whose control did not pass is blocked by it; one whose control passed stays failed', () => {
+  const [control, refusal, code] = [
+    'consents.create.response',
+    'consents.create.required-fields',
+    'consents.limits.frequency-min',
+  ].map((id) => catalogue.byId.get(id)!);
+  const fold = (controlStatus: 'passed' | 'failed') =>
+    foldRequirements(
+      [control, refusal, code],
+      [
+        { test: testCase(control.id), result: result(controlStatus, 'Error: Expected a success (HTTP 2xx)') },
+        { test: testCase(refusal.id, [control.id]), result: result('failed', 'Error: Expected a refusal; got 201') },
+        { test: testCase(code.id, [control.id]), result: result('failed', 'Error: Expected HTTP 400; got 418') },
+      ],
+      all,
+    );
+  const blocked = fold('failed');
+  expect(blocked.map((r) => [r.id, r.verdict, r.blockedBy])).toEqual([
+    [control.id, 'failed', undefined],
+    [refusal.id, 'blocked', [control.id]],
+    [code.id, 'blocked', [control.id]],
+  ]);
+  expect(blocked[2].tests[0].message).toContain('what the refusal check saw: Error: Expected HTTP 400; got 418');
+  expect(fold('passed').map((r) => r.verdict)).toEqual(['passed', 'failed', 'failed']);
+});
+
+test('a control that warned (a SHOULD broken) is no control: the refusal is blocked by it', () => {
+  const [control, refusal] = ['consents.delete.terminated', 'consents.delete.twice'].map((id) =>
+    catalogue.byId.get(id)!,
+  );
+  expect(control.level).toBe('SHOULD');
+  const [c, r] = foldRequirements(
+    [control, refusal],
+    [
+      { test: testCase(control.id), result: result('failed', 'Error: expected terminatedByTpp') },
+      { test: testCase(refusal.id, [control.id]), result: result('passed') },
+    ],
+    all,
+  );
+  expect(c.verdict).toBe('warning');
+  expect([r.verdict, r.blockedBy]).toEqual(['blocked', [control.id]]);
+  expect(r.tests[0].message).toContain('did not pass here (warning)');
 });

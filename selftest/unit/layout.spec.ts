@@ -149,13 +149,29 @@ test('no import circles among the modules of harness/, sandbox/ and tests/ (type
   expect(circles, 'import circles').toEqual([]);
 });
 
-/** The most lines a source file of harness/, sandbox/, tests/ or selftest/ has. */
+/** The folders whose source files the line bound holds: every one of the project's (its root's files too). */
+const BOUNDED = ['harness', 'sandbox', 'tests', 'selftest', 'scripts', 'bin', 'spec', 'schemas', 'profiles'];
+/** The source files at the project's root (the Playwright configuration, the launcher, the lint's). */
+const rootSources = () =>
+  readdirSync(fromRoot(), { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|mts|mjs)$/.test(e.name))
+    .map((e) => e.name);
+/** The most lines a source file of those folders has. */
 const MAX_LINES = 500;
 /** Files still over the bound, each to be split; a file leaves this list once it is under it. */
 const OVER_MAX_LINES: string[] = [];
 
-test(`no source file of harness/, sandbox/, tests/ or selftest/ over ${MAX_LINES} lines, but the listed ones`, () => {
-  const files = ['harness', 'sandbox', 'tests', 'selftest'].flatMap((folder) => sourcesUnder(folder));
+test(`no source file over ${MAX_LINES} lines (${BOUNDED.join('/, ')}/ and the root's), but the listed ones`, () => {
+  const files = [...rootSources(), ...BOUNDED.flatMap((folder) => sourcesUnder(folder))];
+  // The bound sees the command and its steps.
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'bin/obg-conformance.mjs',
+      'scripts/init.ts',
+      'scripts/init/ask.ts',
+      'playwright.config.ts',
+    ]),
+  );
   const lines = new Map(files.map((f) => [f, readFileSync(fromRoot(f), 'utf8').split('\n').length - 1]));
   const over = files.filter((f) => lines.get(f)! > MAX_LINES && !OVER_MAX_LINES.includes(f));
   expect(

@@ -62,8 +62,22 @@ test('toBeTppError with a path asks for a tppMessage whose path names the field'
   await expect(missing('$.payments[0].creditorName')).toBeTppError(400, 'FORMAT_ERROR', {
     path: 'payments[0].creditorName',
   });
-  await expect(missing('creditorName')).toBeTppError(400, 'FORMAT_ERROR', { path: 'payments[0].creditorName' });
+  await expect(missing('payments.0.creditorName')).toBeTppError(400, 'FORMAT_ERROR', {
+    path: 'payments[0].creditorName',
+  });
+  await expect(missing('/payments/0/creditorName')).toBeTppError(400, 'FORMAT_ERROR', {
+    path: 'payments[0].creditorName',
+  });
   await expect(missing('/debtorAccount')).toBeTppError(400, 'FORMAT_ERROR', { path: 'debtorAccount' });
+  // The whole path: the last name alone names a top-level field, not the nested one.
+  const lastOnly = await failure(() =>
+    expect(missing('creditorName')).toBeTppError(400, 'FORMAT_ERROR', { path: 'payments[0].creditorName' }),
+  );
+  plain(lastOnly).toContain('expected one naming payments[0].creditorName');
+  const otherIndex = await failure(() =>
+    expect(missing('payments[1].creditorName')).toBeTppError(400, 'FORMAT_ERROR', { path: 'payments[0].creditorName' }),
+  );
+  plain(otherIndex).toContain('expected one naming payments[0].creditorName');
   const other = await failure(() =>
     expect(missing('$.debtorAccount')).toBeTppError(400, 'FORMAT_ERROR', { path: 'creditorName' }),
   );

@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
+import { ApiResponse } from '../../harness/http/response.js';
+import { classify } from '../../harness/sca/authorise-answer.js';
 import { isRedirectUri, pageNavigation } from '../../harness/sca/psu-agent.js';
 
 const BANK = 'https://bank.example/connect/authorize';
@@ -42,4 +44,31 @@ test('isRedirectUri compares origin and path, not the query', () => {
   expect(isRedirectUri('https://tpp.example/other?code=1', TPP)).toBe(false);
   expect(isRedirectUri('https://evil.example/callback', TPP)).toBe(false);
   expect(isRedirectUri('not a url', TPP)).toBe(false);
+});
+
+test("the bank's own answer to an authorise request: a refusal, a code or an untrusted redirect, or its page", () => {
+  const EVIL = 'https://not-whitelisted.example/steal';
+  const answer = (status: number, headers: Record<string, string> = {}) =>
+    new ApiResponse(status, { 'content-type': 'text/html', ...headers }, '<html></html>', {
+      seq: 1,
+      method: 'GET',
+      url: BANK,
+      requestHeaders: {},
+      durationMs: 1,
+      startedAt: new Date().toISOString(),
+    });
+  const kind = (status: number, location?: string, untrusted?: string) =>
+    classify(answer(status, location ? { location } : {}), BANK, untrusted).kind;
+  // Refused at once: an error page, or an error sent back to the whitelisted redirect URI.
+  expect(kind(400)).toBe('refused');
+  expect(kind(302, `${TPP}?error=invalid_request&state=s`)).toBe('refused');
+  expect(kind(302)).toBe('refused');
+  // Issued: to the untrusted URI (even with an error), or a code without the PSU.
+  expect(kind(302, `${EVIL}?error=invalid_request`, EVIL)).toBe('issued');
+  expect(kind(302, `${TPP}?code=c&state=s`)).toBe('issued');
+  expect(classify(answer(302, { location: `${TPP}?code=c9` }), BANK).code).toBe('c9');
+  // Shown: the bank's page, or its login inside the bank (relative Location), or another origin's login.
+  expect(kind(200)).toBe('shown');
+  expect(kind(302, '/login?session=1')).toBe('shown');
+  expect(kind(303, 'https://login.bank-idp.example/start')).toBe('shown');
 });

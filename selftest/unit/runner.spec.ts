@@ -80,7 +80,14 @@ test('a first run lists its failures as failing, not as new failures (there is n
       { id: 'c.d', verdict: 'failed' },
     ] as never,
   };
-  const s = nightlySummary(report, { newlyFailing: [], newlyPassing: [], changedMessages: [], flaky: [], window: 10 });
+  const s = nightlySummary(report, {
+    newlyFailing: [],
+    noLongerJudged: [],
+    newlyPassing: [],
+    changedMessages: [],
+    flaky: [],
+    window: 10,
+  });
   expect(s.newFailures).toEqual([]);
   expect(s.line).not.toContain('new failures');
   expect(s.line).toContain('; failing (no previous run): a.b, c.d');

@@ -1,6 +1,14 @@
 import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
-import { because, expect, req, test, type Balance, type TransactionAnswer } from '../../harness/areas/accounts.js';
+import {
+  because,
+  expect,
+  req,
+  test,
+  type Balance,
+  type TransactionAnswer,
+  eachAccount,
+} from '../../harness/areas/accounts.js';
 
 // Balances: account.iban, balances[] with type, amount, dates.
 
@@ -8,7 +16,7 @@ test(
   'balances answer the account iban and balances of type, amount and dates',
   req('accounts.balances.shape'),
   async ({ accounts, consent }) => {
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       const res = await accounts.balances(consent.consentId, a.resourceId);
       await expect(res).toSucceed();
       await expect(res).toMatchSchema('accounts/balances');
@@ -25,7 +33,7 @@ test(
   'the balance response names its account, and every balance carries the fields listed for a Balance',
   req('accounts.balances.complete'),
   async ({ accounts, consent }) => {
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       const res = await accounts.balances(consent.consentId, a.resourceId);
       const body = res.json<{ account?: { iban?: unknown }; balances?: Balance[] }>();
       expect
@@ -40,7 +48,7 @@ test(
   'every balanceType is one of the enumeration',
   req('accounts.balances.type-enum'),
   async ({ accounts, consent }) => {
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       const res = await accounts.balances(consent.consentId, a.resourceId);
       for (const b of res.json<{ balances: Balance[] }>().balances ?? [])
         await expect(b.balanceType).toMatchSchema('accounts/balance-type');
@@ -52,7 +60,7 @@ test(
   'amounts of balances and transactions match the amount pattern',
   req('accounts.amounts.pattern'),
   async ({ accounts, consent }) => {
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       const balances =
         (await accounts.balances(consent.consentId, a.resourceId)).json<{ balances: Balance[] }>().balances ?? [];
       for (const b of balances) await expect(b.balanceAmount).toMatchSchema('common/amount');

@@ -1,5 +1,13 @@
 import { isoDate } from '../../harness/values/dates.js';
-import { because, expect, req, test, type Transaction, type TransactionList } from '../../harness/areas/accounts.js';
+import {
+  because,
+  expect,
+  req,
+  test,
+  type Transaction,
+  type TransactionList,
+  eachAccount,
+} from '../../harness/areas/accounts.js';
 
 // Transaction list query, dateFrom row: "Booked entries use the booking date, pending entries the
 // entry date". A pending entry carries no bookingDate and the specification names no field for its
@@ -27,7 +35,7 @@ test(
         .then((l) => pending(l).map(keyOf));
     // An account with pending entries over the window: on any other the filter proves nothing.
     let found: { accountId: string; all: string[] } | undefined;
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       const all = await list(a.resourceId, from, to);
       if (all.length) {
         found = { accountId: a.resourceId, all };

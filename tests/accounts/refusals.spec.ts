@@ -2,10 +2,11 @@ import { because, expect, req, test } from '../../harness/areas/accounts.js';
 import { AccountsClient } from '../../harness/areas/accounts.js';
 
 test(
-  'an account read with a PSU-IP-Address that is not IPv4 is refused',
+  'an account read with a PSU-IP-Address that is no IP address is refused',
   req('accounts.read.psu-ip-address-format'),
   async ({ accounts, consent }) => {
-    for (const ip of ['not-an-ip-address', '2001:db8::10', '192.0.2.300']) {
+    // No IPv6 address: the header is typed for what the TPP sends, and a bank may take an IPv6 one.
+    for (const ip of ['not-an-ip-address', '192.0.2.300']) {
       const res = await accounts.list(consent.consentId, { headers: { 'PSU-IP-Address': ip } });
       await expect(res, because(`List accounts with PSU-IP-Address "${ip}"`)).toBeRefused();
     }

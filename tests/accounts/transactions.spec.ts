@@ -2,6 +2,7 @@ import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
 import type { ApiResponse } from '../../harness/http/response.js';
 import { disagreements } from '../../harness/values/json.js';
+import { notJudged } from '../../harness/test.js';
 import {
   because,
   downloadLink,
@@ -14,6 +15,7 @@ import {
   type Transaction,
   type TransactionAnswer,
   type TransactionList,
+  eachAccount,
 } from '../../harness/areas/accounts.js';
 
 // Transaction list (query table of section C) and transaction detail.
@@ -59,7 +61,7 @@ test(
   'the transaction list answers the account iban, booked and pending entries and the account link',
   req('accounts.transactions.shape'),
   async ({ accounts, consent }) => {
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       // Every page of the list (_links.next), each an answer of this shape.
       for (const res of await accounts.transactionPages(consent.consentId, a.resourceId, {
         bookingStatus: 'both',
@@ -81,7 +83,7 @@ test(
   'the transaction list names its account, and every transaction carries the fields listed for a Transaction',
   req('accounts.transactions.complete'),
   async ({ accounts, consent }) => {
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       // Every page of the list (_links.next) names its account and carries complete entries.
       for (const res of await accounts.transactionPages(consent.consentId, a.resourceId, {
         bookingStatus: 'both',
@@ -220,12 +222,9 @@ test(
     const query = (bookingStatus: string, accountId: string) =>
       accounts.transactionsOf(consent.consentId, accountId, { bookingStatus, dateFrom: isoDate(WINDOW) });
     let found: { account: Account; all: TransactionList } | undefined;
-    for (const account of consent.accounts) {
+    for (const account of eachAccount(consent)) {
+      // An empty booked or pending array may be left out (both are listed, neither required).
       const all = await query('both', account.resourceId);
-      expect(
-        Array.isArray(all.transactions.booked) && Array.isArray(all.transactions.pending),
-        because(`bookingStatus=both must give a booked and a pending array (account ${account.resourceId})`),
-      ).toBe(true);
       if (booked(all).length && pending(all).length) {
         found = { account, all };
         break;
@@ -252,7 +251,7 @@ test(
   'pending entries carry no bookingDate',
   req('accounts.transactions.pending-no-booking-date'),
   async ({ accounts, consent }) => {
-    for (const a of consent.accounts) {
+    for (const a of eachAccount(consent)) {
       const list = await accounts.transactionsOf(consent.consentId, a.resourceId, {
         bookingStatus: 'pending',
         dateFrom: isoDate(-30),
@@ -332,12 +331,9 @@ test(
     const { account } = await busiest(accounts, consent.consentId, consent.accounts);
     const query = { bookingStatus: 'both', deltaList: true, dateFrom: isoDate(-30) };
     const [first, ...firstRest] = await accounts.transactionPages(consent.consentId, account.resourceId, query);
-    if (first.status === 400) {
-      test
-        .info()
-        .annotations.push({ type: 'note', description: `the target rejects deltaList (allowed): ${first.describe()}` });
-      return;
-    }
+    // "may be rejected": any 4xx (the code is not shown); then there is no delta list to judge.
+    if (first.status >= 400 && first.status < 500)
+      notJudged(`the target rejects deltaList (allowed), so there is no delta list to judge: ${first.describe()}`);
     await expect(first).toSucceed();
     test.skip(
       downloadLink(first.json()) !== undefined,

@@ -3,6 +3,7 @@ import {
   because,
   consentRequest,
   expect,
+  offeredMethod,
   req,
   test,
   type AuthorisationsClient,
@@ -106,7 +107,11 @@ test(
       (read.body as { scaStatus?: unknown } | undefined)?.scaStatus,
       because("another TPP's read shows no scaStatus"),
     ).toBeUndefined();
-    const method = b.methods.find((m) => m.authenticationMethodId !== 'mbid')?.authenticationMethodId ?? 'mbid';
+    const method = await offeredMethod(
+      b,
+      (methods) => (methods.find((m) => m.authenticationMethodId !== 'mbid') ?? methods[0])?.authenticationMethodId,
+      "another TPP's start",
+    );
     const start = await other.put(b.href, { json: { authenticationMethodId: method }, headers });
     await expect(start, because("another TPP's start of the authorisation")).toBeRefused();
     const own = await authorisations.sca.status(b.href, headers);

@@ -64,11 +64,15 @@ test.describe('recurring consents of the isolated PSUs', () => {
       ).toBe('valid');
       const sca = await consents.sca.authorise(consents.basePath(latter), { headers });
       expect(sca.scaStatus, because(`the SCA of consent ${latter} must finalise`)).toBe('finalised');
+      // The row names no delay: a bank may expire the former by a batch some seconds later. Awaited
+      // as long as an SCA may take (timeouts.scaMs).
       await expect
         .poll(() => statusOf(consents, former), {
-          message: because(`the former recurring consent must be expired once ${latter} is authorised`),
-          intervals: [500],
-          timeout: 5000,
+          message: because(
+            `the former recurring consent must be expired once ${latter} is authorised (awaited ${target.timeouts.scaMs} ms)`,
+          ),
+          intervals: [500, 1000],
+          timeout: target.timeouts.scaMs,
         })
         .toBe('expired');
       expect(await statusOf(consents, latter), because('the new recurring consent stays valid')).toBe('valid');

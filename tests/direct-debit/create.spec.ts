@@ -51,16 +51,19 @@ test(
       typeof href === 'string' ? linkUrl(directDebit.api.target, href).pathname : href;
     // The links are listed, not required (direct-debit.create.complete): their targets are judged when given.
     const { confirmPayment, self } = body._links ?? {};
+    // The paths the profile gives (paths.directDebitPayments, iso/payments in the specification).
+    const under = `/${directDebit.api.target.profile.paths.directDebitPayments!.replace(/^\/+|\/+$/g, '')}`;
+    const endsWith = (suffix: string) => new RegExp(`${suffix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     if (confirmPayment !== undefined)
       expect(
         path(confirmPayment.href),
-        because(`_links.confirmPayment.href ends with /iso/payments/confirm; got ${confirmPayment.href}`),
-      ).toMatch(/\/iso\/payments\/confirm$/);
+        because(`_links.confirmPayment.href ends with ${under}/confirm; got ${confirmPayment.href}`),
+      ).toMatch(endsWith(`${under}/confirm`));
     if (self !== undefined)
       expect(
         path(self.href),
-        because(`_links.self.href ends with /iso/payments/${body.paymentId}; got ${self.href}`),
-      ).toMatch(new RegExp(`/iso/payments/${body.paymentId}$`));
+        because(`_links.self.href ends with ${under}/${body.paymentId}; got ${self.href}`),
+      ).toMatch(endsWith(`${under}/${body.paymentId}`));
   },
 );
 

@@ -112,23 +112,38 @@ test.describe('Authorization', () => {
 });
 
 test.describe('Error bodies', () => {
-  const provoke = async (operations: OperationWorld, target: Target, directory: DirectoryClient) => {
+  /** The API's own error answers (the bearer-token layer's 401 aside: see below). */
+  const provokeApi = async (operations: OperationWorld, target: Target, directory: DirectoryClient) => {
     const b = await common(operations, target);
     return [
       await b.call({ headers: { 'X-Request-ID': null } }),
-      await b.call({ noAuth: true }),
       ...(directoryClaimed(target) ? [await directory.bank('essesess'), await directory.bank('ZZZZZZ2Z')] : []),
     ];
   };
+  const provoke = async (operations: OperationWorld, target: Target, directory: DirectoryClient) => [
+    ...(await provokeApi(operations, target, directory)),
+    await (await common(operations, target)).call({ noAuth: true }),
+  ];
 
   test(
     'error answers carry tppMessages of category, code, path and text',
     req('headers.errors.tpp-messages'),
     async ({ operations, target, directory }) => {
-      for (const res of await provoke(operations, target, directory)) {
+      for (const res of await provokeApi(operations, target, directory)) {
         await expect(res).toBeRefused();
         await expect(res).toBeTppError(res.status);
       }
+    },
+  );
+
+  test(
+    'the refusal of a call without Authorization carries tppMessages too',
+    req('headers.errors.tpp-messages-unauthorised'),
+    async ({ operations, target }) => {
+      // The bearer-token layer's answer (RFC 6750): a bank may give it as plain text.
+      const res = await (await common(operations, target)).call({ noAuth: true });
+      await expect(res, 'a call without Authorization').toBeRefused();
+      await expect(res, 'a call without Authorization').toBeTppError(res.status);
     },
   );
 
@@ -137,9 +152,10 @@ test.describe('Error bodies', () => {
     req('headers.errors.tpp-message-category'),
     async ({ operations, target, directory }) => {
       for (const res of await provoke(operations, target, directory)) {
-        const categories = (res.json<{ tppMessages?: { category?: string }[] }>().tppMessages ?? []).map(
-          (m) => m.category,
-        );
+        // A body that is not JSON (the bearer-token layer's plain-text 401) carries no category.
+        const body = res.body && typeof res.body === 'object' ? (res.body as { tppMessages?: unknown }) : {};
+        const messages = Array.isArray(body.tppMessages) ? (body.tppMessages as { category?: string }[]) : [];
+        const categories = messages.map((m) => m?.category);
         expect(categories, because(`tppMessages of ${res.label} must have category ERROR`)).toContain('ERROR');
       }
     },
@@ -166,7 +182,11 @@ test.describe('Names', () => {
       const filtered = (await directory.listBanks({ isoCountryCodes: [code!] })).json<{ aspsps: AspspEntry[] }>()
         .aspsps;
       const res = await directory.listBanks({ isocountrycodes: [code!] } as never);
-      if (res.status >= 400) return; // rejecting the unknown parameter keeps the rule too
+      // Rejecting the unknown parameter keeps the rule too: a refusal, beside the same list read unfiltered.
+      if (res.status >= 400) {
+        await expect(res, `isocountrycodes=${code} (lower case), an unknown parameter`).toBeRefused();
+        return;
+      }
       const got = res
         .json<{ aspsps: AspspEntry[] }>()
         .aspsps.map((b) => b.bicFi)

@@ -51,10 +51,11 @@ const takesPsuIpAddress = (o: Operation) =>
 
 for (const t of refusalTests({
   requirement: 'headers.psu-ip-address.format',
-  title: 'that takes PSU-IP-Address, called with one that is not an IPv4 address, is refused and changes nothing',
+  title: 'that takes PSU-IP-Address, called with one that is no IP address, is refused and changes nothing',
   applies: takesPsuIpAddress,
+  // No IPv6 address: the header is typed for what the TPP sends, and a bank may take an IPv6 one.
   cases: () =>
-    ['not-an-ip', '256.1.2.3', '2001:db8::1'].map((v) => ({
+    ['not-an-ip', '256.1.2.3'].map((v) => ({
       what: `PSU-IP-Address "${v}"`,
       call: { headers: { 'PSU-IP-Address': v } },
     })),

@@ -1,5 +1,5 @@
 import { ConsentsClient, consentRequest } from '../../harness/areas/consents.js';
-import { expect, req, test } from '../../harness/areas/directory.js';
+import { commonOperation, expect, req, test, type Bound, type OperationWorld } from '../../harness/operations.js';
 import { PaymentsClient } from '../../harness/areas/payments.js';
 import type { ApiClient } from '../../harness/http/client.js';
 import { digestOf, testIdentity, withForeignKey, type SignOptions } from '../../harness/http/signing.js';
@@ -15,26 +15,43 @@ test.describe('request signing', () => {
     if (id) await consents.delete(id).catch(() => undefined);
     return res;
   };
+  /**
+   * A call without a body the profile claims (List banks, else a consent's, a payment's, a
+   * basket's or a direct debit's status: commonOperation), bound to its prerequisites; the test is
+   * skipped when the profile claims none.
+   */
+  const bodyless = async (operations: OperationWorld, target: ApiClient['target']): Promise<Bound> => {
+    const o = commonOperation(target);
+    test.skip(!o, `not claimed: the profile "${target.profileName}" claims no operation without a body to sign`);
+    return test.step(`prerequisites of ${o!.name}`, () => operations.bind(o!));
+  };
   const pki = (api: ApiClient) => {
     const dir = api.target.testPkiDir;
     if (!dir) throw new Error('TPP_TEST_PKI_DIR is not set: the certificates of the test CA are needed here');
     return dir;
   };
 
-  test('a correctly signed call is accepted', req('headers.signing.signed-accepted'), async ({ directory }) => {
-    const consents = consentsOf(directory.api);
-    const list = await directory.api.get(directory.api.target.profile.paths.aspsps!, { sign: true });
-    await expect(list, 'signed List banks').toSucceed();
-    const res = await createSigned(consents, {});
-    await expect(res, 'signed create consent').toSucceed();
-  });
+  test(
+    'a correctly signed call is accepted',
+    req('headers.signing.signed-accepted'),
+    async ({ directory, operations }) => {
+      const consents = consentsOf(directory.api);
+      const read = await bodyless(operations, directory.api.target);
+      await expect(await read.call({ sign: true }), `${read.label}, signed`).toSucceed();
+      const res = await createSigned(consents, {});
+      await expect(res, 'signed create consent').toSucceed();
+    },
+  );
 
-  test("a Digest that is not the body's is refused", req('headers.signing.digest-mismatch'), async ({ directory }) => {
-    const res = await directory.api.get(directory.api.target.profile.paths.aspsps!, {
-      sign: { digest: digestOf('not the body of this call') },
-    });
-    await expect(res, 'List banks signed with the Digest of another body').toBeTppError(401, 'SIGNATURE_INVALID');
-  });
+  test(
+    "a Digest that is not the body's is refused",
+    req('headers.signing.digest-mismatch'),
+    async ({ directory, operations }) => {
+      const read = await bodyless(operations, directory.api.target);
+      const res = await read.call({ sign: { digest: digestOf('not the body of this call') } });
+      await expect(res, `${read.label}, signed with the Digest of another body`).toBeTppError(401, 'SIGNATURE_INVALID');
+    },
+  );
 
   test(
     'a body changed after signing is refused and creates nothing',

@@ -1,23 +1,40 @@
 import { createHash } from 'node:crypto';
 import { expect, req, test } from '../../harness/areas/directory.js';
+import { requireSuccess } from '../../harness/http/broken.js';
 import type { ApiClient } from '../../harness/http/client.js';
 import { digestOf, type SignOptions } from '../../harness/http/signing.js';
 
 // Application-level signing headers (Authentication 6; Common request headers), shown on List banks.
-// With a signing identity (TPP_SIGNING_KEY_FILE) the signed cases carry real signatures of it, so
-// that the only thing wrong with a call is what the Digest row says: a bank refusing it for its
-// signature or certificate would otherwise pass without reading the Digest at all. Without one they
-// fall back to fixed, unverifiable values, and say so.
-const FAKE_SIGNATURE =
-  'keyId="SN=1,CA=CN=obg-conformance",algorithm="rsa-sha256",headers="digest x-request-id",signature="c2lnbmF0dXJl"';
-const FAKE_CERTIFICATE = Buffer.from('not a real certificate: presence is what is judged here').toString('base64');
+// The signed cases carry real signatures of the TPP's signing identity (TPP_SIGNING_KEY_FILE), so
+// that the only thing wrong with a call is what the Digest row says; and each refusal is judged
+// beside the same call made valid, of the same kind (signed where the refused call is signed),
+// accepted in the same test: a bank that refuses every signed call, or every call, is not seen
+// refusing what the Digest row forbids, and the check is blocked by the valid call's requirement.
 
 /** A Digest of the empty body in a form other than SHA-256=<base64>: its MD5. */
 const MD5_DIGEST = `MD5=${createHash('md5').update('').digest('base64')}`;
 
-/** List banks, signed (real signature) as `sign` says, or unsigned with `headers` when there is no identity. */
-function listBanks(api: ApiClient, o: { sign?: SignOptions; headers?: Record<string, string> }) {
+const NO_IDENTITY =
+  'not judged: no signing identity (TPP_SIGNING_KEY_FILE), so no signed call can be made valid: a refusal of a signed call would prove nothing beside it';
+
+/** List banks, signed as `sign` says, with `headers`. */
+function listBanks(api: ApiClient, o: { sign?: SignOptions | boolean; headers?: Record<string, string> }) {
   return api.get(api.target.profile.paths.aspsps!, o);
+}
+
+/** The positive controls, in the test: List banks signed correctly, and unsigned, both accepted. */
+async function validCalls(api: ApiClient, unsigned: boolean) {
+  requireSuccess(
+    await listBanks(api, { sign: true }),
+    'headers.signing.signed-accepted',
+    'List banks signed correctly (the valid call the signed refusals are judged beside)',
+  );
+  if (unsigned)
+    requireSuccess(
+      await listBanks(api, { sign: false }),
+      'directory.aspsps.list-shape',
+      'List banks unsigned (the valid call the unsigned refusal is judged beside)',
+    );
 }
 
 test(
@@ -25,37 +42,34 @@ test(
   req('headers.digest.with-signature'),
   async ({ directory }) => {
     const api = directory.api;
-    const real = api.target.signing !== undefined;
-    if (!real)
+    test.skip(api.target.signing === undefined, NO_IDENTITY);
+    // A bank that mandates signing refuses every unsigned call: Digest without Signature cannot be told apart there.
+    const mandated = api.target.profile.signatures?.mandated === true;
+    if (mandated)
       test.info().annotations.push({
         type: 'note',
         description:
-          'no signing identity (TPP_SIGNING_KEY_FILE): the signed cases send a fixed signature and certificate the bank cannot verify',
+          'the bank mandates signing (signatures.mandated): an unsigned call with Digest is refused for being unsigned, so that case is not judged',
       });
+    await validCalls(api, !mandated);
     const cases: [string, () => ReturnType<ApiClient['get']>][] = [
       [
-        real
-          ? 'a call signed correctly, but without Digest (the headers list omits digest)'
-          : 'Signature without Digest',
-        () =>
-          real
-            ? listBanks(api, { sign: { without: ['Digest'] } })
-            : listBanks(api, { headers: { Signature: FAKE_SIGNATURE, 'TPP-Signature-Certificate': FAKE_CERTIFICATE } }),
+        'a call signed correctly, but without Digest (the headers list omits digest)',
+        () => listBanks(api, { sign: { without: ['Digest'] } }),
       ],
       [
-        real
-          ? 'a call signed correctly, but without TPP-Signature-Certificate'
-          : 'Signature without TPP-Signature-Certificate',
-        () =>
-          real
-            ? listBanks(api, { sign: { without: ['TPP-Signature-Certificate'] } })
-            : listBanks(api, { headers: { Signature: FAKE_SIGNATURE, Digest: digestOf('') } }),
+        'a call signed correctly, but without TPP-Signature-Certificate',
+        () => listBanks(api, { sign: { without: ['TPP-Signature-Certificate'] } }),
       ],
       // An unsigned call with the correct Digest of its (empty) body.
-      [
-        'an unsigned call with Digest (the digest of its empty body)',
-        () => listBanks(api, { headers: { Digest: digestOf('') } }),
-      ],
+      ...(mandated
+        ? []
+        : [
+            [
+              'an unsigned call with Digest (the digest of its empty body)',
+              () => listBanks(api, { sign: false, headers: { Digest: digestOf('') } }),
+            ] as [string, () => ReturnType<ApiClient['get']>],
+          ]),
     ];
     for (const [what, call] of cases) {
       await expect.soft(await call(), what).toBeRefused();
@@ -65,12 +79,9 @@ test(
 
 test('a Digest that is not SHA-256=<base64> is rejected', req('headers.digest.format'), async ({ directory }) => {
   const api = directory.api;
-  // With an identity: a call signed correctly over a Digest that is the MD5 of its body, right in
-  // every way but the form the row gives.
-  const res = api.target.signing
-    ? await listBanks(api, { sign: { digest: MD5_DIGEST } })
-    : await listBanks(api, {
-        headers: { Digest: 'MD5=abc', Signature: FAKE_SIGNATURE, 'TPP-Signature-Certificate': FAKE_CERTIFICATE },
-      });
-  await expect(res, `Digest "${api.target.signing ? MD5_DIGEST : 'MD5=abc'}"`).toBeRefused();
+  test.skip(api.target.signing === undefined, NO_IDENTITY);
+  await validCalls(api, false);
+  // A call signed correctly over a Digest that is the MD5 of its body, right in every way but the form the row gives.
+  const res = await listBanks(api, { sign: { digest: MD5_DIGEST } });
+  await expect(res, `Digest "${MD5_DIGEST}"`).toBeRefused();
 });

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { HeaderSpec } from '../../harness/http/client.js';
-import { because, expect, req, test as oauthTest, type RedirectFlow } from '../../harness/areas/oauth.js';
+import {
+  authoriseRefusalControl,
+  because,
+  expect,
+  expectAuthoriseRefused,
+  req,
+  test as oauthTest,
+  type RedirectFlow,
+} from '../../harness/areas/oauth.js';
 import { firstClaimed, PaymentsClient } from '../../harness/areas/payments.js';
 import { BasketsClient } from '../../harness/areas/signing-baskets.js';
-import { authorizeUrlFor, type AgentResult } from '../../harness/sca/psu-agent.js';
+import { authorizeUrlFor } from '../../harness/sca/psu-agent.js';
 
 // The authorise request of the redirect flow (endpoint section F), for each kind of resource the
 // profile claims: a consent, a payment and a signing basket. A request that is malformed, or not
-// the resource's, is refused: the PSU's approval issues no code.
+// the resource's, is refused: judged on the bank's own answer to it, whatever agent plays the PSU
+// (harness/areas/oauth.ts, expectAuthoriseRefused), next to the same request made valid.
 
 type Kind = 'consent' | 'payment' | 'basket';
 
@@ -77,19 +86,18 @@ const test = oauthTest.extend<{ starts: Starts }>({
 
 type Edit = (q: URLSearchParams, kind: Kind) => void;
 
-/** Opens each edited authorise URL of each kind of resource as the PSU and approves: none may issue a code. */
+/**
+ * Each edited authorise URL of each kind of resource must be refused and issue no code, next to
+ * the same URL unedited on the same fresh resource (its positive control).
+ */
 async function expectNoCode(starts: Starts, cases: [string, Edit][]) {
+  authoriseRefusalControl();
   for (const kind of starts.kinds()) {
     for (const [what, edit] of cases) {
-      const u = new URL(await starts.authorizeUrl(kind));
+      const valid = await starts.authorizeUrl(kind);
+      const u = new URL(valid);
       edit(u.searchParams, kind);
-      const r: AgentResult = await starts.redirect.agent.decide(u.toString(), 'approve');
-      expect(
-        r.code,
-        because(
-          `an authorise request for a ${kind} with ${what} must be refused and issue no code; page ${r.page.label}${r.submitted ? `, form ${r.submitted.label}` : ''}`,
-        ),
-      ).toBeUndefined();
+      await expectAuthoriseRefused(starts.redirect, { valid, edited: u.toString(), what: `${what} (a ${kind})` });
     }
   }
 }

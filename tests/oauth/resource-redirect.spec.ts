@@ -1,4 +1,4 @@
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import {
   because,
   expect,
@@ -167,6 +167,13 @@ test(
   req('oauth.scope.payments'),
   async ({ payments, claimedPayment }) => {
     const { basePath } = await payments.initiated(claimedPayment);
+    // The positive controls: the same reads with the payment's own scope, paymentinitiation, answered.
+    requireSuccess(await payments.api.get(basePath), 'payments.read.fields', 'read the payment (paymentinitiation)');
+    requireSuccess(
+      await payments.api.get(`${basePath}/status`),
+      'payments.status.response',
+      'read the payment status (paymentinitiation)',
+    );
     const scope = 'accountinformation';
     await expect.soft(await payments.api.get(basePath, { scope }), 'read payment').toHaveStatus([401, 403]);
     await expect
@@ -180,6 +187,16 @@ test(
   req('oauth.scope.baskets'),
   async ({ baskets, basketPayment: _ }) => {
     const { basketId, basePath } = await baskets.createdBasket(1);
+    requireSuccess(
+      await baskets.api.get(basePath),
+      'signing-baskets.read.response',
+      'read the basket (paymentinitiation)',
+    );
+    requireSuccess(
+      await baskets.api.get(`${baskets.basePath(basketId)}/status`),
+      'signing-baskets.status.response',
+      'read the basket status (paymentinitiation)',
+    );
     const scope = 'accountinformation';
     await expect.soft(await baskets.api.get(basePath, { scope }), 'read basket').toHaveStatus([401, 403]);
     await expect

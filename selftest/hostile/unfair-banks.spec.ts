@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
+import type { RequirementResult } from '../../harness/reporter/verdicts.js';
+import { startSandbox } from '../support/sandbox.js';
+import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
+
+/**
+ * Banks shaped by what a bank written by others showed, each the reference sandbox behind a front
+ * that breaks one thing, all judged in ONE child run (selftest/support/targets-run.ts) under the
+ * reference profile. Each must get the verdicts a bank would call fair: failed where the rule
+ * itself is broken, blocked where the cause is elsewhere (naming it), not judged where there is
+ * nothing to judge; never a pass that judged nothing, never a cascade reported as failed.
+ *
+ * - refuses-signed: refuses every signed call (401 SIGNATURE_INVALID), however well signed;
+ * - unexpected-code: refuses everything but its token endpoint with a code the suite does not
+ *   expect (418 to a read, 409 to anything else);
+ * - account-routes-fail: its consents work, its balances and transactions routes answer 404;
+ * - no-sca-method: offers no SCA method (no scaMethods in any answer);
+ * - sca-routes-fail: makes every consent valid by an SCA of its own (it drives the authorisation
+ *   itself, at once) while its authorisation routes answer 404 to the TPP.
+ */
+
+type Mode = 'refuses-signed' | 'unexpected-code' | 'account-routes-fail' | 'no-sca-method' | 'sca-routes-fail';
+
+/** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
+const SLICES: Record<Mode, string[]> = {
+  'refuses-signed': [
+    'headers.signing.signed-accepted',
+    'headers.digest.with-signature',
+    'headers.digest.format',
+    'headers.signing.digest-mismatch',
+    'headers.signing.tampered-body',
+    'headers.signing.other-key',
+  ],
+  'unexpected-code': [
+    'consents.create.response',
+    'consents.create.required-fields',
+    'consents.create.required-fields-code',
+    'consents.limits.frequency-min',
+    'accounts.list.shape',
+    'accounts.consent.unknown',
+    'accounts.consent.unknown-code',
+    'directory.aspsps.list-shape',
+    'directory.aspsp.detail-shape',
+    'directory.aspsp.unknown',
+    'directory.aspsp.unknown-code',
+  ],
+  'account-routes-fail': [
+    'accounts.list.shape',
+    'accounts.detail.shape',
+    'accounts.balances.shape',
+    'accounts.transactions.shape',
+    'accounts.consent.unknown',
+    'accounts.consent.received',
+    'accounts.transactions.date-from-required',
+  ],
+  'no-sca-method': [
+    'authorisations.create.response',
+    'authorisations.sca-method.complete',
+    'authorisations.start.decoupled',
+    'authorisations.redirect-preferred.false-consents',
+  ],
+  'sca-routes-fail': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
+};
+
+/** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
+const BROKEN: Record<Mode, string[]> = {
+  'refuses-signed': ['headers.signing.signed-accepted'],
+  'unexpected-code': ['consents.create.response', 'directory.aspsps.list-shape'],
+  'account-routes-fail': ['accounts.balances.shape', 'accounts.transactions.shape'],
+  'no-sca-method': ['authorisations.create.response'],
+  'sca-routes-fail': ['authorisations.create.response'],
+};
+
+const CONSENT_CREATE = /^\/psd2\/consent\/v1\/consents\/?(\?|$)/;
+const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/[^/]+\/authorisations/;
+const ACCOUNT_ROUTE = /^\/psd2\/accountinformation\/v1\/accounts\/[^/?]+\/(balances|transactions)(\/|\?|$)/;
+const CREATES_AUTHORISATION = /^\/psd2\/consent\/v1\/consents(\/[^/]+\/authorisations)?\/?$/;
+
+const json = (res: ServerResponse, status: number, body: unknown, req: IncomingMessage) => {
+  req.resume();
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'X-Request-ID': String(req.headers['x-request-id'] ?? ''),
+  });
+  res.end(JSON.stringify(body));
+};
+
+/** One bank: its own answer where its fault speaks, else the sandbox's (its scaMethods taken out where it offers none). */
+function bank(mode: Mode | 'sound', upstream: string) {
+  const up = new URL(upstream);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '';
+    const token = url.startsWith('/connect/');
+    if (mode === 'refuses-signed' && !token && req.headers.signature !== undefined)
+      return json(res, 401, { tppMessages: [{ category: 'ERROR', code: 'SIGNATURE_INVALID', text: 'no' }] }, req);
+    if (mode === 'unexpected-code' && !token)
+      return json(res, req.method === 'GET' ? 418 : 409, { tppMessages: [{ category: 'ERROR', code: 'NOPE' }] }, req);
+    if (mode === 'account-routes-fail' && ACCOUNT_ROUTE.test(url))
+      return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
+    const strip = mode === 'no-sca-method' && req.method === 'POST' && CREATES_AUTHORISATION.test(url.split('?')[0]);
+    const out = httpRequest(
+      { host: up.hostname, port: up.port, method: req.method, path: url, headers: req.headers },
+      (answer) => {
+        if (!strip) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          let text = Buffer.concat(chunks).toString('utf8');
+          try {
+            const body = JSON.parse(text) as Record<string, unknown>;
+            delete body.scaMethods;
+            text = JSON.stringify(body);
+          } catch {
+            /* not JSON: as it came */
+          }
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(text);
+        });
+      },
+    );
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  };
+}
+
+/** Headers of one hop, not passed on. */
+const HOP_BY_HOP = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'expect'];
+
+/** Calls the sandbox as the bank itself would, with the TPP's own headers (its token among them). */
+async function call(
+  upstream: string,
+  method: string,
+  path: string,
+  headers: IncomingMessage['headers'],
+  json?: unknown,
+) {
+  const h: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers))
+    if (typeof v === 'string' && ![...HOP_BY_HOP, 'x-request-id', 'digest', 'signature', 'content-type'].includes(k))
+      h[k] = v;
+  const res = await fetch(`${upstream}${path}`, {
+    method,
+    headers: { ...h, 'X-Request-ID': randomUUID(), 'Content-Type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return (await res.json().catch(() => ({}))) as Record<string, unknown>;
+}
+
+/**
+ * A bank whose consents are valid at once: its own SCA runs as the consent is created (an
+ * authorisation created and started with mbid_same_device, which ends at once here), while every
+ * authorisation route of the TPP's answers 404.
+ */
+function validAtOnce(upstream: string) {
+  const plain = bank('sound', upstream);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '';
+    if (CONSENT_AUTHORISATIONS.test(url))
+      return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
+    if (req.method !== 'POST' || !CONSENT_CREATE.test(url)) return plain(req, res);
+    const sent: Buffer[] = [];
+    req.on('data', (c: Buffer) => sent.push(c));
+    req.on('end', async () => {
+      const created = await fetch(`${upstream}${url}`, {
+        method: 'POST',
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(
+            (e): e is [string, string] => typeof e[1] === 'string' && !HOP_BY_HOP.includes(e[0]),
+          ),
+        ),
+        body: Buffer.concat(sent),
+      });
+      const text = await created.text();
+      const consentId = (JSON.parse(text || '{}') as { consentId?: string }).consentId;
+      if (consentId) {
+        const base = `/psd2/consent/v1/consents/${consentId}`;
+        const auth = await call(upstream, 'POST', `${base}/authorisations`, req.headers, {});
+        await call(upstream, 'PUT', `${base}/authorisations/${String(auth.authorisationId)}`, req.headers, {
+          authenticationMethodId: 'mbid_same_device',
+        });
+      }
+      res.writeHead(created.status, {
+        'Content-Type': created.headers.get('content-type') ?? 'application/json',
+        'X-Request-ID': String(req.headers['x-request-id'] ?? ''),
+      });
+      res.end(text);
+    });
+  };
+}
+
+async function unfairRuns(): Promise<TargetsRun> {
+  // One sandbox behind every bank, whose decoupled SCA ends at once (a pace the specification allows):
+  // the bank that runs its own SCA finds the consent valid as soon as it has started it.
+  const sandbox = await startSandbox({ variants: ['authorisations.finalised-at-once'] });
+  try {
+    const shared = await runTargets({
+      name: 'unfair-banks',
+      targets: (Object.keys(SLICES) as Mode[]).map((mode) => ({
+        id: mode,
+        runs: SLICES[mode],
+        handler: mode === 'sca-routes-fail' ? validAtOnce(sandbox.baseUrl) : bank(mode, sandbox.baseUrl),
+      })),
+      fallback: bank('sound', sandbox.baseUrl),
+      files: [],
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      workers: 1,
+      timeoutMs: 240_000,
+    });
+    for (const mode of Object.keys(SLICES)) {
+      const v = shared.byTarget[mode];
+      console.log(
+        `unfair bank (${mode}): ${v?.requirements.length ?? 0} judged, ${v?.tests ?? 0} tests in ${v?.seconds ?? 0} s; shared run ${Math.round(shared.run.durationMs / 1000)} s`,
+      );
+    }
+    return shared;
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const line = (r: RequirementResult) =>
+  `${r.id}: ${r.verdict}${r.blockedBy ? ` by ${r.blockedBy.join(', ')}` : ''}: ${r.tests[0]?.message.split('\n')[0].slice(0, 200)}`;
+
+test.describe('banks that break one thing', () => {
+  test.describe.configure({ mode: 'default' });
+  let shared: TargetsRun;
+  test.beforeAll(async () => {
+    test.setTimeout(280_000);
+    shared = await unfairRuns();
+  });
+
+  /** The verdicts of one bank, with the fairness every bank is owed checked. */
+  const fairly = (mode: Mode) => {
+    const { requirements } = verdictsOf(shared, mode);
+    const byId = new Map(requirements.map((r) => [r.id, r]));
+    // Only the rules the bank breaks fail or warn: every other failure would be a cascade or a false verdict.
+    expect(
+      requirements
+        .filter((r) => (r.verdict === 'failed' || r.verdict === 'warning') && !BROKEN[mode].includes(r.id))
+        .map(line),
+      `${mode}: nothing fails or warns but the rules it breaks`,
+    ).toEqual([]);
+    for (const id of BROKEN[mode]) expect(byId.get(id)?.verdict, `${mode}: ${id} fails`).toMatch(/^(failed|warning)$/);
+    expect(requirements.filter((r) => r.verdict === 'broken').map(line), `${mode}: nothing broken`).toEqual([]);
+    // Every block names a root cause that failed here.
+    expect(
+      requirements
+        .filter((r) => r.verdict === 'blocked')
+        .filter((r) => !(r.blockedBy ?? []).length || !r.blockedBy!.every((id) => BROKEN[mode].includes(id)))
+        .map(line),
+      `${mode}: each block names a rule the bank breaks`,
+    ).toEqual([]);
+    return byId;
+  };
+
+  test('a bank that refuses every signed call: no Digest or signature refusal passes, each is blocked by the signed call refused', () => {
+    const byId = fairly('refuses-signed');
+    for (const id of SLICES['refuses-signed'].slice(1)) {
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('blocked');
+      expect(byId.get(id)?.blockedBy).toEqual(['headers.signing.signed-accepted']);
+    }
+  });
+
+  test('a bank that refuses with a code the suite does not expect: no refusal passes and no refusal SHOULD warns (blocked)', () => {
+    const byId = fairly('unexpected-code');
+    expect([...byId.values()].filter((r) => r.verdict === 'passed').map(line)).toEqual([]);
+    for (const id of [
+      'consents.create.required-fields-code',
+      'accounts.consent.unknown-code',
+      'directory.aspsp.unknown-code',
+      'directory.aspsp.unknown',
+    ])
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('blocked');
+  });
+
+  test('a bank whose consents work while its account routes fail: the accounts checks are judged, the routes fail', () => {
+    const byId = fairly('account-routes-fail');
+    for (const id of ['accounts.list.shape', 'accounts.detail.shape', 'accounts.consent.unknown'])
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+    // A refusal on the failing route proves nothing: blocked by that route's own rule.
+    expect(byId.get('accounts.transactions.date-from-required')?.blockedBy).toEqual(['accounts.transactions.shape']);
+  });
+
+  test('a bank that offers no SCA method: the method checks are not judged or blocked, never passed on an empty list', () => {
+    const byId = fairly('no-sca-method');
+    expect(
+      byId.get('authorisations.sca-method.complete')?.verdict,
+      line(byId.get('authorisations.sca-method.complete')!),
+    ).toBe('skipped');
+    expect(byId.get('authorisations.sca-method.complete')?.tests[0]?.message).toContain('not judged');
+    for (const id of ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'])
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('blocked');
+  });
+
+  test('a bank that makes its consents valid by an SCA of its own while its authorisation routes fail: the accounts checks are judged against the valid consent', () => {
+    const byId = fairly('sca-routes-fail');
+    for (const id of ['accounts.list.shape', 'accounts.balances.shape'])
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+});
