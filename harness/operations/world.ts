@@ -207,7 +207,7 @@ export class OperationWorld {
       'signing-baskets': baskets.api,
       'direct-debit': directDebit.api,
     }[o.group];
-    const c = o.group === 'payments' ? paymentCombination(this.profile, o) : undefined;
+    const c = o.group === 'payments' ? paymentCombination(this.c.consents.api.target, o) : undefined;
     const kit = prepKit(o, this.profile, api, payments.psuHeaders());
     const prepare = {
       directory: () => this.prepareDirectory(kit),

@@ -13,6 +13,7 @@ import omittedVariants from './omitted.js';
 import redirectVariants from './redirect.js';
 import testDataVariants from './test-data.js';
 import textVariants from './text.js';
+import wireVariants from './wire.js';
 import type { Variant } from './variant.js';
 
 export type { Variant } from './variant.js';
@@ -48,6 +49,7 @@ export const VARIANTS: Variant[] = [
   ...forwardedVariants,
   ...describedVariants,
   ...testDataVariants,
+  ...wireVariants,
 ];
 
 /**
