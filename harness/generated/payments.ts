@@ -22,7 +22,7 @@ import {
 
 /** The service × product combinations the profile claims (and the target can judge). */
 export function claimedCombinations(payments: PaymentsClient): Combination[] {
-  return COMBINATIONS.filter((c) => !unclaimed(payments.profile, c, payments.target));
+  return COMBINATIONS.filter((c) => !unclaimed(payments.target, c));
 }
 
 const paymentIdOf = (res: ApiResponse) =>
