@@ -71,6 +71,7 @@ export class OperationWorld implements World {
     });
   }
 
+  /** The body of a one-off consent (aisConsent), as consent() creates one: create consent's valid body. */
   oneOffConsent() {
     return aisConsent();
   }
