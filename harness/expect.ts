@@ -5,7 +5,7 @@ import { ApiResponse, type Exchange } from './http/response.js';
 import { pathNames } from './values/json.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './catalogue/req.js';
 import { schemaRegistry } from './values/schemas.js';
-import { quiet } from './quiet-expect.js';
+import { quiet } from './playwright-internals/quiet-expect.js';
 
 type MatcherResult = { pass: boolean; message: () => string; name?: string; expected?: unknown; actual?: unknown };
 
@@ -310,7 +310,7 @@ const matchers = {
 
 /**
  * Playwright's `expect` with the suite's matchers. An assertion that holds makes no step; one that
- * fails is Playwright's own, with its step, stack and message (harness/quiet-expect.ts says why).
+ * fails is Playwright's own, with its step, stack and message (harness/playwright-internals/quiet-expect.ts says why).
  * A matcher here is called twice when it fails (once there, once by Playwright): its side effect,
  * noting a refusal's request and whether it held, goes into a map, so it is noted once.
  */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mergeTests as mergePlaywrightTests, type TestType } from '@playwright/test';
 import { REQUIREMENT_ANNOTATION } from './catalogue/req.js';
 import { ENV } from './config/env-names.mjs';
+import { oneGroupPerWorkerAndFile } from './playwright-internals/one-group-per-worker.js';
 
 /**
  * The self-proof's hand-off to the suite. The self-tests run the suite once against a front that
@@ -114,15 +115,6 @@ export function entriesFor(p: ProofPlan, ids: string[], around: Annotation[]): P
       : ((hit) => p.entries.filter((e) => hit.has(e)))(new Set(ids.flatMap((id) => index.get(id) ?? [])));
   return candidates.filter((e) => entryRuns(p, e, ids, around));
 }
-
-/**
- * The hook that makes Playwright run a file's tests in chunks. Fully parallel, every test is a
- * group of its own, and a worker binds the whole file (every test the plan declares in it: over a
- * thousand in the largest) to its project for each group: in the self-proof that cost grew with
- * the square of a file's tests (about a seventh of its workers' CPU). Tests under a `beforeAll`
- * in a parallel file are dispatched in as many groups per file as there are workers instead.
- */
-function oneGroupPerWorkerAndFile(): void {}
 
 /**
  * The file declaring a test at its top level: the first frame outside this file, read from the

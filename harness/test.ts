@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
-import { BROWSERLESS } from './browserless.js';
+import { BROWSERLESS } from './playwright-internals/browserless.js';
+import { keepWorker } from './playwright-internals/kept-worker.js';
 import { loadCatalogue } from './catalogue/catalogue.js';
 import { firstClaimed, type Combination } from './areas/payment-combinations.js';
 import { withOptionFeatures, type Profile, type ProfileClaims } from './config/profile.js';
@@ -12,7 +13,6 @@ import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
 import { dependsOnControl, useRefusalLedger } from './expect.js';
 import { requestKind } from './operations/controls.js';
 import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './catalogue/req.js';
-import { KEPT_WORKER_ANNOTATION } from './reporter/outcome.js';
 import { asSecondTpp, NO_SECOND_TPP } from './auth/second-tpp.js';
 import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './auth/tokens.js';
 import { ENV } from './config/env-names.mjs';
@@ -110,33 +110,13 @@ export const test = perProofEntry(
     _keepWorker: [
       async ({}, use, testInfo) => {
         await use();
-        // A plain failure (an assertion, a broken exchange, a harness error) leaves the worker
-        // sound: it is marked an expected failure, which keeps the worker for the next test, and
-        // annotated, so that the run's first reporter (harness/reporter/outcome.ts) makes it an
-        // ordinary failure again for every reporter. A timeout or an interruption still ends the
-        // worker, as Playwright does: the test's code may still be running.
-        if (testInfo.status === 'failed' && testInfo.expectedStatus === 'passed') {
-          testInfo.annotations.push({
-            type: KEPT_WORKER_ANNOTATION,
-            description: 'the test failed; its worker went on to the next test',
-          });
-          testInfo.expectedStatus = 'failed';
-        }
-        // The self-proof's other side: a test declared expected to fail (it names a requirement the
-        // case breaks) that passed, because the case breaks the rule elsewhere (one operation of
-        // many, another group of operations). Its result is `passed`, which is what the proof folds;
-        // made expected, it keeps its worker too (an unexpected pass would cost a new worker).
-        else if (testInfo.status === 'passed' && testInfo.expectedStatus === 'failed') {
-          testInfo.annotations.push({
-            type: KEPT_WORKER_ANNOTATION,
-            description: 'expected to fail here, the test passed; its worker went on to the next test',
-          });
-          testInfo.expectedStatus = 'passed';
-        }
+        // A failure keeps its worker; the run's first reporter makes it a failure again
+        // (harness/playwright-internals/kept-worker.ts).
+        keepWorker(testInfo);
       },
       { auto: true, box: 'self' },
     ],
-    // Playwright's two automatic browser fixtures, replaced (harness/browserless.ts): the suite
+    // Playwright's two automatic browser fixtures, replaced (harness/playwright-internals/browserless.ts): the suite
     // opens no page through them (the browser agent launches its own Chromium).
     ...({
       ...BROWSERLESS,

@@ -39,7 +39,8 @@ export default defineConfig({
     // them; they mostly wait on their runs): the hostile targets, polite to a shared, rate-limited
     // sandbox (profile limits), the PSU agents (sca.psuAgent browser and manual, each through one
     // redirect SCA of the suite), baselines and shards (selftest/cli/), and the packed tarball
-    // installed into an empty folder and run there (selftest/package/: the longest, ten minutes).
+    // installed into an empty folder and run there (selftest/package/: the longest, ten minutes),
+    // and the unit tests with a narrowed run on the Node 22 and 24 builds (selftest/runtimes/).
     {
       name: 'runs',
       testMatch: [
@@ -48,6 +49,7 @@ export default defineConfig({
         'agents/**/*.spec.ts',
         'cli/**/*.spec.ts',
         'package/**/*.spec.ts',
+        'runtimes/**/*.spec.ts',
       ],
       timeout: 600_000,
     },

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Profile } from '../../profiles/profile.schema.js';
 import { ConfigError } from './errors.js';
+import { findChromium } from './chromium.js';
 import {
   envFileOf,
   setting,
@@ -156,11 +156,8 @@ export function checkPsuAgent(
       throw new ConfigError(
         'sca.browser: required when sca.psuAgent is "browser" (the steps that approve on the login page).',
       );
-    const chromium = settings.CHROMIUM_PATH || DEFAULT_CHROMIUM;
-    if (!existsSync(chromium))
-      throw new ConfigError(
-        `CHROMIUM_PATH: no browser at ${chromium} (sca.psuAgent "browser" drives Debian's chromium package; install it or set CHROMIUM_PATH).`,
-      );
+    // A ConfigError naming CHROMIUM_PATH when there is no browser at all (config/chromium.ts).
+    findChromium(settings.CHROMIUM_PATH);
     for (const kind of ['approve', 'deny'] as const) {
       // deny is optional: a script may only approve.
       profile.sca.browser[kind]?.forEach((step, i) => {

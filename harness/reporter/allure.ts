@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
+import { allureRuntimeOf } from '../playwright-internals/allure-runtime.js';
 
 /** The part of Allure's results writer (allure-js-commons) the reporter calls. */
 interface Writer {
@@ -71,7 +72,8 @@ class ResultsWriter implements Writer {
 export default class ConformanceAllureReporter extends AllureReporter {
   override onBegin(suite: Suite): void {
     super.onBegin(suite);
-    const runtime = (this as unknown as { allureRuntime: { writer: Writer } }).allureRuntime;
-    runtime.writer = new ResultsWriter(this.options.resultsDir ?? 'allure-results', runtime.writer);
+    // allure-playwright's private runtime (harness/playwright-internals/allure-runtime.ts).
+    const runtime = allureRuntimeOf<Writer>(this);
+    if (runtime) runtime.writer = new ResultsWriter(this.options.resultsDir ?? 'allure-results', runtime.writer);
   }
 }

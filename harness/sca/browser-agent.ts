@@ -10,15 +10,22 @@ import {
 } from '@playwright/test';
 import type { Target } from '../config/target.js';
 import { agentValue, chromiumPath } from '../config/settings.js';
+import { findChromium } from '../config/chromium.js';
 import { registerSecret } from '../evidence/redact.js';
 import { ApiResponse } from '../http/response.js';
 import { fromRedirect, isRedirectUri, type AgentResult, type RedirectAgent } from './psu-agent.js';
 
 type Step = NonNullable<NonNullable<Target['profile']['sca']>['browser']>['approve'][number];
 
-/** One browser per worker, started on first use: CHROMIUM_PATH (environment, else .env), else Debian's chromium; never a downloaded one. */
+/**
+ * One browser per worker, started on first use: CHROMIUM_PATH (the environment, else .env), else
+ * Debian's chromium, else the npm package's build (config/chromium.ts); never a downloaded one.
+ */
 let browser: Promise<Browser> | undefined;
-const launch = () => (browser ??= chromium.launch({ executablePath: chromiumPath(), headless: true }));
+const launch = () =>
+  (browser ??= findChromium(chromiumPath())
+    .launchOptions()
+    .then((o) => chromium.launch({ ...o, headless: true })));
 
 const describeStep = (s: Step) =>
   'fill' in s ? `fill ${s.fill} with ${s.from}` : 'click' in s ? `click ${s.click}` : 'wait for the redirect URI';

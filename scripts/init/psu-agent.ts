@@ -2,7 +2,7 @@
 // serves: a static HTML form the form agent fills over HTTP; a login page (or a page a script
 // builds) the browser agent drives when Chromium is there, else a person (manual).
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { findChromium, type FoundChromium } from '../../harness/config/chromium.js';
 import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
 import { setting } from '../../harness/config/user-settings.mjs';
 import { parseForm } from '../../harness/sca/psu-agent.js';
@@ -75,10 +75,10 @@ function stepsOf(form: NonNullable<ReturnType<typeof readForm>>, loginKeys: stri
 }
 
 /** The page as Chromium renders it (its scripts run), or undefined when it cannot be rendered. */
-async function rendered(at: string, chromiumPath: string): Promise<string | undefined> {
+async function rendered(at: string, found: FoundChromium): Promise<string | undefined> {
   try {
     const { chromium } = await import('@playwright/test');
-    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true });
+    const browser = await chromium.launch({ ...(await found.launchOptions()), headless: true });
     try {
       const page = await browser.newPage();
       await page.goto(at, { timeout: 15_000 });
@@ -113,6 +113,13 @@ async function agentForLoginPage(
   page: { at: string; from: string },
   chromiumPath: string,
 ): Promise<AgentChoice> {
+  // The browser agent's lookup (harness/config/chromium.ts): CHROMIUM_PATH, Debian's chromium or the npm package's build.
+  let found: FoundChromium | undefined;
+  try {
+    found = findChromium(chromiumPath);
+  } catch {
+    found = undefined;
+  }
   const form = readForm(html);
   const loginKeys: string[] = [];
   const why = form
@@ -120,24 +127,24 @@ async function agentForLoginPage(
       ? `${page.from} is a form that asks the PSU to type ${form.typed.map((f) => f.name || f.selector).join(', ')}, which the form agent cannot`
       : `${page.from} is a form without a button "approve" the form agent can press`
     : `${page.from} holds no form in its HTML (a script builds the page), which the form agent cannot read`;
-  if (!existsSync(chromiumPath))
+  if (!found)
     return {
       psuAgent: 'manual',
-      reason: `${why}; no Chromium at ${chromiumPath} (install Debian's chromium package or set CHROMIUM_PATH for the browser agent), so a person approves: the suite prints the authorise URL and waits for the return to REDIRECT_URI (a loopback http URI with a port, or set PSU_CALLBACK_LISTEN)`,
+      reason: `${why}; no Chromium at ${chromiumPath} (install Debian's chromium package, set CHROMIUM_PATH, or npm install @sparticuz/chromium, for the browser agent), so a person approves: the suite prints the authorise URL and waits for the return to REDIRECT_URI (a loopback http URI with a port, or set PSU_CALLBACK_LISTEN)`,
       loginKeys,
     };
-  const shown = form ?? readForm((await rendered(page.at, chromiumPath)) ?? '');
+  const shown = form ?? readForm((await rendered(page.at, found)) ?? '');
   if (shown)
     return {
       psuAgent: 'browser',
       browser: stepsOf(shown, loginKeys),
-      reason: `${why}; Chromium (${chromiumPath}) drives it. The steps in sca.browser are read from the ${form ? 'page' : 'page as Chromium renders it'}: check them`,
+      reason: `${why}; Chromium (${found.executablePath}) drives it. The steps in sca.browser are read from the ${form ? 'page' : 'page as Chromium renders it'}: check them`,
       loginKeys,
     };
   return {
     psuAgent: 'browser',
     browser: { approve: [{ click: 'button:has-text("Approve")' }, { waitForRedirect: true }] },
-    reason: `${why}; Chromium (${chromiumPath}) drives it. No form was found even as Chromium renders it: sca.browser holds a guess, replace it with the steps on the bank's login page (Playwright selectors; fill steps type the value of a .env key)`,
+    reason: `${why}; Chromium (${found.executablePath}) drives it. No form was found even as Chromium renders it: sca.browser holds a guess, replace it with the steps on the bank's login page (Playwright selectors; fill steps type the value of a .env key)`,
     loginKeys,
   };
 }

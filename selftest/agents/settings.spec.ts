@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { chromium, expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { checkPsuAgent, readSettings } from '../../harness/config/settings.js';
 import { loadProfile } from '../../harness/config/profile.js';
+import { findChromium } from '../../harness/config/chromium.js';
 import type { Profile } from '../../profiles/profile.schema.js';
 
 const NO_ENV_FILE = '/nonexistent/.env';
@@ -25,11 +26,40 @@ test('a browser step whose .env key is not set stops the run naming the step and
   );
 });
 
-test('a missing browser stops the run naming CHROMIUM_PATH', () => {
+test("a CHROMIUM_PATH that is missing falls back to the npm package's build; with none either, the run stops naming CHROMIUM_PATH", () => {
   const env = { CHROMIUM_PATH: '/nonexistent/chromium', PSU_LOGIN_PASSWORD: 'x' };
+  // @sparticuz/chromium is a devDependency: the check passes on its build (harness/config/chromium.ts).
   expect(() =>
     checkPsuAgent(withSca({ psuAgent: 'browser', browser: steps }), settings(env), env, NO_ENV_FILE),
-  ).toThrow(/^CHROMIUM_PATH: no browser at \/nonexistent\/chromium/);
+  ).not.toThrow();
+  const found = findChromium('/nonexistent/chromium');
+  expect(found.source, found.describe).toBe('npm');
+  expect(found.describe).toContain('no browser at /nonexistent/chromium');
+  expect(() => findChromium('/nonexistent/chromium', { npmPackage: false })).toThrow(
+    /^CHROMIUM_PATH: no browser at \/nonexistent\/chromium, and no @sparticuz\/chromium package to fall back to/,
+  );
+});
+
+test("the browser is CHROMIUM_PATH when it exists, else Debian's chromium when CHROMIUM_PATH is unset", () => {
+  const here = process.execPath;
+  expect(findChromium(here).source).toBe('configured');
+  expect(findChromium(here).executablePath).toBe(here);
+  expect(findChromium('', { systemPath: here }).source).toBe('system');
+  expect(findChromium('', { systemPath: '/nonexistent/chromium' }).source).toBe('npm');
+});
+
+test("the npm package's Chromium unpacks once and launches headless", async () => {
+  test.setTimeout(60_000);
+  const found = findChromium('/nonexistent/chromium');
+  const browser = await chromium.launch({ ...(await found.launchOptions()), headless: true });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<title>x</title><p id="p"></p><script>p.textContent = String(6 * 7)</script>');
+    await expect(page.locator('#p')).toHaveText('42');
+  } finally {
+    await browser.close();
+  }
+  expect(existsSync(found.executablePath), found.executablePath).toBe(true);
 });
 
 test('the manual agent needs a loopback redirect URI or PSU_CALLBACK_LISTEN, named when missing or malformed', () => {

@@ -25,7 +25,7 @@ import {
   SPECIFICATION_MAP,
   verifyPackage,
 } from '../../harness/reporter/package.js';
-import { CHROMIUM, test } from '../support/test.js';
+import { noChromium, test } from '../support/test.js';
 import { runDir } from '../support/run-dir.js';
 import { greenRound } from './green-run.js';
 
@@ -251,16 +251,17 @@ test('no secret of the green run is in the unpacked package, the data embedded i
   expect([...new Set(leaks)]).toEqual([]);
 });
 
-test('the Allure report of the package opens from disk in Chromium and shows the tests', async ({ systemChromium }) => {
+test('the Allure report of the package opens from disk in Chromium and shows the tests', async ({
+  chromiumBrowser,
+}) => {
   test.setTimeout(200_000);
-  if (!existsSync(CHROMIUM)) {
-    expect(process.env.CI, `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`).not.toBe(
-      'true',
-    );
-    test.skip(true, `${CHROMIUM} is missing (apt-get install chromium); under CI=true this fails`);
+  const missing = noChromium();
+  if (missing) {
+    expect(process.env.CI, missing).not.toBe('true');
+    test.skip(true, `${missing}; under CI=true this fails`);
   }
   const results = readdirSync(join(green, 'allure-results')).filter((n) => n.endsWith('-result.json')).length;
-  const page = await systemChromium!.newPage();
+  const page = await chromiumBrowser!.newPage();
   try {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

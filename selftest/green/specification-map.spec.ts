@@ -3,33 +3,31 @@ import { pathToFileURL } from 'node:url';
 import { expect } from '@playwright/test';
 import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { writeSpecificationMap } from '../../harness/reporter/specification-html.js';
-import { CHROMIUM, test } from '../support/test.js';
+import { noChromium, test } from '../support/test.js';
 import { runDir } from '../support/run-dir.js';
 import { greenRound } from './green-run.js';
 import { readRound } from './rounds.js';
 
 /**
- * The green run's specification map (reports/specification.html), opened from disk in the
- * system's Chromium: no browser is downloaded. Without /usr/bin/chromium the tests fail in CI and
- * are skipped elsewhere, saying why.
+ * The green run's specification map (reports/specification.html), opened from disk in Chromium
+ * (the browser agent's: Debian's chromium, or the npm package's build; none is downloaded). With
+ * no browser at all the tests fail in CI and are skipped elsewhere, saying why.
  */
 const mapOf = (round: number) => runDir(`green-${round}`, 'specification.html');
 
 test.beforeAll(async () => {
   test.setTimeout(900_000);
   await greenRound(1);
-  if (!existsSync(CHROMIUM) && process.env.CI)
-    throw new Error(
-      `${CHROMIUM} is missing: the specification map's DOM is checked in the system's Chromium (apt-get install chromium)`,
-    );
+  const missing = noChromium();
+  if (missing && process.env.CI) throw new Error(`the specification map's DOM is checked in Chromium: ${missing}`);
 });
 
-test.beforeEach(({ systemChromium }) => {
-  test.skip(!systemChromium, `${CHROMIUM} is not installed: the map's DOM is not checked here (it is in CI)`);
+test.beforeEach(({ chromiumBrowser }) => {
+  test.skip(!chromiumBrowser, `the map's DOM is not checked here (it is in CI): ${noChromium()}`);
 });
 
 test('the green run writes the specification map: the specification, every requirement, the coverage', async ({
-  systemChromium: browser,
+  chromiumBrowser: browser,
 }) => {
   const report = readRound(1).report!;
   expect(existsSync(mapOf(1)), `the green run wrote no ${mapOf(1)}`).toBe(true);
@@ -96,7 +94,7 @@ test('the green run writes the specification map: the specification, every requi
 });
 
 test('a failed requirement is marked failed at its sentence, and its badge says so', async ({
-  systemChromium: browser,
+  chromiumBrowser: browser,
 }) => {
   const report = structuredClone(readRound(1).report!);
   // The same run, with one requirement quoting a table row and one quoting prose turned failed.

@@ -2,13 +2,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { test } from '../support/test.js';
+import { noChromium, test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
-import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startMovedBank } from '../support/moved-bank.js';
@@ -136,11 +135,10 @@ test('init on a bank whose authorise page is built by a script chooses the brows
   const work = runDir('init-agent');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    CHROMIUM_PATH: chromium,
+    CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '',
     REDIRECT_URI: sandbox.redirectUri,
   };
   try {
@@ -149,7 +147,8 @@ test('init on a bank whose authorise page is built by a script chooses the brows
     const profile = loadProfile(join(work, 'profiles', 'scripted-bank.json'));
     const notes = readFileSync(join(work, 'profiles', 'scripted-bank.notes.md'), 'utf8');
     const why = 'holds no form in its HTML (a script builds the page), which the form agent cannot read';
-    if (existsSync(chromium)) {
+    // init finds its browser as the browser agent does (harness/config/chromium.ts).
+    if (!noChromium()) {
       expect(profile.sca?.psuAgent).toBe('browser');
       expect(notes).toContain(`\`sca.psuAgent\`: "browser": the start-authorisation answer's scaOAuth (mbid) ${why}`);
       expect(profile.sca?.browser?.approve, 'the login steps read from the rendered page').toEqual([

@@ -139,14 +139,23 @@ function projectOfCurrentTest(): string | undefined {
  * the self-tests and the bench start a run of the suite: the green run, the self-proof, hostile
  * targets, the bench.
  */
-export async function runPlaywright(
+export function runPlaywright(
   args: string[],
   o: { env: NodeJS.ProcessEnv; timeoutMs: number; logFile?: string },
 ): Promise<ChildRun> {
+  return runChild(fromRoot('node_modules', '.bin', 'playwright'), ['test', ...args], o);
+}
+
+/** Runs `command` as runPlaywright runs Playwright (in `cwd`, default the checkout): bounded, killed with all it started. */
+export async function runChild(
+  command: string,
+  args: string[],
+  o: { env: NodeJS.ProcessEnv; timeoutMs: number; logFile?: string; cwd?: string },
+): Promise<ChildRun> {
   const started = Date.now();
   const cpuBefore = childrenCpu();
-  const child = spawn(fromRoot('node_modules', '.bin', 'playwright'), ['test', ...args], {
-    cwd: fromRoot(),
+  const child = spawn(command, args, {
+    cwd: o.cwd ?? fromRoot(),
     env: o.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

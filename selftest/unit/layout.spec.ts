@@ -101,16 +101,7 @@ test('no file breaks the direction between the parts of the project', () => {
  * The harness root holds only its entry points (what tests/, the configuration and the self-proof
  * import, and the matchers and fixtures beside them); everything else lives in a room by level.
  */
-const HARNESS_ENTRY_POINTS = [
-  'browserless.ts',
-  'expect.ts',
-  'global-setup.ts',
-  'operations.ts',
-  'probe.ts',
-  'proof.ts',
-  'quiet-expect.ts',
-  'test.ts',
-];
+const HARNESS_ENTRY_POINTS = ['expect.ts', 'global-setup.ts', 'operations.ts', 'probe.ts', 'proof.ts', 'test.ts'];
 
 test('the harness root holds only its entry points; the rest lives in rooms (docs/layout.md)', () => {
   const root = readdirSync(fromRoot('harness'), { withFileTypes: true })

@@ -1,7 +1,7 @@
 import { expect as plain } from '@playwright/test';
 import { test } from '../support/test.js';
 import { expect } from '../../harness/expect.js';
-import { holds, PLAIN } from '../../harness/quiet-expect.js';
+import { holds, PLAIN } from '../../harness/playwright-internals/quiet-expect.js';
 
 /** Playwright's own verdict on `value` `[.not].matcher(...args)`: true when the assertion holds. */
 const playwrightHolds = (matcher: string, isNot: boolean, value: unknown, args: unknown[]): boolean => {

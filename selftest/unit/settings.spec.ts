@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -57,17 +57,24 @@ test('the environment wins over .env, even with an empty value; a key only in .e
 });
 
 test('CHROMIUM_PATH set in .env reaches the browser agent at launch', async () => {
-  const missing = '/nonexistent/obg-chromium-from-dotenv';
-  await inFolderWithEnv({ CHROMIUM_PATH: missing }, async () => {
-    expect(chromiumPath()).toBe(missing);
+  // An executable that is no browser, at a path of this test's own: the agent launches it (a
+  // missing path would fall back to the npm package's build: harness/config/chromium.ts).
+  const dir = mkdtempSync(join(tmpdir(), 'obg-not-chromium-'));
+  const notChromium = join(dir, 'not-chromium');
+  writeFileSync(notChromium, '#!/bin/sh\nexit 3\n', { mode: 0o755 });
+  await inFolderWithEnv({ CHROMIUM_PATH: notChromium }, async () => {
+    expect(chromiumPath()).toBe(notChromium);
     const target = {
       profileName: 'bank',
       redirectUri: 'https://tpp.example/callback',
       profile: { sca: { browser: { approve: [{ click: '#approve' }] } } },
     } as unknown as Target;
-    // The agent launches the browser .env names: Playwright refuses the missing executable by its path.
-    await expect(new BrowserAgent(target).decide('https://bank.example/authorize', 'approve')).rejects.toThrow(missing);
+    // The agent launches the browser .env names: Playwright's launch fails naming that executable.
+    await expect(new BrowserAgent(target).decide('https://bank.example/authorize', 'approve')).rejects.toThrow(
+      notChromium,
+    );
   });
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('BASELINE set in .env judges the run against that baseline', async () => {
