@@ -217,7 +217,7 @@ export const test = perProofEntry(
       await use(id!);
     }),
     claimedPayment: boxed(async ({ target }, use, testInfo) => {
-      const c = firstClaimed(target.profile);
+      const c = firstClaimed(target);
       testInfo.skip(!c, noClaimedPayment(target.profileName));
       await use(c!);
     }),

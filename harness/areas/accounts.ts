@@ -34,6 +34,45 @@ export function downloadLink(body: unknown): string | undefined {
   return typeof href === 'string' ? href : undefined;
 }
 
+/** At most this many pages of one list are read by following `_links.next`; a longer list is judged on them, with a note. */
+export const MAX_PAGES = 25;
+
+/**
+ * The next page of a list answer (`_links.next`, a link name the specification lists): where
+ * Berlin Group puts it in a transaction list, under `transactions._links`, or at the answer's top.
+ */
+export function nextLink(body: unknown): string | undefined {
+  const b = body as { transactions?: { _links?: unknown }; _links?: unknown } | undefined;
+  if (!b || typeof b !== 'object') return undefined;
+  for (const links of [b.transactions?._links, b._links]) {
+    const href = (links as { next?: { href?: unknown } } | undefined)?.next?.href;
+    if (typeof href === 'string' && href) return href;
+  }
+  return undefined;
+}
+
+/**
+ * One transaction list from its pages: the first page's answer with the booked and pending
+ * entries of every page in order (an array present on any page is present), and no `next` link.
+ */
+export function mergePages(pages: TransactionAnswer[]): TransactionAnswer {
+  const [first] = pages;
+  if (pages.length === 1 || !first.transactions) return first;
+  const all = (key: 'booked' | 'pending') =>
+    pages.some((p) => Array.isArray(p.transactions?.[key]))
+      ? { [key]: pages.flatMap((p) => p.transactions?.[key] ?? []) }
+      : {};
+  const { next: _next, ...links } = (first.transactions._links ?? {}) as Record<string, unknown>;
+  const top = first._links
+    ? { _links: Object.fromEntries(Object.entries(first._links).filter(([k]) => k !== 'next')) }
+    : {};
+  return {
+    ...first,
+    ...top,
+    transactions: { ...first.transactions, ...all('booked'), ...all('pending'), _links: links },
+  } as TransactionAnswer;
+}
+
 export interface ReadOptions {
   query?: Record<string, QueryValue>;
   headers?: HeaderSpec;
@@ -171,6 +210,42 @@ export class AccountsClient {
     );
   }
 
+  /**
+   * Every page of a transaction list: the first answer, then each page its `_links.next` names,
+   * read under the same consent, to the last (at most MAX_PAGES; a longer list, or a `next` that
+   * names a page already read, stops there with a note on the test). A page that does not answer
+   * a 2xx ends the list: it is the last answer, for the caller to judge.
+   */
+  async transactionPages(
+    consentId: string | null,
+    accountId: string,
+    query: Record<string, QueryValue>,
+    o: ReadOptions = {},
+  ): Promise<ApiResponse[]> {
+    const pages = [await this.transactions(consentId, accountId, query, o)];
+    const read = new Set<string>();
+    for (;;) {
+      const last = pages[pages.length - 1];
+      if (last.status < 200 || last.status >= 300 || !last.isJson) return pages;
+      const next = nextLink(last.body);
+      if (next === undefined) return pages;
+      const stop = read.has(next)
+        ? `its _links.next (${next}) names a page already read`
+        : pages.length >= MAX_PAGES
+          ? `it has more than ${MAX_PAGES} pages (_links.next): judged on its first ${MAX_PAGES}`
+          : undefined;
+      if (stop) {
+        base.info().annotations.push({
+          type: 'note',
+          description: `the transaction list of account ${accountId} (${JSON.stringify(query)}) was not read to its end: ${stop}`,
+        });
+        return pages;
+      }
+      read.add(next);
+      pages.push(await this.read(consentId, next, { ...o, query: undefined }));
+    }
+  }
+
   /** The accounts listed under the consent (a list that does not answer 200 stops the test). */
   async accountsOf(consentId: string): Promise<Account[]> {
     const res = await this.list(consentId);
@@ -180,7 +255,8 @@ export class AccountsClient {
   }
 
   /**
-   * The transaction list, which must answer 200 for the test to go on. A list answered with a
+   * The transaction list, every page of it (transactionPages) merged into one, each of which must
+   * answer a 2xx for the test to go on. A list answered with a
    * download link instead of its entries leaves nothing to judge here: the test is skipped with
    * that reason (the answer's shape is accounts.transactions.shape's).
    */
@@ -189,19 +265,21 @@ export class AccountsClient {
     accountId: string,
     query: Record<string, QueryValue>,
   ): Promise<TransactionList> {
-    const res = await this.transactions(consentId, accountId, query);
-    if (res.status < 200 || res.status >= 300)
-      block(
-        'accounts.transactions.shape',
-        `Transaction list ${JSON.stringify(query)}`,
-        `expected a 2xx; got ${res.describe()}`,
-      );
-    const download = downloadLink(res.json());
+    const pages = await this.transactionPages(consentId, accountId, query);
+    pages.forEach((res, i) => {
+      if (res.status < 200 || res.status >= 300)
+        block(
+          'accounts.transactions.shape',
+          `Transaction list ${JSON.stringify(query)}${i ? `, page ${i + 1} (_links.next)` : ''}`,
+          `expected a 2xx; got ${res.describe()}`,
+        );
+    });
+    const download = downloadLink(pages[0].json());
     base.skip(
       download !== undefined,
       `not judged: the transaction list of account ${accountId} (${JSON.stringify(query)}) is answered with a download link (_links.download ${download}) instead of booked and pending entries, which the specification allows; this check needs the entries`,
     );
-    return res.json<TransactionList>();
+    return mergePages(pages.map((p) => p.json<TransactionAnswer>())) as TransactionList;
   }
 }
 

@@ -325,6 +325,10 @@ export interface Pain008Summary {
     nbOfTxs?: string;
     ctrlSum?: string;
     amounts: string[];
+    /** The Ccy attribute of each DrctDbtTxInf's InstdAmt, in the order of `amounts` (undefined: none). */
+    currencies: (string | undefined)[];
+    /** The MndtId of each DrctDbtTxInf (DrctDbtTx/MndtRltdInf), in the order of `amounts`. */
+    mandateIds: (string | undefined)[];
   }[];
 }
 
@@ -333,6 +337,7 @@ interface XmlNode {
   localName?: string | null;
   textContent: string | null;
   childNodes: ArrayLike<XmlNode>;
+  getAttribute?(name: string): string | null;
   getElementsByTagNameNS(ns: string, name: string): ArrayLike<XmlNode>;
 }
 const byLocalName = (parent: XmlNode, name: string): XmlNode[] => Array.from(parent.getElementsByTagNameNS('*', name));
@@ -362,6 +367,13 @@ export function pain008Summary(xml: string): Pain008Summary {
       nbOfTxs: childText(p, 'NbOfTxs'),
       ctrlSum: childText(p, 'CtrlSum'),
       amounts: byLocalName(p, 'DrctDbtTxInf').map((t) => childText(t, 'InstdAmt') ?? ''),
+      mandateIds: byLocalName(p, 'DrctDbtTxInf').map((t) => childText(t, 'DrctDbtTx', 'MndtRltdInf', 'MndtId')),
+      currencies: byLocalName(p, 'DrctDbtTxInf').map(
+        (t) =>
+          Array.from(t.childNodes)
+            .find((n) => n.localName === 'InstdAmt')
+            ?.getAttribute?.('Ccy') ?? undefined,
+      ),
     })),
   };
 }

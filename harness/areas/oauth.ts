@@ -10,7 +10,7 @@ import { redirectMethod } from '../sca/driver.js';
 import { dependsOnControl, expect } from '../expect.js';
 import { block, prerequisite } from '../http/broken.js';
 import { linkUrl } from '../http/links.js';
-import { because, boxed } from '../test.js';
+import { because, boxed, test as base } from '../test.js';
 import {
   AuthorisationsClient,
   findBankAuthorisation,
@@ -105,6 +105,39 @@ export function returnOf(r: AgentResult): string {
 
 /** The space-separated words of a scope or acr_values, sorted (order carries no meaning). */
 export const words = (s: string | null | undefined) => (s ?? '').split(/\s+/).filter(Boolean).sort();
+
+/**
+ * Judges the scope of a code exchange's answer (Authentication 2: "The token scope combines an API
+ * scope with a PSU context scope"): it holds every word of `requested`, the resource's API scope
+ * and the PSU context scope. An answer that gives no scope is not judged (its presence is
+ * oauth.token.complete's): the test is skipped with that reason.
+ */
+export function expectTokenScope(res: ApiResponse, requested: string, what: string): void {
+  const scope = res.json<{ scope?: unknown }>().scope;
+  base.skip(
+    scope === undefined,
+    `not judged: the code exchange of the ${what} gives no scope (its presence is oauth.token.complete)`,
+  );
+  const given = new Set(words(typeof scope === 'string' ? scope : ''));
+  expect(
+    words(requested).filter((w) => !given.has(w)),
+    because(
+      `words of the ${what}'s scope "${requested}" (API scope and PSU context scope) that the token's scope leaves out; got ${res.describe()}`,
+    ),
+  ).toEqual([]);
+}
+
+/**
+ * The words of `requested` (the resource's API scope and the PSU context scope) that the scope of
+ * a code exchange's answer leaves out, when it gives one (Authentication 2: "The token scope
+ * combines an API scope with a PSU context scope"); empty when it gives none or all of them.
+ */
+export function scopeWordsMissing(res: ApiResponse, requested: string): string[] {
+  const scope = (res.body as { scope?: unknown } | undefined)?.scope;
+  if (typeof scope !== 'string') return [];
+  const given = new Set(words(scope));
+  return words(requested).filter((w) => !given.has(w));
+}
 
 export interface RedirectStart extends Begun {
   started: ApiResponse;

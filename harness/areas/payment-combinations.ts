@@ -1,5 +1,5 @@
 import { PAYMENT_PRODUCTS as PRODUCTS, PAYMENT_SERVICES as SERVICES } from '../../schemas/payments/products.js';
-import type { PaymentProduct, PaymentService, Profile } from '../config/profile.js';
+import type { PaymentProduct, PaymentService } from '../config/profile.js';
 import type { Target } from '../config/target.js';
 
 // The service × product combinations of endpoint section D, and which of them a profile claims.
@@ -21,14 +21,18 @@ export const COMBINATIONS: readonly Combination[] = SERVICES.flatMap((service) =
 export const label = (c: Combination) => `${c.service}/${c.product}`;
 
 /**
- * Why the profile does not claim a combination, or undefined when it does. With the target: an
- * international-tp payment needs an FX quote of the bank (FX_QUOTE_ID), or it is not claimed.
+ * What decides whether a combination is claimed: the profile and the run's FX quote (a Target is
+ * one). Never the profile alone: an international-tp payment needs a quote of the bank.
  */
-export function unclaimed(
-  profile: Profile,
-  c: Combination,
-  target?: Pick<Target, 'fxQuoteId' | 'profileName'>,
-): string | undefined {
+export type Claimant = Pick<Target, 'profile' | 'fxQuoteId'> & Partial<Pick<Target, 'profileName'>>;
+
+/**
+ * Why the target does not claim a combination, or undefined when it does: the profile's services
+ * and products, and for international-tp an FX quote of the bank (FX_QUOTE_ID), without which it
+ * is not claimed (no check makes or judges an international-tp payment).
+ */
+export function unclaimed(target: Claimant, c: Combination): string | undefined {
+  const { profile } = target;
   const services = profile.payments.services;
   const products = profile.payments.products;
   const missing = [
@@ -36,14 +40,14 @@ export function unclaimed(
     !products.includes(c.product) ? `payment product ${c.product}` : '',
   ].filter(Boolean);
   if (missing.length)
-    return `not claimed: the profile${target ? ` "${target.profileName}"` : ''} does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
-  if (target && c.product === 'international-tp' && !target.fxQuoteId) return NO_FX_QUOTE;
+    return `not claimed: the profile${target.profileName ? ` "${target.profileName}"` : ''} does not claim ${missing.join(' and ')} (payments.services / payments.products)`;
+  if (c.product === 'international-tp' && !target.fxQuoteId) return NO_FX_QUOTE;
   return undefined;
 }
 
-/** The first combination the profile claims (for checks that need one payment of any kind). */
-export function firstClaimed(profile: Profile): Combination | undefined {
-  return COMBINATIONS.find((c) => !unclaimed(profile, c));
+/** The first combination the target claims (for checks that need one payment of any kind). */
+export function firstClaimed(target: Claimant): Combination | undefined {
+  return COMBINATIONS.find((c) => !unclaimed(target, c));
 }
 
 /** Why international-tp is not judged without a quote. */

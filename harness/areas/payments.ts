@@ -7,7 +7,7 @@ import { prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
 import { boxed, expect, test as base } from '../test.js';
 import { paymentBody } from './payment-bodies.js';
-import { COMBINATIONS, label, unclaimed, type Combination } from './payment-combinations.js';
+import { COMBINATIONS, label, unclaimed, type Claimant, type Combination } from './payment-combinations.js';
 import { paymentReadsToken, psuTokenByRedirect } from '../auth/tokens.js';
 
 export { because, expect, req } from '../test.js';
@@ -242,7 +242,7 @@ export const test = base.extend<PaymentsFixtures>({
   combination: [undefined as unknown as Combination, { option: true, box: 'self' }],
   _combinationClaimed: [
     async ({ combination, target }, use, testInfo) => {
-      const why = combination === undefined ? undefined : unclaimed(target.profile, combination, target);
+      const why = combination === undefined ? undefined : unclaimed(target, combination);
       testInfo.skip(why !== undefined, why);
       await use();
     },
@@ -251,7 +251,7 @@ export const test = base.extend<PaymentsFixtures>({
   authorisedCancellation: boxed(async ({ combination, payments }, use, testInfo) => {
     const c =
       combination === undefined
-        ? firstCancellationAuthorised(payments.profile)
+        ? firstCancellationAuthorised(payments.target)
         : payments.needsCancellationAuthorisation(combination)
           ? combination
           : undefined;
@@ -305,10 +305,11 @@ export function forEachCombination(body: (c: Combination) => void): void {
  * (feature payments.cancellation-authorisation, the product in payments.cancellationAuthorisation),
  * for checks of the cancellation-authorisations.
  */
-export function firstCancellationAuthorised(profile: Profile): Combination | undefined {
+export function firstCancellationAuthorised(target: Claimant): Combination | undefined {
+  const { profile } = target;
   if (!profile.features.includes('payments.cancellation-authorisation')) return undefined;
   const products = profile.payments.cancellationAuthorisation;
-  return COMBINATIONS.find((c) => !unclaimed(profile, c) && products.includes(c.product));
+  return COMBINATIONS.find((c) => !unclaimed(target, c) && products.includes(c.product));
 }
 
 /** Why a check of a cancellation authorisation is skipped: `c`'s is not one, or (no `c`) the profile claims none. */

@@ -30,7 +30,7 @@ export class BasketsClient {
 
   /** The combination basket tests fill their baskets with: the first the profile claims. */
   combination(): Combination | undefined {
-    return firstClaimed(this.api.target.profile);
+    return firstClaimed(this.api.target);
   }
 
   /** Initiates `count` payments (not authorised) to put in a basket; returns their ids and base paths. */

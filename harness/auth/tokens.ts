@@ -5,7 +5,7 @@ import { registerSecret } from '../evidence/redact.js';
 import { block, requireSuccess, TargetBroken } from '../http/broken.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import { linkUrl } from '../http/links.js';
-import type { ApiResponse, Exchange } from '../http/response.js';
+import { snippet, type ApiResponse, type Exchange } from '../http/response.js';
 import { exchangeOnWire } from '../http/transport.js';
 import { redirectMethod, type ScaDriver } from '../sca/driver.js';
 import { psuAgentFor } from '../sca/agents.js';
@@ -88,7 +88,7 @@ export class TokenCache {
     if (!token || status !== 200) {
       throw new TargetBroken(
         `no application token for scope "${scope}" from POST ${new URL(url).pathname}: ${
-          exchange.error ?? `HTTP ${status}, body ${text.slice(0, 200) || '(empty)'}`
+          exchange.error ?? `HTTP ${status}, body ${snippet(text, 200) || '(empty)'}`
         }`,
       );
     }

@@ -94,6 +94,11 @@ export const OPTION_FEATURES: { feature: string; claimedBy: (o: Partial<Options>
     claimedBy: (o) => o.payments?.startAuthorisationBody === 'operations-table',
   },
   { feature: 'consents.multilevel-sca', claimedBy: (o) => o.consents?.multilevelSca !== undefined },
+  // A delete-consent answer with a body (message-and-links, section B) is judged where the profile takes one.
+  {
+    feature: 'consents.delete-body',
+    claimedBy: (o) => o.consents?.deleteAnswer !== undefined && o.consents.deleteAnswer !== 'no-content',
+  },
 ];
 
 /** The features a profile (or a case's claims over one) brings by its options. */

@@ -57,7 +57,7 @@ export interface Target {
 
 /** Defaults for the embedded reference sandbox (embedded-sandbox.ts); credentials are fresh for every run. */
 export const EMBEDDED_DEFAULTS = {
-  BICFI: 'ESSESESS',
+  BICFI: 'SBXBSESS',
   REDIRECT_URI: 'https://tpp.example/callback',
   APP_LINK_BASE: 'https://app.sandbox.example/mbid',
   PSU_IP_ADDRESS: '192.0.2.10',

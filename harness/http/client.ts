@@ -200,8 +200,9 @@ export class ApiClient {
       this.record(exchange);
       const response = new ApiResponse(res.status, res.headers, text, exchange);
       if (res.tooLarge) {
-        const size =
-          res.announcedBytes !== undefined
+        const size = res.decoded
+          ? `of more than ${MAX_BODY_BYTES} bytes once decoded (Content-Encoding ${res.decoded.join(', ')}, ${res.bytes} bytes sent)`
+          : res.announcedBytes !== undefined
             ? `of ${res.announcedBytes} bytes (Content-Length)`
             : `of more than ${res.bytes} bytes (chunked)`;
         throw new TargetBroken(

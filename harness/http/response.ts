@@ -18,7 +18,16 @@ export interface Exchange {
   startedAt: string;
 }
 
-const snippet = (text: string, max = 300) => {
+/** Bytes no text holds (controls but whitespace, and what UTF-8 decoding could not read). */
+// eslint-disable-next-line no-control-regex -- control characters are what the pattern finds
+const NOT_TEXT = /[\u0000-\u0008\u000E-\u001F\uFFFD]/;
+
+/**
+ * The start of a body, flattened, for a message: a body that is not text (compressed, an image…)
+ * is said to be so in words, never copied into the message.
+ */
+export const snippet = (text: string, max = 300): string => {
+  if (NOT_TEXT.test(text.slice(0, 4096))) return `(${Buffer.byteLength(text)} bytes that are not text: not shown)`;
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}… (${text.length} chars)` : flat;
 };

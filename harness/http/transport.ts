@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { loadProfile } from '../config/profile.js';
 import { readSettings } from '../config/settings.js';
@@ -36,6 +37,8 @@ export interface WireAnswer {
   bytes: number;
   /** Content-Length, when the target sent one. */
   announcedBytes?: number;
+  /** The content codings the body came in (Content-Encoding), undone: `body` is the decoded body. */
+  decoded?: string[];
 }
 
 /** Why an exchange produced no answer, in words for the verdict. */
@@ -153,7 +156,7 @@ async function exchangeOnce(r: WireRequest, dispatcher: Dispatcher): Promise<Wir
         bytes += chunk.length;
       }
     }
-    return {
+    const answer: WireAnswer = {
       status: res.statusCode,
       statusText: STATUS_CODES[res.statusCode] ?? '',
       headers,
@@ -162,7 +165,9 @@ async function exchangeOnce(r: WireRequest, dispatcher: Dispatcher): Promise<Wir
       bytes,
       announcedBytes: Number.isFinite(announced) ? announced : undefined,
     };
+    return tooLarge ? answer : decodeContent(answer, r, cap);
   } catch (err) {
+    if (err instanceof WireError) throw err;
     if (signal.aborted) throw new WireError(`timed out after ${r.timeoutMs} ms (REQUEST_TIMEOUT_MS)`);
     const e = err as Error & { code?: string; cause?: Error & { code?: string } };
     const detail = [e.code, e.message, e.cause && `${e.cause.code ?? ''} ${e.cause.message}`.trim()]
@@ -172,4 +177,54 @@ async function exchangeOnce(r: WireRequest, dispatcher: Dispatcher): Promise<Wir
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The content codings undone (RFC 9110 8.4.1), by name; `deflate` is zlib's format, raw deflate taken too. */
+const DECODERS: Record<string, (b: Buffer, max: number) => Buffer> = {
+  gzip: (b, max) => gunzipSync(b, { maxOutputLength: max }),
+  'x-gzip': (b, max) => gunzipSync(b, { maxOutputLength: max }),
+  deflate: (b, max) => {
+    try {
+      return inflateSync(b, { maxOutputLength: max });
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw e;
+      return inflateRawSync(b, { maxOutputLength: max });
+    }
+  },
+  br: (b, max) => brotliDecompressSync(b, { maxOutputLength: max }),
+};
+
+/**
+ * Undoes the content codings of an answer (Content-Encoding), the last applied first, whether or
+ * not the request sent Accept-Encoding: RFC 9110 lets a server (or a gateway before it) send a
+ * coding unasked, and the suite judges the bank's answer, not its gateway's compression. A coding
+ * the suite cannot undo, or a body that does not decode, is no usable answer: a WireError that says
+ * so in words (never the compressed bytes). A decoded body over the cap is cut there, as a long one is.
+ */
+export function decodeContent(answer: WireAnswer, r: Pick<WireRequest, 'headers'>, cap: number): WireAnswer {
+  const codings = (answer.headers['content-encoding'] ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
+  if (!codings.length || !answer.body.length) return answer;
+  const asked = Object.entries(r.headers).find(([k]) => k.toLowerCase() === 'accept-encoding')?.[1];
+  const unasked = asked === undefined ? 'unasked (the request sent no Accept-Encoding)' : `(Accept-Encoding: ${asked})`;
+  const unknown = codings.filter((c) => !DECODERS[c]);
+  if (unknown.length)
+    throw new WireError(
+      `the answer (HTTP ${answer.status}) is compressed ${unasked} with Content-Encoding ${codings.join(', ')}, which the suite cannot decode (it decodes ${Object.keys(DECODERS).join(', ')}); ${answer.body.length} bytes not read`,
+    );
+  let body = answer.body;
+  for (const coding of [...codings].reverse()) {
+    try {
+      body = DECODERS[coding](body, cap);
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        return { ...answer, body: Buffer.alloc(0), tooLarge: true, decoded: codings };
+      throw new WireError(
+        `the answer (HTTP ${answer.status}) says Content-Encoding ${codings.join(', ')} (sent ${unasked}), but its ${answer.body.length} bytes do not decode as ${coding}: ${(e as Error).message}`,
+      );
+    }
+  }
+  return { ...answer, body, decoded: codings };
 }

@@ -1,5 +1,5 @@
 import type { Profile } from '../config/profile.js';
-import { COMBINATIONS, firstClaimed, unclaimed, type Combination } from '../areas/payments.js';
+import { COMBINATIONS, firstClaimed, unclaimed, type Claimant, type Combination } from '../areas/payments.js';
 import { OPERATIONS, type Operation, type OperationGroup } from './table.js';
 
 // Which operations the profile claims, and the payment combination each is called on.
@@ -11,17 +11,17 @@ export function unclaimedOperation(profile: Profile, o: Operation): string | und
 }
 
 /** The payment combination the payment operations are called on (the first claimed), and the one for cancellation authorisations. */
-export function paymentCombination(profile: Profile, o: Operation): Combination | undefined {
+export function paymentCombination(target: Claimant, o: Operation): Combination | undefined {
   if (o.id.startsWith('payments.cancellation-authorisations.')) {
-    const needs = profile.payments.cancellationAuthorisation;
-    return COMBINATIONS.find((c) => !unclaimed(profile, c) && needs.includes(c.product));
+    const needs = target.profile.payments.cancellationAuthorisation;
+    return COMBINATIONS.find((c) => !unclaimed(target, c) && needs.includes(c.product));
   }
-  return firstClaimed(profile);
+  return firstClaimed(target);
 }
 
 /** The claimed operations of a group (those a rule applies to), with why the others are left out. */
 export function claimedOperations(
-  profile: Profile,
+  target: Claimant,
   group: OperationGroup,
   filter: (o: Operation) => boolean = () => true,
 ): { claimed: Operation[]; skipped: string[] } {
@@ -29,8 +29,8 @@ export function claimedOperations(
   const skipped: string[] = [];
   for (const o of OPERATIONS.filter((x) => x.group === group && filter(x))) {
     const why =
-      unclaimedOperation(profile, o) ??
-      (o.group === 'payments' && !paymentCombination(profile, o)
+      unclaimedOperation(target.profile, o) ??
+      (o.group === 'payments' && !paymentCombination(target, o)
         ? 'not claimed: no claimed payment service and product for it'
         : undefined);
     if (why) skipped.push(`${o.name}: ${why}`);
@@ -45,7 +45,7 @@ export function claimedOperations(
  * resource), else a consent's, a payment's, a basket's or a direct debit's status. Undefined when
  * the profile claims none of them.
  */
-export function commonOperation(profile: Profile): Operation | undefined {
+export function commonOperation(target: Claimant): Operation | undefined {
   const order = [
     'directory.list-banks',
     'consents.status',
@@ -55,5 +55,5 @@ export function commonOperation(profile: Profile): Operation | undefined {
   ];
   return order
     .map((id) => OPERATIONS.find((o) => o.id === id)!)
-    .find((o) => claimedOperations(profile, o.group, (x) => x.id === o.id).claimed.length > 0);
+    .find((o) => claimedOperations(target, o.group, (x) => x.id === o.id).claimed.length > 0);
 }

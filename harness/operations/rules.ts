@@ -33,7 +33,7 @@ async function boundOperations(
   group: OperationGroup,
   applies: (o: Operation) => boolean,
 ): Promise<Bound[]> {
-  const { claimed, skipped } = claimedOperations(target.profile, group, applies);
+  const { claimed, skipped } = claimedOperations(target, group, applies);
   for (const why of skipped) test.info().annotations.push({ type: 'not claimed', description: why });
   test.skip(claimed.length === 0, skipped.join('; '));
   const bound: Bound[] = [];

@@ -212,7 +212,7 @@ export class OperationWorld implements World {
       'signing-baskets': baskets.api,
       'direct-debit': directDebit.api,
     }[o.group];
-    const c = o.group === 'payments' ? paymentCombination(this.profile, o) : undefined;
+    const c = o.group === 'payments' ? paymentCombination(this.c.consents.api.target, o) : undefined;
     const kit = prepKit({ o, w: this, c, api, psu: payments.psuHeaders() });
     return this.bound(o, c, api, await o.prepare(kit));
   }

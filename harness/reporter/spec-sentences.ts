@@ -175,7 +175,8 @@ export function splitRow(line: string): string[] {
 
 /**
  * The clauses of a unit at its place in the collapsed text: each piece found in order in the
- * unit's words; a clause runs from its piece to the next piece (the first from the unit's start,
+ * unit's words (a row's from its last cell, but an explicit list's first piece may stand in an
+ * earlier cell); a clause runs from its piece to the next piece (the first from the unit's start,
  * the last to its end). A piece not found in the unit's words throws (an explicit list must quote
  * the unit).
  */
@@ -185,6 +186,11 @@ export function clausesOf(unit: Omit<SpecUnit, 'clauses'>, explicit?: string[]):
   const words = collapseWhitespace(unit.text);
   const at: number[] = [];
   let from = unit.kind === 'row' ? words.lastIndexOf('|', words.length - 2) : 0;
+  // An explicit list may begin in an earlier cell of a row (its type: `string(ipv4)`), so that what
+  // the type states and what the last cell states are clauses of their own.
+  const first = collapseWhitespace(pieces[0]);
+  if (explicit?.length && unit.kind === 'row' && words.indexOf(first, from) < 0 && words.indexOf(first) >= 0)
+    from = words.indexOf(first);
   for (const p of pieces) {
     const i = words.indexOf(collapseWhitespace(p), from);
     if (i < 0) throw new Error(`clause "${p}" is not in the words of ${unit.id} after its previous clause: ${words}`);
@@ -245,10 +251,13 @@ export function readSpec(markdown: string, md = markdownIt(), explicit = new Map
       end: at < 0 ? at : at + c.length,
       markers,
     };
-    // A unit that states no rule is not counted: it is one clause, whatever its words.
-    const clauses = markers.length
-      ? clausesOf(unit, explicit.get(collapseWhitespace(text)))
-      : [{ id: unit.id, text: unit.text, start: unit.start, end: unit.end }];
+    // A unit that states no rule is not counted: it is one clause, whatever its words, unless
+    // spec/clauses.yaml parts it (so that a requirement is credited only with the part it reads).
+    const listed = explicit.get(collapseWhitespace(text));
+    const clauses =
+      markers.length || listed
+        ? clausesOf(unit, listed)
+        : [{ id: unit.id, text: unit.text, start: unit.start, end: unit.end }];
     const whole = { ...unit, clauses };
     units.push(whole);
     return whole;

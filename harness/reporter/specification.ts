@@ -145,6 +145,10 @@ function namedClauses(
       found.unknown.push(`${CLAUSES_FILE}: ${collapseWhitespace(l.unit)} (no such sentence or table row)`);
     for (const u of us)
       l.clauses.forEach((c, k) => {
+        if (!u.clauses[k]) {
+          found.unknown.push(`${CLAUSES_FILE}: ${collapseWhitespace(l.unit)} has no clause ${k + 1} (${c.text})`);
+          return;
+        }
         for (const id of c.judgedBy ?? []) {
           const key = `${u.id} ${id}`;
           if (!namedFor.has(key)) namedFor.set(key, new Set());

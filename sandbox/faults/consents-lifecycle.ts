@@ -36,6 +36,36 @@ function validRecurring(app: FastifyInstance, clientId: string, except?: Consent
 
 const faults: Fault[] = [
   {
+    id: 'consents.create-status-link-to-self',
+    description:
+      "create consent answers a status link to the consent itself (…/consents/{id}, no /status): it reads with a 2xx, but it is not the consent's status",
+    breaks: ['consents.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE }, (b: { _links?: Record<string, { href: string }> }) => {
+        const status = b._links?.status;
+        if (status) status.href = status.href.replace(/\/status$/, '');
+      }),
+  },
+  {
+    id: 'consents.delete-body-without-links',
+    description:
+      'delete consent answers 200 with a body of its own ({ consentStatus: terminatedByTpp }, no _links), not the message-and-links structure',
+    breaks: ['consents.delete.message-and-links'],
+    // Under the default reading (either), which takes a body: the reference profile pins no-content.
+    claims: { consents: { deleteAnswer: 'either' } },
+    install: (app) =>
+      app.addHook('preHandler', async (req, reply) => {
+        if (req.method !== 'DELETE' || !ONE.test(req.routeOptions.url ?? '')) return;
+        const c = app.sandbox.consents.get((req.params as { consentId: string }).consentId);
+        if (!c || c.clientId !== req.token?.clientId) return;
+        c.status = 'terminatedByTpp';
+        await reply
+          .status(200)
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ consentStatus: 'terminatedByTpp' }));
+      }),
+  },
+  {
     id: 'consents.status-stuck-at-received',
     description: 'consent status answers received whatever the consent became (after its SCA, after its deletion)',
     breaks: ['consents.status.follows'],

@@ -344,7 +344,7 @@ const faults: Fault[] = [
     id: 'consents.delete-without-body-under-message-and-links',
     description:
       'delete consent answers 204 with no body under a profile claiming consents.deleteAnswer message-and-links (section B: "response uses the message-and-links structure")',
-    breaks: ['consents.delete.terminated'],
+    breaks: ['consents.delete.message-and-links'],
     claims: { consents: { deleteAnswer: 'message-and-links' } },
     // The reference sandbox's own 204 is the fault under the other reading: nothing to install.
     install: () => undefined,

@@ -342,6 +342,26 @@ const faults: Fault[] = [
       ),
   },
   {
+    id: 'direct-debit.file-collection-date-next-day',
+    description:
+      'the pain.008 file asks for every collection a day after its requestedExecutionDate (ReqdColltnDt; still XSD-valid)',
+    breaks: ['direct-debit.file.collection-date'],
+    install: (app) =>
+      bendFile(app, (xml) =>
+        xml.replace(/(<ReqdColltnDt>)(\d{4}-\d{2}-\d{2})(<\/ReqdColltnDt>)/g, (_m, a: string, d: string, b: string) => {
+          const next = new Date(`${d}T00:00:00Z`);
+          next.setUTCDate(next.getUTCDate() + 1);
+          return `${a}${next.toISOString().slice(0, 10)}${b}`;
+        }),
+      ),
+  },
+  {
+    id: 'direct-debit.file-currency-sek',
+    description: 'the pain.008 file instructs every collection in SEK (InstdAmt Ccy="SEK"; still XSD-valid)',
+    breaks: ['direct-debit.file.currency-eur'],
+    install: (app) => bendFile(app, (xml) => xml.replace(/(<InstdAmt\b[^>]*\bCcy=")EUR(")/g, '$1SEK$2')),
+  },
+  {
     id: 'direct-debit.file-not-xsd-valid',
     description: 'the pain.008 file says PmtMtd TRF and is uploaded without the XSD check',
     breaks: ['direct-debit.file.pain008-valid'],

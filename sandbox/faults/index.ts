@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import pendingDateFaults from './accounts-pending-dates.js';
 import accountTransactionFaults from './accounts-transactions.js';
 import accountFaults from './accounts.js';
+import accountLinkFaults from './accounts-links.js';
+import withBalanceFaults from './accounts-with-balance.js';
 import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
 import type { Fault } from './fault.js';
@@ -11,12 +13,14 @@ import consentFaults from './consents.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
 import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
+import affiliatedFaults from './headers-affiliated.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
 import initiationFaults from './payments-initiation.js';
+import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
 
@@ -26,6 +30,8 @@ export const FAULTS: Fault[] = [
   ...directoryFaults,
   ...accountFaults,
   ...accountTransactionFaults,
+  ...withBalanceFaults,
+  ...accountLinkFaults,
   ...directDebitFaults,
   ...directDebitFieldFaults,
   ...consentFaults,
@@ -36,9 +42,11 @@ export const FAULTS: Fault[] = [
   ...paymentFaults,
   ...paymentAuthorisationFaults,
   ...initiationFaults,
+  ...paymentLinkFaults,
   ...signingBasketFaults,
   ...oauthRedirectFaults,
   ...headerSigningFaults,
+  ...affiliatedFaults,
   ...multilevelFaults,
   ...pendingDateFaults,
 ];

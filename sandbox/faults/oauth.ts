@@ -57,6 +57,21 @@ function editApprovalRedirect(app: FastifyInstance, edit: (u: URL) => void): voi
 
 const faults: Fault[] = [
   {
+    id: 'oauth.token-scope-without-context',
+    description:
+      "the code exchange answers the token's scope with the API scope alone (accountinformation, paymentinitiation), the PSU context scope left out",
+    breaks: ['oauth.token.scope-context'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: TOKEN, status: 200 }, (b: { scope?: string }, req) => {
+        if ((req.body as { grant_type?: string } | undefined)?.grant_type !== 'authorization_code') return;
+        if (typeof b.scope === 'string')
+          b.scope = b.scope
+            .split(/\s+/)
+            .filter((w) => w !== 'private' && w !== 'corporate')
+            .join(' ');
+      }),
+  },
+  {
     id: 'oauth.sca-oauth-without-response-type',
     description: 'the scaOAuth link has no response_type (the authorise page assumes code)',
     breaks: ['oauth.sca-oauth.link'],

@@ -216,6 +216,31 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'signing-baskets.create-status-link-to-self',
+    description:
+      "create signing basket answers a status link to the basket itself (…/signing-baskets/{id}, no /status): it reads with a 2xx, but it is not the basket's status",
+    breaks: ['signing-baskets.create.response'],
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: BASKETS, status: 201 },
+        (b: { _links?: Record<string, { href: string }> }) => {
+          const status = b._links?.status;
+          if (status) status.href = status.href.replace(/\/status$/, '');
+        },
+      ),
+  },
+  {
+    id: 'signing-baskets.basket-start-status-started',
+    description:
+      "a basket's start authorisation (POST) answers its new authorisation's scaStatus started, not received",
+    breaks: ['signing-baskets.authorisation.start-received'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: BASKET_AUTHORISATIONS, status: 201 }, (b: AnyBody) => {
+        if (b.scaStatus === 'received') b.scaStatus = 'started';
+      }),
+  },
+  {
     id: 'signing-baskets.basket-start-without-psu-message',
     description: "a basket's start authorisation answers no psuMessage (listed, not required: a completeness warning)",
     breaks: ['signing-baskets.authorisation.start-complete'],

@@ -82,6 +82,7 @@ const SEEDS: BankSeed[] = [
     '111 47',
     '556000-0001',
     '+46 8 000 100 00',
+    ['Sandbox Bank Gotland', 'Sandbox Bank Norrland'],
   ],
   ['GTBKSESS', 'Göta Handelsbank AB', 'Göteborg', 'Östra Hamngatan 24', '411 09', '556000-0002', '+46 31 000 200 00'],
   [

@@ -105,7 +105,7 @@ const variants: Variant[] = [
     description:
       'delete consent answers 200 with the message-and-links structure (tppMessages and _links), under a profile claiming consents.deleteAnswer message-and-links',
     allows: '| Delete consent | DELETE base path/`<consentId>` | response uses the message-and-links structure |',
-    concerns: ['consents.delete.terminated'],
+    concerns: ['consents.delete.terminated', 'consents.delete.message-and-links'],
     warns: [],
     claims: { consents: { deleteAnswer: 'message-and-links' } },
     install: (app) =>

@@ -12,6 +12,7 @@ import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
 import redirectVariants from './redirect.js';
 import testDataVariants from './test-data.js';
+import wireVariants from './wire.js';
 import type { Variant } from './variant.js';
 
 export type { Variant } from './variant.js';
@@ -46,6 +47,7 @@ export const VARIANTS: Variant[] = [
   ...forwardedVariants,
   ...describedVariants,
   ...testDataVariants,
+  ...wireVariants,
 ];
 
 /**

@@ -148,7 +148,8 @@ export function runsOf(c: ProofCase, listing: Listing, scope: 'files' | 'areas')
  * failure shows there too, at a fifteenth of the cost. The long mode runs every variant.
  */
 export function planOf(cases: ProofCase[], listing: Listing, scope: 'files' | 'areas'): ProofPlan {
-  const primary = firstClaimed(loadProfile(process.env.TARGET_PROFILE || 'reference'));
+  // The self-tests' runs send an FX quote (support/run-suite.ts): international-tp is claimed there.
+  const primary = firstClaimed({ profile: loadProfile(process.env.TARGET_PROFILE || 'reference'), fxQuoteId: 'any' });
   return {
     header: PROOF_HEADER,
     representative: scope === 'areas' || !primary ? undefined : { service: primary.service, product: primary.product },

@@ -5,6 +5,7 @@ import type { Target } from '../../harness/config/target.js';
 import { ApiClient, MAX_BODY_BYTES } from '../../harness/http/client.js';
 import type { Exchange } from '../../harness/http/response.js';
 import { startServer, type LocalServer } from '../support/servers.js';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 
 let server: LocalServer;
 const seen: { url: string; headers: Record<string, string | string[] | undefined> }[] = [];
@@ -26,6 +27,23 @@ test.beforeAll(async () => {
     if (req.url?.startsWith('/empty')) {
       res.writeHead(204, { 'content-type': 'application/json' });
       return res.end();
+    }
+    const coded = /^\/coded\/([\w-]+)/.exec(req.url ?? '')?.[1];
+    if (coded) {
+      const json = Buffer.from('{"ok":"decoded"}');
+      const codings: Record<string, [string, Buffer]> = {
+        gzip: ['gzip', gzipSync(json)],
+        deflate: ['deflate', deflateSync(json)],
+        'raw-deflate': ['deflate', deflateRawSync(json)],
+        br: ['br', brotliCompressSync(json)],
+        'gzip-br': ['gzip, br', brotliCompressSync(gzipSync(json))],
+        zstd: ['zstd', gzipSync(json)],
+        broken: ['gzip', Buffer.from([0x1f, 0x8b, 0x08, 0, 0xff, 0xfe, 0x00, 0x01])],
+        bomb: ['gzip', gzipSync(Buffer.alloc(MAX_BODY_BYTES + 1024, 0x20))],
+      };
+      const [encoding, body] = codings[coded];
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+      return res.end(body);
     }
     if (req.url?.startsWith('/loop')) {
       res.writeHead(302, { location: '/loop' });
@@ -153,4 +171,27 @@ test('a body over the cap is read no further than the cap, announced or chunked,
   } finally {
     await big.close();
   }
+});
+
+test('a compressed answer is decoded whether or not Accept-Encoding was sent: gzip, deflate (zlib or raw), br, and codings stacked', async () => {
+  seen.length = 0;
+  const api = client();
+  for (const coding of ['gzip', 'deflate', 'raw-deflate', 'br', 'gzip-br']) {
+    const res = await api.get(`/coded/${coding}`);
+    expect(res.json(), coding).toEqual({ ok: 'decoded' });
+  }
+  expect(seen.every((s) => s.headers['accept-encoding'] === undefined)).toBe(true);
+});
+
+test('a coding the suite cannot decode, or a body that does not decode, is broken in words, with no byte of the body', async () => {
+  const api = client();
+  const zstd = api.get('/coded/zstd');
+  await expect(zstd).rejects.toThrow(
+    /\[target broken\].*compressed unasked \(the request sent no Accept-Encoding\) with Content-Encoding zstd, which the suite cannot decode/,
+  );
+  const broken = await api.get('/coded/broken').catch((e: Error) => e.message);
+  expect(broken).toMatch(/\[target broken\].*Content-Encoding gzip .* do not decode as gzip/);
+  // eslint-disable-next-line no-control-regex -- no control character of the body may reach the message
+  expect(broken).not.toMatch(/[\u0000-\u0008\u000E-\u001F\uFFFD]/);
+  await expect(api.get('/coded/bomb')).rejects.toThrow(/once decoded \(Content-Encoding gzip/);
 });

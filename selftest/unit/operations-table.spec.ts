@@ -51,7 +51,7 @@ function namedWorld(): World {
 test("every row's preparation makes a call of its own operation: its path, its consent for an account read, its valid body", async () => {
   const world = namedWorld();
   for (const o of OPERATIONS) {
-    const c = o.group === 'payments' ? paymentCombination(profile, o) : undefined;
+    const c = o.group === 'payments' ? paymentCombination(target, o) : undefined;
     const p = await o.prepare(prepKit({ o, w: world, c, api, psu: {} }));
     expect(operationAt(target, o.method, `http://127.0.0.1:1/bank/${p.path}`), `${o.id}: ${p.path}`).toBe(o.id);
     if (o.group === 'accounts') expect(p.accountRead, `${o.id} reads under its consent`).toBe('account-consent');

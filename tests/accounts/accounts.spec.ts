@@ -1,5 +1,7 @@
 import { notJudged } from '../../harness/test.js';
 import { isoDate } from '../../harness/values/dates.js';
+import { requireSuccess } from '../../harness/http/broken.js';
+import { ACCOUNT_LINKS, notPointingAt } from '../../harness/http/link-target.js';
 import { disagreements } from '../../harness/values/json.js';
 import { because, expect, req, test, type Account, eachAccount } from '../../harness/areas/accounts.js';
 import { ibanNote, ibanProblem } from '../../spec/iso13616.js';
@@ -73,6 +75,15 @@ test(
         links.transactions?.href,
         because(`account ${a.resourceId}: _links.transactions is missing under a consent giving transactions`),
       ).toBeTruthy();
+      // Each leads to this account's read: its resourceId, then balances or transactions.
+      const account = { id: a.resourceId, what: 'the account' };
+      for (const name of ['balances', 'transactions'] as const)
+        expect
+          .soft(
+            notPointingAt(accounts.api.target, { name, href: links[name]!.href }, account, ACCOUNT_LINKS),
+            because('List accounts'),
+          )
+          .toBeUndefined();
       await expect(await accounts.read(consent.consentId, links.balances!.href)).toSucceed();
       await expect(
         await accounts.read(consent.consentId, links.transactions!.href, {
@@ -135,6 +146,43 @@ test(
           `account ${a.resourceId}: withBalance=true under balance access should give balances; the account has none`,
         ),
       ).toBe(true);
+    }
+  },
+);
+
+test(
+  'the balances List accounts and account detail bring with withBalance=true are typed as balances',
+  req('accounts.list.with-balance-balances'),
+  async ({ accounts, consent }) => {
+    const list = await accounts.list(consent.consentId, { query: { withBalance: true } });
+    // Whether the query is taken at all is accounts.list.with-balance-accepted's.
+    requireSuccess(list, 'accounts.list.with-balance-accepted', 'List accounts with withBalance=true');
+    const answers: { where: string; account?: Account }[] =
+      list
+        .json<{ accounts?: Account[] }>()
+        .accounts?.map((account) => ({ where: `${list.label}: account ${account.resourceId}`, account })) ?? [];
+    for (const a of consent.accounts) {
+      const detail = await accounts.detail(consent.consentId, a.resourceId, { query: { withBalance: true } });
+      requireSuccess(detail, 'accounts.list.with-balance-accepted', 'account detail with withBalance=true');
+      answers.push({ where: detail.label, account: detail.json<{ account?: Account }>().account });
+    }
+    // withBalance may be ignored: an account without balances has nothing to type.
+    const given = answers.filter((x) => x.account?.balances !== undefined);
+    test.skip(
+      !given.length,
+      'not judged: no account of List accounts or account detail carried balances (withBalance may be ignored)',
+    );
+    for (const { where, account } of given) {
+      const balances: unknown = account!.balances;
+      expect
+        .soft(
+          Array.isArray(balances),
+          because(`${where}: balances is an array of Balance; got ${JSON.stringify(balances)}`),
+        )
+        .toBe(true);
+      if (!Array.isArray(balances)) continue;
+      for (const [i, b] of balances.entries())
+        await expect.soft(b, because(`${where}: balances[${i}]`)).toMatchSchema('accounts/balance');
     }
   },
 );

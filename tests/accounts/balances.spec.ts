@@ -1,4 +1,5 @@
 import { isoDate } from '../../harness/values/dates.js';
+import { requireSuccess } from '../../harness/http/broken.js';
 import {
   because,
   expect,
@@ -64,12 +65,61 @@ test(
         (await accounts.balances(consent.consentId, a.resourceId)).json<{ balances: Balance[] }>().balances ?? [];
       for (const b of balances) await expect(b.balanceAmount).toMatchSchema('common/amount');
       // A list answered with a download link instead of its entries has no amounts to judge here.
-      const res = await accounts.transactions(consent.consentId, a.resourceId, {
+      // Every page of the list (_links.next).
+      for (const res of await accounts.transactionPages(consent.consentId, a.resourceId, {
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
-      });
-      const { booked = [], pending = [] } = res.json<TransactionAnswer>().transactions ?? {};
-      for (const t of [...booked, ...pending]) await expect(t.transactionAmount).toMatchSchema('common/amount');
+      })) {
+        const { booked = [], pending = [] } = res.json<TransactionAnswer>().transactions ?? {};
+        for (const t of [...booked, ...pending]) await expect(t.transactionAmount).toMatchSchema('common/amount');
+      }
     }
+  },
+);
+
+test(
+  'an account whose balances are held in more than one currency (a multicurrency account) gives currency XXX',
+  req('accounts.account.multicurrency-xxx'),
+  async ({ accounts, consent }) => {
+    const multicurrency: string[] = [];
+    for (const a of consent.accounts) {
+      const res = requireSuccess(
+        await accounts.balances(consent.consentId, a.resourceId),
+        'accounts.balances.shape',
+        `read the balances of account ${a.resourceId}`,
+      );
+      const held = [
+        ...new Set(
+          (res.json<{ balances?: Balance[] }>().balances ?? [])
+            .map((b) => b.balanceAmount?.currency)
+            .filter((c): c is string => typeof c === 'string'),
+        ),
+      ];
+      if (held.length < 2) continue;
+      multicurrency.push(a.resourceId);
+      const detail = requireSuccess(
+        await accounts.detail(consent.consentId, a.resourceId),
+        'accounts.detail.shape',
+        `read account ${a.resourceId}`,
+      );
+      // currency is listed, not required (its presence is accounts.list.complete): judged where given.
+      for (const [where, currency] of [
+        ['List accounts', a.currency],
+        [detail.label, detail.json<{ account?: { currency?: string } }>().account?.currency],
+      ] as const)
+        if (currency !== undefined)
+          expect
+            .soft(
+              currency,
+              because(
+                `${where}: account ${a.resourceId} holds balances in ${held.join(', ')}, a multicurrency account, whose currency is XXX`,
+              ),
+            )
+            .toBe('XXX');
+    }
+    test.skip(
+      !multicurrency.length,
+      'not judged: no account of the consent holds balances in more than one currency (no multicurrency account)',
+    );
   },
 );

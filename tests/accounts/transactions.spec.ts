@@ -1,10 +1,13 @@
 import { isoDate } from '../../harness/values/dates.js';
+import { requireSuccess } from '../../harness/http/broken.js';
+import type { ApiResponse } from '../../harness/http/response.js';
 import { disagreements } from '../../harness/values/json.js';
 import { notJudged } from '../../harness/test.js';
 import {
   because,
   downloadLink,
   expect,
+  mergePages,
   req,
   test,
   type Account,
@@ -59,17 +62,19 @@ test(
   req('accounts.transactions.shape'),
   async ({ accounts, consent }) => {
     for (const a of eachAccount(consent)) {
-      const res = await accounts.transactions(consent.consentId, a.resourceId, {
+      // Every page of the list (_links.next), each an answer of this shape.
+      for (const res of await accounts.transactionPages(consent.consentId, a.resourceId, {
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
-      });
-      await expect(res).toSucceed();
-      await expect(res).toMatchSchema('accounts/transaction-list');
-      // account and its iban are listed, not required (their presence is accounts.transactions.complete):
-      // judged where both the answer and the account carry an iban.
-      const iban = res.json<TransactionAnswer>().account?.iban;
-      if (a.iban && iban !== undefined)
-        expect(iban, because(`${res.label}: account.iban must be the account's iban`)).toBe(a.iban);
+      })) {
+        await expect(res).toSucceed();
+        await expect(res).toMatchSchema('accounts/transaction-list');
+        // account and its iban are listed, not required (their presence is accounts.transactions.complete):
+        // judged where both the answer and the account carry an iban.
+        const iban = res.json<TransactionAnswer>().account?.iban;
+        if (a.iban && iban !== undefined)
+          expect(iban, because(`${res.label}: account.iban must be the account's iban`)).toBe(a.iban);
+      }
     }
   },
 );
@@ -79,25 +84,27 @@ test(
   req('accounts.transactions.complete'),
   async ({ accounts, consent }) => {
     for (const a of eachAccount(consent)) {
-      const res = await accounts.transactions(consent.consentId, a.resourceId, {
+      // Every page of the list (_links.next) names its account and carries complete entries.
+      for (const res of await accounts.transactionPages(consent.consentId, a.resourceId, {
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
-      });
-      const body = res.json<TransactionAnswer>();
-      expect
-        .soft(body.account?.iban, because(`${res.label}: the listed account (object with iban) should be given`))
-        .toEqual(expect.any(String));
-      const { booked = [], pending = [] } = body.transactions ?? {};
-      for (const t of [...booked, ...pending])
-        await expect.soft(t, res.label).toMatchSchema('accounts/transaction-complete');
-      // bookingDate is listed for booked entries (pending ones carry none in the example).
-      for (const t of booked)
+      })) {
+        const body = res.json<TransactionAnswer>();
         expect
-          .soft(
-            Object.keys(t),
-            because(`${res.label}: booked entry ${String(t.transactionId)} should carry its bookingDate`),
-          )
-          .toContain('bookingDate');
+          .soft(body.account?.iban, because(`${res.label}: the listed account (object with iban) should be given`))
+          .toEqual(expect.any(String));
+        const { booked = [], pending = [] } = body.transactions ?? {};
+        for (const t of [...booked, ...pending])
+          await expect.soft(t, res.label).toMatchSchema('accounts/transaction-complete');
+        // bookingDate is listed for booked entries (pending ones carry none in the example).
+        for (const t of booked)
+          expect
+            .soft(
+              Object.keys(t),
+              because(`${res.label}: booked entry ${String(t.transactionId)} should carry its bookingDate`),
+            )
+            .toContain('bookingDate');
+      }
     }
   },
 );
@@ -323,7 +330,7 @@ test(
     test.skip(!accounts.deltaAccess, 'not claimed: the profile does not claim accounts.deltaAccess');
     const { account } = await busiest(accounts, consent.consentId, consent.accounts);
     const query = { bookingStatus: 'both', deltaList: true, dateFrom: isoDate(-30) };
-    const first = await accounts.transactions(consent.consentId, account.resourceId, query);
+    const [first, ...firstRest] = await accounts.transactionPages(consent.consentId, account.resourceId, query);
     // "may be rejected": any 4xx (the code is not shown); then there is no delta list to judge.
     if (first.status >= 400 && first.status < 500)
       notJudged(`the target rejects deltaList (allowed), so there is no delta list to judge: ${first.describe()}`);
@@ -332,14 +339,21 @@ test(
       downloadLink(first.json()) !== undefined,
       'not judged: the deltaList read is answered with a download link instead of entries',
     );
-    const second = await accounts.transactions(consent.consentId, account.resourceId, query);
+    const [second, ...secondRest] = await accounts.transactionPages(consent.consentId, account.resourceId, query);
     await expect(second).toSucceed();
     test.skip(
       downloadLink(second.json()) !== undefined,
       'not judged: the second deltaList read is answered with a download link instead of entries',
     );
-    const given = new Set([...booked(first.json()), ...pending(first.json())].map(keyOf));
-    const repeated = [...booked(second.json()), ...pending(second.json())].map(keyOf).filter((k) => given.has(k));
+    // Each report whole, every page of it (_links.next).
+    const whole = (pages: ApiResponse[]) => {
+      for (const p of pages)
+        requireSuccess(p, 'accounts.transactions.shape', 'a page of the deltaList report (_links.next)');
+      return mergePages(pages.map((p) => p.json<TransactionAnswer>())) as TransactionList;
+    };
+    const [one, two] = [whole([first, ...firstRest]), whole([second, ...secondRest])];
+    const given = new Set([...booked(one), ...pending(one)].map(keyOf));
+    const repeated = [...booked(two), ...pending(two)].map(keyOf).filter((k) => given.has(k));
     expect(
       repeated,
       because(

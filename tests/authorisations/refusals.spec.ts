@@ -14,7 +14,7 @@ import { firstClaimed } from '../../harness/areas/payments.js';
 function unknownResources(a: AuthorisationsClient): { what: string; path: string; scope: string }[] {
   const t = a.target;
   const out = [{ what: 'consent', path: a.consents.basePath(randomUUID()), scope: 'accountinformation' }];
-  const c = t.profile.features.includes('payments') ? firstClaimed(t.profile) : undefined;
+  const c = t.profile.features.includes('payments') ? firstClaimed(t) : undefined;
   if (c) {
     const base = t.profile.paths.payments;
     out.push({

@@ -1,3 +1,4 @@
+import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
 import {
   because,
@@ -48,6 +49,49 @@ test(
     expect(xml, because('the file is a SEPA CORE direct debit: PmtMtd DD')).toMatch(/<(\w+:)?PmtMtd>DD</);
     expect(xml, because('service level SEPA')).toMatch(/<(\w+:)?SvcLvl>\s*<(\w+:)?Cd>SEPA</);
     expect(xml, because('local instrument CORE')).toMatch(/<(\w+:)?LclInstrm>\s*<(\w+:)?Cd>CORE</);
+  },
+);
+
+test(
+  'every collection of the file is to be debited on its execution date (ReqdColltnDt of its PmtInf is its requestedExecutionDate)',
+  req('direct-debit.file.collection-date'),
+  async ({ directDebit }) => {
+    const made = [
+      await directDebit.createPayment({ requestedExecutionDate: isoDate(5) }),
+      await directDebit.createPayment({ requestedExecutionDate: isoDate(12) }),
+    ];
+    const { reference, xml } = await confirmAndFetch(
+      directDebit,
+      made.map((m) => m.paymentId),
+    );
+    const dateOf = new Map<string, string | undefined>();
+    for (const p of pain008Summary(xml).paymentInfos)
+      for (const mandate of p.mandateIds) if (mandate) dateOf.set(mandate, p.collectionDate);
+    for (const m of made) {
+      const mandate = m.body.mandateRelatedInformation.mandateId;
+      expect(
+        dateOf.has(mandate) ? dateOf.get(mandate) : '(no DrctDbtTxInf with this MndtId)',
+        because(
+          `${reference}: the collection of mandate ${mandate} is debited on its requestedExecutionDate ${m.body.requestedExecutionDate} (ReqdColltnDt of its PmtInf)`,
+        ),
+      ).toBe(m.body.requestedExecutionDate);
+    }
+  },
+);
+
+test(
+  'every collection of the file is instructed in EUR (InstdAmt Ccy), the currency of the payments confirmed',
+  req('direct-debit.file.currency-eur'),
+  async ({ directDebit }) => {
+    const a = await directDebit.createPayment();
+    const b = await directDebit.createPayment({ sequenceType: 'FRST' });
+    const { reference, xml } = await confirmAndFetch(directDebit, [a.paymentId, b.paymentId]);
+    const currencies = pain008Summary(xml).paymentInfos.flatMap((p) => p.currencies);
+    expect(currencies.length, because(`${reference} holds the two collections confirmed`)).toBe(2);
+    expect(
+      currencies.filter((c) => c !== 'EUR'),
+      because(`InstdAmt Ccy of every DrctDbtTxInf of ${reference} is EUR; got ${JSON.stringify(currencies)}`),
+    ).toEqual([]);
   },
 );
 

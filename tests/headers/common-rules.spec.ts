@@ -21,7 +21,7 @@ import { SCHEMAS } from '../../schemas/index.js';
 
 /** The common operation, bound to its prerequisites and called once as is; the test is skipped when the profile claims none. */
 async function common(operations: OperationWorld, target: Target): Promise<Bound> {
-  const o = commonOperation(target.profile);
+  const o = commonOperation(target);
   test.skip(!o, `not claimed: the profile "${target.profileName}" claims no operation to show the common rules on`);
   const b = await test.step(`prerequisites of ${o!.name}`, () => operations.bind(o!));
   // The valid call once: the positive control of the refusals below (a bank refusing it too proves no rule).

@@ -27,7 +27,7 @@ for (const [requirement, values, status, title] of [
   ],
 ] as const) {
   test(`initiate payment of every claimed service and product ${title}`, req(requirement), async ({ payments }) => {
-    const claimed = COMBINATIONS.filter((c) => !unclaimed(payments.profile, c));
+    const claimed = COMBINATIONS.filter((c) => !unclaimed(payments.target, c));
     test.skip(!claimed.length, 'not claimed: the profile claims no payment service and product');
     for (const c of claimed) {
       for (const value of values) {

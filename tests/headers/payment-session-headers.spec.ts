@@ -28,9 +28,9 @@ test(
   'initiate payment of an international-tp payment with FX-Quote-Id is accepted',
   req('headers.fx-quote-id.international-tp'),
   async ({ payments }) => {
-    const c = COMBINATIONS.find((x) => x.product === 'international-tp' && !unclaimed(payments.profile, x));
-    test.skip(!c, `not claimed: the profile "${payments.target.profileName}" does not claim international-tp`);
     test.skip(!payments.target.fxQuoteId, NO_FX_QUOTE);
+    const c = COMBINATIONS.find((x) => x.product === 'international-tp' && !unclaimed(payments.target, x));
+    test.skip(!c, `not claimed: the profile "${payments.target.profileName}" does not claim international-tp`);
     const quote = payments.target.fxQuoteId!;
     const res = await payments.initiate(c!, { headers: { 'FX-Quote-Id': quote } });
     await expect(res, because(`initiate a ${label(c!)} payment with FX-Quote-Id ${quote}`)).toSucceed();

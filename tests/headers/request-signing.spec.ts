@@ -21,7 +21,7 @@ test.describe('request signing', () => {
    * skipped when the profile claims none.
    */
   const bodyless = async (operations: OperationWorld, target: ApiClient['target']): Promise<Bound> => {
-    const o = commonOperation(target.profile);
+    const o = commonOperation(target);
     test.skip(!o, `not claimed: the profile "${target.profileName}" claims no operation without a body to sign`);
     return test.step(`prerequisites of ${o!.name}`, () => operations.bind(o!));
   };

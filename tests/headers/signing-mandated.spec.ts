@@ -20,7 +20,7 @@ test.describe('signing mandated', () => {
           throw new Error('the profile claims signing.mandated but not signatures.mandated: true');
         const consents = new ConsentsClient(directory.api.with({ scope: 'accountinformation', bicFi: true }));
         // A call without a body the profile claims: List banks, else a resource's status.
-        const o = commonOperation(profile);
+        const o = commonOperation(directory.api.target);
         test.skip(!o, `not claimed: the profile "${profileName}" claims no operation without a body to call`);
         const read = await test.step(`prerequisites of ${o!.name}`, () => operations.bind(o!));
         const list = await read.call({ sign: false });

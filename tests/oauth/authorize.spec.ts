@@ -35,7 +35,7 @@ class Starts {
   /** The kinds of resource the profile claims with a redirect flow. */
   kinds(): Kind[] {
     const f = this.target.profile.features;
-    const pay = f.includes('payments') && firstClaimed(this.target.profile) !== undefined;
+    const pay = f.includes('payments') && firstClaimed(this.target) !== undefined;
     return [
       'consent',
       ...(pay ? (['payment'] as const) : []),
@@ -51,7 +51,7 @@ class Starts {
       return start.authorizeUrl!;
     }
     let basePath: string;
-    const c = firstClaimed(this.target.profile)!;
+    const c = firstClaimed(this.target)!;
     if (kind === 'payment') basePath = (await this.payments.initiated(c)).basePath;
     else basePath = (await this.baskets.createdBasket(1)).basePath;
     const headers: HeaderSpec = {

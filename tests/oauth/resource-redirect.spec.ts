@@ -4,6 +4,7 @@ import {
   expect,
   expectScaOAuthClientFields,
   expectScaOAuthLink,
+  expectTokenScope,
   req,
   resourceTest as test,
   returnOf,
@@ -34,6 +35,24 @@ const KINDS: { kind: PaymentResource; link: string; clientFields: string; flow: 
 
 for (const { kind, ...ids } of KINDS) {
   const { resource, ResourceType } = RESOURCE_WORDS[kind];
+
+  test(
+    `the token's scope, when a ${kind}'s code exchange gives one, combines paymentinitiation with the PSU context scope`,
+    req('oauth.token.scope-context'),
+    async ({ resourceRedirect: flow }) => {
+      const start = await flow.begin(kind);
+      await prerequisite(ids.link, `a scaOAuth link on the ${kind}`, async () =>
+        expect(start.authorizeUrl, `a scaOAuth link: ${start.started.describe()}`).toBeTruthy(),
+      );
+      const r = await flow.psu(start, 'approve');
+      await prerequisite(ids.flow, `the PSU approves the ${kind}'s redirect`, async () =>
+        expect(r.code, `a code: ${(r.submitted ?? r.page).describe()}`).toBeTruthy(),
+      );
+      const res = await flow.exchange(start, r.code);
+      await prerequisite(ids.flow, `exchange the ${kind}'s code`, async () => expect(res).toSucceed());
+      expectTokenScope(res, flow.scope, kind);
+    },
+  );
 
   test(
     `starting a ${kind}'s authorisation with mbid gives REDIRECT and an scaOAuth link with the ${kind}'s scope, response_type=code and exact acr_values`,

@@ -1,5 +1,5 @@
 import { prerequisite } from '../../harness/http/broken.js';
-import { because, expect, req, test } from '../../harness/areas/oauth.js';
+import { because, expect, expectTokenScope, req, test } from '../../harness/areas/oauth.js';
 
 test(
   'exchanging the code gives a Bearer token and finalises the SCA',
@@ -22,6 +22,17 @@ test(
     const res = await redirect.exchange(start, result.code);
     await prerequisite('oauth.token.exchange', 'exchange the code', async () => expect(res).toSucceed());
     await expect(res).toMatchSchema('oauth/token-response-complete');
+  },
+);
+
+test(
+  "the token's scope, when the code exchange gives one, combines the consent's API scope with the PSU context scope",
+  req('oauth.token.scope-context'),
+  async ({ redirect }) => {
+    const { start, result } = await redirect.approved();
+    const res = await redirect.exchange(start, result.code);
+    await prerequisite('oauth.token.exchange', 'exchange the code', async () => expect(res).toSucceed());
+    expectTokenScope(res, redirect.scope, 'consent');
   },
 );
 

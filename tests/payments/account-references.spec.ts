@@ -16,7 +16,7 @@ test(
   'a single payment whose creditorAccount is given by pan, by maskedPan or by msisdn is accepted',
   req('payments.initiate.account-reference-kinds'),
   async ({ payments }) => {
-    const c = COMBINATIONS.find((x) => x.service === 'payments' && !unclaimed(payments.profile, x));
+    const c = COMBINATIONS.find((x) => x.service === 'payments' && !unclaimed(payments.target, x));
     test.skip(!c, `not claimed: the profile "${payments.target.profileName}" claims no single payment`);
     for (const [kind, reference] of REFERENCES) {
       const body: Json = { ...payments.body(c!), creditorAccount: reference };

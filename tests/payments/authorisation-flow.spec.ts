@@ -46,7 +46,7 @@ const headers = (payments: PaymentsClient, extra: HeaderSpec = {}): HeaderSpec =
  * authorisations (`claimed`, the test's claimedPayment), and its cancellation's when claimed.
  */
 function claimedSubs(payments: PaymentsClient, claimed: Combination): [Sub, Combination][] {
-  const cancellable = firstCancellationAuthorised(payments.profile);
+  const cancellable = firstCancellationAuthorised(payments.target);
   return cancellable
     ? [
         ['authorisations', claimed],

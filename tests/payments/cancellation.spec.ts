@@ -10,6 +10,7 @@ import {
   settleMs,
 } from '../../harness/areas/payments.js';
 import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
+import { CANCELLATION_LINKS, notPointingAt } from '../../harness/http/link-target.js';
 
 forEachCombination(() => {
   test(
@@ -77,16 +78,27 @@ forEachCombination(() => {
     'a cancellation that needs authorisation carries the startAuthorisation link',
     req('payments.cancel.start-authorisation-link'),
     async ({ payments, authorisedCancellation: combination }) => {
-      const { basePath } = await payments.initiated(combination);
+      const { basePath, paymentId } = await payments.initiated(combination);
       const res = await payments.cancel(basePath);
       requireSuccess(res, 'payments.cancel.response', `cancel the ${label(combination)} payment`);
       const links = res.json<{ _links?: Record<string, { href?: string }> }>()._links ?? {};
+      const href = links.startAuthorisation?.href;
       expect(
-        links.startAuthorisation?.href,
+        href,
         because(
           `_links.startAuthorisation of a ${combination.product} cancellation (section D); links were ${Object.keys(links).join(', ') || 'none'}`,
         ),
       ).toEqual(expect.any(String));
+      // It starts this payment's cancellation authorisation: the payment's id, then cancellation-authorisations.
+      const payment = {
+        id: paymentId,
+        parent: combination.product,
+        what: `the cancelled ${label(combination)} payment`,
+      };
+      expect(
+        notPointingAt(payments.target, { name: 'startAuthorisation', href: href! }, payment, CANCELLATION_LINKS),
+        because(res.label),
+      ).toBeUndefined();
     },
   );
 

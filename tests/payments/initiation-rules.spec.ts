@@ -19,7 +19,7 @@ import {
 
 /** The first combination the profile claims, or the test is skipped as not claimed. */
 function claimed(payments: PaymentsClient, filter: (c: Combination) => boolean = () => true): Combination {
-  const c = COMBINATIONS.find((x) => filter(x) && !unclaimed(payments.profile, x));
+  const c = COMBINATIONS.find((x) => filter(x) && !unclaimed(payments.target, x));
   test.skip(
     !c,
     `not claimed: the profile "${payments.target.profileName}" claims no fitting payment service and product`,
@@ -99,7 +99,7 @@ test(
   req('payments.initiate.creditor-address'),
   async ({ payments }) => {
     // The row belongs to the single payment's body, on every product: not only where the default body carries one.
-    const claimedSingles = COMBINATIONS.filter((x) => x.service === 'payments' && !unclaimed(payments.profile, x));
+    const claimedSingles = COMBINATIONS.filter((x) => x.service === 'payments' && !unclaimed(payments.target, x));
     test.skip(
       claimedSingles.length === 0,
       `not claimed: the profile "${payments.target.profileName}" claims no single payment product`,

@@ -13,10 +13,10 @@ for (const t of refusalTests({
     "on a payment, addressed under another payment service or product than the payment's, is refused and changes nothing",
   applies: (o) => o.group === 'payments' && o.template.includes('{paymentId}'),
   cases: (o, target) => {
-    const c = paymentCombination(target.profile, o)!;
+    const c = paymentCombination(target, o)!;
     const others = COMBINATIONS.filter(
       (x) =>
-        !unclaimed(target.profile, x) &&
+        !unclaimed(target, x) &&
         ((x.service === c.service && x.product !== c.product) || (x.service !== c.service && x.product === c.product)),
     ).slice(0, 2);
     // The operations on the first claimed combination: with no other claimed combination there is nothing to try.

@@ -21,6 +21,25 @@ test(
 );
 
 test(
+  "a basket's new authorisation is received, when its start answer gives scaStatus",
+  req('signing-baskets.authorisation.start-received'),
+  async ({ baskets }) => {
+    const { basketId } = await baskets.createdBasket();
+    const res = await baskets.startAuthorisation(basketId);
+    await prerequisite('signing-baskets.authorisation.start', "start the basket's authorisation", async () =>
+      expect(res).toSucceed(),
+    );
+    // A new authorisation is received (States > Authorisation: none → received), a basket's as any other's.
+    const { scaStatus } = res.json<{ scaStatus?: unknown }>();
+    test.skip(
+      scaStatus === undefined,
+      'not judged: the start answer gives no scaStatus (its presence is signing-baskets.authorisation.start-complete)',
+    );
+    expect(scaStatus, because(`${res.label}: the basket's new authorisation is received`)).toBe('received');
+  },
+);
+
+test(
   "a basket's start authorisation answers scaStatus, authorisationId, psuMessage and the scaStatus link",
   req('signing-baskets.authorisation.start-complete'),
   async ({ baskets }) => {
