@@ -18,6 +18,7 @@ import { afterRun, pastOfRun } from '../harness/reporter/history.js';
 import { verdictLines } from '../harness/reporter/console-summary.js';
 import { renderMarkdown } from '../harness/reporter/markdown.js';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
+import { blockUncontrolled } from '../harness/reporter/fold.js';
 import { requirementVerdict, runVerdict, skipsOf, toResult, totalsOf } from '../harness/reporter/verdicts.js';
 
 /** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */
@@ -97,6 +98,11 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
   const byId = foldShards(parts);
   const catalogue = loadCatalogue();
   addUnjudged(byId, catalogue, first.target.profile);
+  // A shard kept a refusal whose control ran in another shard (unrunControls 'keep'): judged again
+  // here, over every shard's verdicts, as the one run the shards make together would judge it.
+  // Controls outside the shards' areas are kept, as a run of those areas keeps them.
+  const partial = parts.some((p) => p.scope?.narrowed !== false || (p.scope?.projects ?? []).length > 0);
+  blockUncontrolled([...byId.values()], catalogue.all, { unrunControls: partial ? 'keep' : 'block' });
   const order = new Map(catalogue.all.map((r, i) => [r.id, i]));
   const requirements = [...byId.values()].sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9));
   const errors = shardErrors(parts);

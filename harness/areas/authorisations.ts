@@ -109,6 +109,7 @@ export class AuthorisationsClient {
         begun,
         (methods) => methods.find((m) => m.authenticationMethodId === o.method)?.authenticationMethodId,
         `a start with ${o.method}`,
+        OFFERED_BY[o.method],
       );
       begun.started = await this.sca.start(begun.href, method, headers);
     }
@@ -143,16 +144,27 @@ export function sameDeviceMethod(methods: ScaMethod[]): string | undefined {
 }
 
 /**
+ * The requirement that judges a claimed method offered, where one does beside the answer that
+ * gives scaMethods: the animated QR's two ids are offered together (endpoint section F).
+ */
+const OFFERED_BY: Record<string, string> = {
+  mbid_animated_qr_token: 'authorisations.qr.both-ids',
+  mbid_animated_qr_image: 'authorisations.qr.both-ids',
+};
+
+/**
  * The method `pick` chooses among those the bank offered on `b`; a bank that offers none of
- * them blocks the check (by authorisations.create.response, which gives scaMethods) rather than
- * the suite starting a method of its own choosing.
+ * them blocks the check (by `offeredBy`: the requirement that judges it offered, else
+ * authorisations.create.response, which gives scaMethods) rather than the suite starting a method
+ * of its own choosing.
  */
 export function offeredMethod(
   b: Begun,
   pick: (methods: ScaMethod[]) => string | undefined,
   what: string,
+  offeredBy = 'authorisations.create.response',
 ): Promise<string> {
-  return prerequisite('authorisations.create.response', `an SCA method offered for ${what}`, async () => {
+  return prerequisite(offeredBy, `an SCA method offered for ${what}`, async () => {
     const method = pick(b.methods);
     expect(
       method,

@@ -78,7 +78,7 @@ const describeError = (e: ErrorObject): string => {
   return `${field}:${extra}`;
 };
 
-type Options = Pick<ProfileFile, 'tokens' | 'signatures' | 'payments' | 'consents'>;
+type Options = Pick<ProfileFile, 'tokens' | 'signatures' | 'payments' | 'consents' | 'signingBaskets'>;
 
 /**
  * The features a profile's options bring, beside those it lists: the other reading of an option
@@ -98,6 +98,11 @@ export const OPTION_FEATURES: { feature: string; claimedBy: (o: Partial<Options>
   {
     feature: 'consents.delete-body',
     claimedBy: (o) => o.consents?.deleteAnswer !== undefined && o.consents.deleteAnswer !== 'no-content',
+  },
+  // The status a deleted basket still reads with is judged where the profile does not pin it gone.
+  {
+    feature: 'signing-baskets.delete-readable',
+    claimedBy: (o) => o.signingBaskets?.afterDelete !== undefined && o.signingBaskets.afterDelete !== 'gone',
   },
 ];
 

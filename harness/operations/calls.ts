@@ -1,11 +1,11 @@
-import type { Profile } from '../config/profile.js';
+import type { Combination } from '../areas/payment-combinations.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { SignOptions } from '../http/signing.js';
 import type { ApiResponse } from '../http/response.js';
-import type { Operation } from './table.js';
+import type { Operation, PrepKit, World } from './types.js';
 
 // Calling the operations: how a call is asked for (CallOptions), an operation bound to its
-// prerequisites (Bound), and what a call is prepared from (Prepared, made with a PrepKit by
+// prerequisites (Bound), and the kit a row's preparation is given (prepKit, made by
 // OperationWorld in harness/operations/world.ts).
 
 export interface CallOptions {
@@ -27,52 +27,33 @@ export interface Bound {
   /** "Create consent (POST psd2/consent/v1/consents)". */
   label: string;
   call(o?: CallOptions): Promise<ApiResponse>;
-  /**
-   * What a state-changing call would change, read without changing it (for example the status of
-   * the resource it deletes, or the authorisations of the resource it starts one on); undefined
-   * where only the refused answer itself can show that nothing was created (it carries no id).
-   */
+  /** What a state-changing call would change, read without changing it (Prepared's `state`). */
   state?(): Promise<string>;
 }
 
-/** What calling an operation takes, made ready by its prerequisites: its path and what it sends unless told otherwise. */
-export interface Prepared {
-  path: string;
-  base?: HeaderSpec;
-  json?: unknown;
-  query?: Record<string, string>;
-  /** The consent of an account read (called through the account client). */
-  accountRead?: string;
-  state?: Bound['state'];
-}
-
-/** What every preparation uses: the operation, its template filled, the PSU's headers, and reads of a resource. */
-export interface PrepKit {
-  o: Operation;
-  psu: HeaderSpec;
-  /** The operation's path: its template's variables from `vars`, else from the profile's paths. */
-  fill(vars: Record<string, string>): string;
-  statusOf(path: string, key: string): Promise<string>;
-  countOf(path: string, key: string): Promise<string>;
-  /** An authorisation's SCA status (GET) or update (PUT, choosing its decoupled method), on its own href. */
-  onAuthorisation(a: { href: string; method: string }): Prepared;
-}
-
-export function prepKit(o: Operation, profile: Profile, api: ApiClient, psu: HeaderSpec): PrepKit {
+/** The kit of one operation's preparation: `c` its payment combination, `api` its group's client. */
+export function prepKit(k: { o: Operation; w: World; c?: Combination; api: ApiClient; psu: HeaderSpec }): PrepKit {
+  const { o, w, c, api, psu } = k;
   const statusOf = async (p: string, key: string) =>
     String((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key]);
+  const countOf = async (p: string, key: string) =>
+    `${key}: ${JSON.stringify((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key])}`;
+  const pay: Record<string, string> = c ? { 'payment-service': c.service, 'payment-product': c.product } : {};
   return {
     o,
+    w,
+    c,
     psu,
-    fill: (vars) =>
-      o.template.replace(/\{([^}]+)\}/g, (_m, k: string) => {
-        const v = vars[k] ?? (profile.paths as Record<string, string | undefined>)[k];
-        if (v === undefined) throw new Error(`operation ${o.id}: no value for {${k}}`);
-        return k in vars ? encodeURIComponent(v) : v;
-      }),
+    fill: (given) => {
+      const vars: Record<string, string> = { ...pay, ...given };
+      return o.template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+        const v = vars[name] ?? (w.profile.paths as Record<string, string | undefined>)[name];
+        if (v === undefined) throw new Error(`operation ${o.id}: no value for {${name}}`);
+        return name in vars ? encodeURIComponent(v) : v;
+      });
+    },
     statusOf,
-    countOf: async (p, key) =>
-      `${key}: ${JSON.stringify((await api.get(p, { headers: psu })).json<Record<string, unknown>>()[key])}`,
+    countOf,
     onAuthorisation: (a) =>
       o.method === 'PUT'
         ? {
@@ -82,11 +63,19 @@ export function prepKit(o: Operation, profile: Profile, api: ApiClient, psu: Hea
             state: () => statusOf(a.href, 'scaStatus'),
           }
         : { path: a.href, base: psu },
+    startOn: (path, key) => ({
+      path,
+      base: { ...psu, 'TPP-Redirect-Preferred': 'false' },
+      ...(key ? { state: () => countOf(path, key) } : {}),
+    }),
   };
 }
 
+/** The id at the end of a resource's base path. */
 export const idOf = (basePath: string) => basePath.split('/').pop()!;
 
-export function noWayToCall(o: Operation): never {
-  throw new Error(`operation ${o.id}: no way to call it`);
+/** The payment combination of a payment operation's kit (claims.ts gives one to every claimed payment operation). */
+export function combinationOf(k: PrepKit): Combination {
+  if (!k.c) throw new Error(`operation ${k.o.id}: no payment service and product to call it on`);
+  return k.c;
 }

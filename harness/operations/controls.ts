@@ -3,53 +3,14 @@ import type { Exchange } from '../http/response.js';
 import { OPERATIONS } from './table.js';
 
 /**
- * The positive control of each operation: the requirement that judges its valid call (the same
- * request made valid is accepted). A refusal of the operation judges its rule only when the bank
- * was seen accepting the valid call: in the same test, or by this requirement
- * (harness/expect.ts, `toBeRefused`; harness/reporter/fold.ts).
+ * The positive control of each operation (its row's `control`, harness/operations/table.ts): the
+ * requirement that judges its valid call (the same request made valid is accepted). A refusal of
+ * the operation judges its rule only when the bank was seen accepting the valid call: in the same
+ * test, or by this requirement (harness/expect.ts, `toBeRefused`; harness/reporter/fold.ts).
+ * Beside the operations, the token endpoint ("oauth.token": a code exchanged for a token).
  */
 export const CONTROLS: Readonly<Record<string, string>> = {
-  'directory.list-banks': 'directory.aspsps.list-shape',
-  'directory.bank': 'directory.aspsp.detail-shape',
-  'directory.list-cities': 'directory.cities.list-shape',
-  'directory.city': 'directory.city.detail',
-  'directory.list-countries': 'directory.countries.list-shape',
-  'directory.country': 'directory.country.detail',
-  'consents.create': 'consents.create.response',
-  'consents.read': 'consents.read.fields',
-  'consents.status': 'consents.status.response',
-  'consents.authorisations.start': 'authorisations.create.response',
-  'consents.authorisations.list': 'authorisations.list.contains',
-  'consents.authorisations.status': 'authorisations.status.ends',
-  'consents.authorisations.update': 'authorisations.update-psu-data.decoupled',
-  'consents.delete': 'consents.delete.terminated',
-  'accounts.list': 'accounts.list.shape',
-  'accounts.detail': 'accounts.detail.shape',
-  'accounts.balances': 'accounts.balances.shape',
-  'accounts.transactions': 'accounts.transactions.shape',
-  'accounts.transaction': 'accounts.transaction.details',
-  'payments.initiate': 'payments.initiate.response',
-  'payments.read': 'payments.read.fields',
-  'payments.status': 'payments.status.response',
-  'payments.authorisations.start': 'payments.authorisations.create',
-  'payments.authorisations.list': 'payments.authorisations.list',
-  'payments.authorisations.status': 'payments.authorisations.sca-status',
-  'payments.authorisations.update': 'payments.authorisations.start',
-  'payments.cancel': 'payments.cancel.response',
-  'payments.cancellation-authorisations.start': 'payments.cancel.authorisations',
-  'payments.cancellation-authorisations.list': 'payments.cancel.authorisations',
-  'payments.cancellation-authorisations.status': 'payments.cancel.authorisations',
-  'payments.cancellation-authorisations.update': 'payments.cancel.update-psu-data',
-  'signing-baskets.create': 'signing-baskets.create.response',
-  'signing-baskets.read': 'signing-baskets.read.response',
-  'signing-baskets.status': 'signing-baskets.status.response',
-  'signing-baskets.authorisations.start': 'signing-baskets.authorisation.start',
-  'signing-baskets.authorisations.update': 'signing-baskets.authorisation.update-psu-data',
-  'signing-baskets.delete': 'signing-baskets.delete.before-authorisation',
-  'direct-debit.create': 'direct-debit.create.response',
-  'direct-debit.get': 'direct-debit.get.fields',
-  'direct-debit.confirm': 'direct-debit.confirm.file-uploaded',
-  // Not an operation of the table: the token endpoint (a code exchanged for a token).
+  ...Object.fromEntries(OPERATIONS.map((o) => [o.id, o.control])),
   'oauth.token': 'oauth.token.exchange',
 };
 
@@ -167,7 +128,7 @@ export interface RequestKind {
   /** Equal for two calls of the same kind: operation, payment service and product, body shape, signed or not. */
   key: string;
   /**
-   * The requirements that judge the valid call of this kind: the operation's (CONTROLS), and for a
+   * The requirements that judge the valid call of this kind: the operation's (its row's control), and for a
    * signed call SIGNED_CONTROL beside it (none where the operation has no control).
    */
   controls: string[];

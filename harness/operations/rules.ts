@@ -3,7 +3,6 @@ import type { ApiResponse } from '../http/response.js';
 import type { Target } from '../config/target.js';
 import { block } from '../http/broken.js';
 import { claimedOperations } from './claims.js';
-import { CONTROLS } from './controls.js';
 import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './table.js';
 import type { Bound, CallOptions, OperationWorld } from './world.js';
 import { because, expect, req, test } from '../test.js';
@@ -104,7 +103,7 @@ async function plainAlsoFails(b: Bound, res: ApiResponse): Promise<{ by: string;
   const plain = await b.call();
   if (succeeded(plain)) return undefined;
   return {
-    by: CONTROLS[b.op.id] ?? b.op.id,
+    by: b.op.control,
     why: `${b.label} fails made plain too (${plain.describe()}), so its answer ${res.describe()} proves nothing of this rule`,
   };
 }

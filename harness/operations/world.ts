@@ -10,8 +10,8 @@ import type { ApiClient } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import { offeredMethodIds } from '../sca/driver.js';
 import { paymentCombination } from './claims.js';
-import type { Operation } from './table.js';
-import { idOf, noWayToCall, prepKit, type Bound, type CallOptions, type Prepared, type PrepKit } from './calls.js';
+import type { Operation, Prepared, World } from './types.js';
+import { prepKit, type Bound, type CallOptions } from './calls.js';
 
 export type { Bound, CallOptions } from './calls.js';
 
@@ -34,7 +34,7 @@ const ok = (res: ApiResponse, what: string, by: string): ApiResponse => requireS
  * transaction, payments and their authorisations, a cancellation, baskets, direct debit payments
  * and consent. A destructive operation (delete, cancel) gets a resource of its own.
  */
-export class OperationWorld {
+export class OperationWorld implements World {
   private readonly memo = new Map<string, Promise<unknown>>();
 
   constructor(readonly c: Clients) {}
@@ -69,6 +69,11 @@ export class OperationWorld {
       }>().countries[0];
       return { bicFi: bank.bicFi, cityId: city.cityId, isoCountryCode: country.isoCountryCode };
     });
+  }
+
+  /** The body of a one-off consent (aisConsent), as consent() creates one: create consent's valid body. */
+  oneOffConsent() {
+    return aisConsent();
   }
 
   /** A one-off consent, not authorised (one-off: authorising it ends no recurring consent of the PSU). */
@@ -196,7 +201,7 @@ export class OperationWorld {
     return this.once('dd-consent', () => this.c.directDebit.authorisedConsent());
   }
 
-  /** Binds an operation to its prerequisites (made now, once per test). */
+  /** Binds an operation to its prerequisites (made now, once per test, as its row's `prepare` asks). */
   async bind(o: Operation): Promise<Bound> {
     const { consents, accounts, payments, baskets, directDebit } = this.c;
     const api = {
@@ -208,188 +213,13 @@ export class OperationWorld {
       'direct-debit': directDebit.api,
     }[o.group];
     const c = o.group === 'payments' ? paymentCombination(this.c.consents.api.target, o) : undefined;
-    const kit = prepKit(o, this.profile, api, payments.psuHeaders());
-    const prepare = {
-      directory: () => this.prepareDirectory(kit),
-      consents: () => this.prepareConsents(kit),
-      accounts: () => this.prepareAccounts(kit),
-      payments: () => this.preparePayments(kit, c!),
-      'signing-baskets': () => this.prepareBaskets(kit),
-      'direct-debit': () => this.prepareDirectDebit(kit),
-    }[o.group];
-    return this.bound(o, c, api, await prepare());
-  }
-
-  private async prepareDirectory({ o, fill }: PrepKit): Promise<Prepared> {
-    switch (o.id) {
-      case 'directory.list-banks':
-      case 'directory.list-cities':
-      case 'directory.list-countries':
-        return { path: fill({}) };
-      case 'directory.bank':
-      case 'directory.city':
-      case 'directory.country': {
-        const ids = await this.directoryIds();
-        return { path: fill({ bicFi: ids.bicFi, 'city-id': ids.cityId, isoCountryCode: ids.isoCountryCode }) };
-      }
-    }
-    return noWayToCall(o);
-  }
-
-  private async prepareConsents(k: PrepKit): Promise<Prepared> {
-    const { o, fill, psu } = k;
-    const consents = this.c.consents;
-    switch (o.id) {
-      case 'consents.create':
-        return { path: fill({}), base: consents.psuHeaders(), json: aisConsent() };
-      case 'consents.read':
-      case 'consents.status':
-      case 'consents.authorisations.list':
-        return { path: fill({ consentId: await this.consent() }) };
-      case 'consents.authorisations.start': {
-        const path = fill({ consentId: await this.consent() });
-        return {
-          path,
-          base: { ...psu, 'TPP-Redirect-Preferred': 'false' },
-          state: () => k.countOf(path, 'authorisationIds'),
-        };
-      }
-      case 'consents.authorisations.status':
-      case 'consents.authorisations.update':
-        return k.onAuthorisation(await this.consentAuthorisation());
-      case 'consents.delete': {
-        const id = await this.consent('consent-to-delete');
-        return {
-          path: fill({ consentId: id }),
-          state: () => k.statusOf(`${consents.basePath(id)}/status`, 'consentStatus'),
-        };
-      }
-    }
-    return noWayToCall(o);
-  }
-
-  private async prepareAccounts({ o, fill }: PrepKit): Promise<Prepared> {
-    const a = await this.accountRead();
-    if (o.id === 'accounts.transaction' && !a.transactionId)
-      block(
-        'accounts.transactions.shape',
-        'a booked transaction to read',
-        'the account lists no booked transaction with a transactionId',
-      );
-    return {
-      path: fill({ 'account-id': a.accountId, transactionId: a.transactionId ?? '' }),
-      accountRead: a.consentId,
-      ...(o.id === 'accounts.transactions' ? { query: { bookingStatus: 'booked', dateFrom: '2000-01-01' } } : {}),
-    };
-  }
-
-  private async preparePayments(k: PrepKit, c: Combination): Promise<Prepared> {
-    const { o, fill, psu } = k;
-    const payments = this.c.payments;
-    const pay = { 'payment-service': c.service, 'payment-product': c.product };
-    switch (o.id) {
-      case 'payments.initiate':
-        return { path: fill(pay), base: { ...psu, ...payments.productHeaders(c) }, json: payments.body(c) };
-      case 'payments.read':
-      case 'payments.status':
-      case 'payments.authorisations.list':
-        return { path: fill({ ...pay, paymentId: idOf(await this.payment(c)) }) };
-      case 'payments.authorisations.start': {
-        // A payment of its own: the authorisation updated by another operation may have finalised the other.
-        const path = fill({ ...pay, paymentId: idOf(await this.payment(c, 'payment-to-authorise')) });
-        return {
-          path,
-          base: { ...psu, 'TPP-Redirect-Preferred': 'false' },
-          json:
-            this.profile.payments?.startAuthorisationBody === 'operations-table'
-              ? { psuData: { password: 'sandbox' } }
-              : undefined,
-          state: () => k.countOf(path, 'authorisationIds'),
-        };
-      }
-      case 'payments.authorisations.status':
-      case 'payments.authorisations.update':
-      case 'payments.cancellation-authorisations.status':
-      case 'payments.cancellation-authorisations.update':
-        return k.onAuthorisation(
-          o.id.startsWith('payments.cancellation-')
-            ? await this.cancellationAuthorisation(c)
-            : await this.paymentAuthorisation(c),
-        );
-      case 'payments.cancel': {
-        const basePath = await this.payment(c, 'payment-to-cancel');
-        return {
-          path: fill({ ...pay, paymentId: idOf(basePath) }),
-          state: () => k.statusOf(`${basePath}/status`, 'transactionStatus'),
-        };
-      }
-      case 'payments.cancellation-authorisations.start':
-      case 'payments.cancellation-authorisations.list': {
-        const path = fill({ ...pay, paymentId: idOf(await this.cancelled(c)) });
-        if (o.method !== 'POST') return { path };
-        return {
-          path,
-          base: { ...psu, 'TPP-Redirect-Preferred': 'false' },
-          state: () => k.countOf(path, 'cancellationIds'),
-        };
-      }
-    }
-    return noWayToCall(o);
-  }
-
-  private async prepareBaskets(k: PrepKit): Promise<Prepared> {
-    const { o, fill, psu } = k;
-    switch (o.id) {
-      case 'signing-baskets.create':
-        return { path: fill({}), base: psu, json: { paymentIds: await this.basketPayments() } };
-      case 'signing-baskets.read':
-      case 'signing-baskets.status':
-        return { path: fill({ basketId: await this.basket() }) };
-      case 'signing-baskets.authorisations.start':
-        // A basket offers no list of its authorisations: only the refused answer (no authorisationId) shows.
-        return { path: fill({ basketId: await this.basket() }), base: { ...psu, 'TPP-Redirect-Preferred': 'false' } };
-      case 'signing-baskets.authorisations.update': {
-        const a = await this.basketAuthorisation();
-        return {
-          path: a.href,
-          base: psu,
-          json: { authenticationMethodId: a.method },
-          state: () => k.statusOf(a.href, 'scaStatus'),
-        };
-      }
-      case 'signing-baskets.delete': {
-        const id = await this.basket('basket-to-delete');
-        return { path: fill({ basketId: id }), state: async () => `${(await this.c.baskets.read(id)).status}` };
-      }
-    }
-    return noWayToCall(o);
-  }
-
-  private async prepareDirectDebit({ o, fill }: PrepKit): Promise<Prepared> {
-    const directDebit = this.c.directDebit;
-    switch (o.id) {
-      case 'direct-debit.create':
-        return { path: fill({}), base: directDebit.psuHeaders(), json: directDebit.body() };
-      case 'direct-debit.get':
-        return { path: fill({ paymentId: await this.directDebitPayment() }), base: directDebit.psuHeaders() };
-      case 'direct-debit.confirm': {
-        const paymentId = await this.directDebitPayment('dd-to-confirm');
-        const consentId = await this.directDebitConsent();
-        return {
-          path: fill({}),
-          base: { ...directDebit.psuHeaders(), 'Consent-ID': consentId },
-          json: { paymentIds: [paymentId] },
-          state: async () =>
-            String((await directDebit.get(paymentId)).json<{ transactionStatus?: string }>().transactionStatus),
-        };
-      }
-    }
-    return noWayToCall(o);
+    const kit = prepKit({ o, w: this, c, api, psu: payments.psuHeaders() });
+    return this.bound(o, c, api, await o.prepare(kit));
   }
 
   /** The operation made callable: through the account client for an account read, else through its group's client. */
   private bound(o: Operation, c: Combination | undefined, api: ApiClient, p: Prepared): Bound {
-    const { consents, accounts, payments, baskets } = this.c;
+    const { accounts } = this.c;
     const { path, base = {}, json, query, accountRead, state } = p;
     return {
       op: o,
@@ -418,12 +248,7 @@ export class OperationWorld {
             });
         // What a call that should have been refused created is cleaned up as the areas' own creations are.
         const created = res.status >= 200 && res.status < 300 ? (res.body as Record<string, unknown>) : undefined;
-        if (created && o.id === 'consents.create' && typeof created.consentId === 'string')
-          consents.created.push(created.consentId);
-        if (created && o.id === 'payments.initiate' && typeof created.paymentId === 'string')
-          payments.created.push(`${path}/${created.paymentId}`);
-        if (created && o.id === 'signing-baskets.create' && typeof created.basketId === 'string')
-          baskets.created.push(created.basketId);
+        if (created) p.created?.(created);
         return res;
       },
     };

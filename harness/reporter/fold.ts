@@ -129,7 +129,7 @@ const JUDGED = new Set(['passed', 'failed', 'warning']);
  * (skipped) when its control was not judged here. Repeated until nothing changes (a control may be
  * a refusal's too).
  */
-function blockUncontrolled(
+export function blockUncontrolled(
   results: RequirementResult[],
   inScope: Requirement[],
   options: FoldOptions,

@@ -15,7 +15,8 @@ const catalogue = loadCatalogue();
 const all = new Set(catalogue.all.flatMap((r) => r.features));
 
 test('every operation names its positive control, a requirement of the catalogue', () => {
-  for (const o of OPERATIONS) expect(CONTROLS[o.id], o.id).toBeDefined();
+  for (const o of OPERATIONS) expect(catalogue.byId.has(o.control), `${o.id} → ${o.control}`).toBe(true);
+  for (const o of OPERATIONS) expect(CONTROLS[o.id], o.id).toBe(o.control);
   for (const [op, id] of Object.entries(CONTROLS)) expect(catalogue.byId.has(id), `${op} → ${id}`).toBe(true);
 });
 
