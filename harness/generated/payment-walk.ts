@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../http/response.js';
+import { failWalk as fail, forbiddenIn, refusedPlainly as refusedOf, WalkStep, type StatusOrder } from './walk.js';
 import type { PaymentsClient } from '../areas/payments.js';
 
 /*
@@ -16,32 +17,30 @@ import type { PaymentsClient } from '../areas/payments.js';
  * (technical validation, then customer profile and the others), settlement in process, settled.
  * A status never shows one of a lower rank after it; a final one never changes.
  */
-const RANK: Record<string, number> = {
-  RCVD: 0,
-  PDNG: 1,
-  PATC: 1,
-  ACTC: 2,
-  ACCP: 3,
-  ACFC: 3,
-  ACWC: 3,
-  ACWP: 3,
-  PART: 3,
-  ACSP: 4,
-  ACSC: 5,
-  ACCC: 5,
-  RJCT: 6,
-  CANC: 6,
-};
 export const FINAL = new Set(['ACSC', 'ACCC', 'RJCT', 'CANC']);
+const ORDER: StatusOrder = {
+  field: 'transactionStatus',
+  rank: {
+    RCVD: 0,
+    PDNG: 1,
+    PATC: 1,
+    ACTC: 2,
+    ACCP: 3,
+    ACFC: 3,
+    ACWC: 3,
+    ACWP: 3,
+    PART: 3,
+    ACSP: 4,
+    ACSC: 5,
+    ACCC: 5,
+    RJCT: 6,
+    CANC: 6,
+  },
+  final: FINAL,
+};
 
 /** Why `next` may not follow `last`, or undefined when it may. */
-export function forbiddenMove(last: string | undefined, next: string): string | undefined {
-  if (RANK[next] === undefined) return `${next} is no transactionStatus of the code list`;
-  if (last === undefined || last === next) return undefined;
-  if (FINAL.has(last)) return `${last} is final, and the status moved on to ${next}`;
-  if (RANK[next] < RANK[last]) return `the status moved back from ${last} to ${next}`;
-  return undefined;
-}
+export const forbiddenMove = (last: string | undefined, next: string) => forbiddenIn(ORDER, last, next);
 
 /** The model: what the tables say of the payment after the steps so far. */
 export interface WalkModel {
@@ -60,12 +59,7 @@ export interface WalkReal {
   basePath: string;
 }
 
-const refusedPlainly = (res: ApiResponse) =>
-  res.status >= 400 && res.status < 500 && !/"(authorisationId|paymentId)"/.test(JSON.stringify(res.body ?? ''));
-
-function fail(m: WalkModel, what: string): never {
-  throw new Error(`after ${m.steps.join(' → ')}: ${what}`);
-}
+const refusedPlainly = (res: ApiResponse) => refusedOf(res, ['authorisationId', 'paymentId']);
 
 /** Reads the status and holds it against the model. */
 async function observe(m: WalkModel, r: WalkReal, via: 'status' | 'read'): Promise<void> {
@@ -80,23 +74,10 @@ async function observe(m: WalkModel, r: WalkReal, via: 'status' | 'read'): Promi
   m.last = next;
 }
 
-class Step implements fc.AsyncCommand<WalkModel, WalkReal> {
-  constructor(
-    readonly name: string,
-    private readonly can: (m: WalkModel) => boolean,
-    private readonly act: (m: WalkModel, r: WalkReal) => Promise<void>,
-  ) {}
-  check(m: Readonly<WalkModel>): boolean {
-    return this.can(m);
-  }
-  async run(m: WalkModel, r: WalkReal): Promise<void> {
-    m.steps.push(this.name);
-    await this.act(m, r);
-    // Every step is followed by a status read: every status the bank shows is judged.
-    await observe(m, r, 'status');
-  }
-  toString(): string {
-    return this.name;
+/** A step of the payment walk: the status is read after it. */
+class Step extends WalkStep<WalkModel, WalkReal> {
+  constructor(name: string, can: (m: WalkModel) => boolean, act: (m: WalkModel, r: WalkReal) => Promise<void>) {
+    super(name, can, act, (m, r) => observe(m, r, 'status'));
   }
 }
 

@@ -15,6 +15,9 @@ import {
 } from '../../harness/generated/payment-cases.js';
 import { breakers, brokenBody } from '../../harness/generated/payment-breakers.js';
 import { forbiddenMove } from '../../harness/generated/payment-walk.js';
+import { forbiddenConsentMove } from '../../harness/generated/consent-walk.js';
+import { refusedPlainly } from '../../harness/generated/walk.js';
+import type { ApiResponse } from '../../harness/http/response.js';
 import { brokenConsentBody, consentBody, consentBreaks, consentCases } from '../../harness/generated/consent-cases.js';
 import { propertySeed } from '../../harness/generated/settings.js';
 import { schemaRegistry } from '../../harness/values/schemas.js';
@@ -84,6 +87,26 @@ test('the walk model: nothing moves back, a final status stays, an unknown one i
   expect(forbiddenMove('ACSC', 'CANC')).toMatch(/ACSC is final/);
   expect(forbiddenMove('RJCT', 'RCVD')).toMatch(/RJCT is final/);
   expect(forbiddenMove('RCVD', 'DONE')).toMatch(/no transactionStatus/);
+});
+
+test("the consent walk's model: received, then valid; the ends final; a deleted consent never revives", () => {
+  expect(forbiddenConsentMove(undefined, 'received')).toBeUndefined();
+  expect(forbiddenConsentMove('received', 'valid')).toBeUndefined();
+  expect(forbiddenConsentMove('received', 'rejected')).toBeUndefined();
+  expect(forbiddenConsentMove('valid', 'terminatedByTpp')).toBeUndefined();
+  expect(forbiddenConsentMove('valid', 'received')).toMatch(/moved back from valid to received/);
+  expect(forbiddenConsentMove('terminatedByTpp', 'received')).toMatch(/terminatedByTpp is final/);
+  expect(forbiddenConsentMove('rejected', 'valid')).toMatch(/rejected is final/);
+  expect(forbiddenConsentMove('received', 'deleted')).toMatch(/no consentStatus/);
+});
+
+test('a plain refusal is a 4xx whose body carries no id as a member (a tppMessage path may name one)', () => {
+  const res = (status: number, body: unknown) => ({ status, body }) as ApiResponse;
+  const tpp = { tppMessages: [{ code: 'CONSENT_INVALID', path: 'consentId' }] };
+  expect(refusedPlainly(res(401, tpp), ['consentId'])).toBe(true);
+  expect(refusedPlainly(res(409, { consentId: 'c1' }), ['consentId'])).toBe(false);
+  expect(refusedPlainly(res(201, {}), ['consentId'])).toBe(false);
+  expect(refusedPlainly(res(500, {}), ['consentId'])).toBe(false);
 });
 
 test("a property's seed follows the run's seed and its title", () => {

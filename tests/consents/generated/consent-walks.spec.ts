@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { consentWalkSteps, freshConsentModel } from '../../../harness/generated/consent-walk.js';
+import { req, test } from '../../../harness/generated/consents.js';
+import { runProperty } from '../../../harness/generated/run.js';
+
+// Generated: walks over one consent (read its status, read it, authorise it, try another
+// authorisation, delete it, delete it again, in any order), checked against the model of the state
+// tables: each status shown is allowed after the last, nothing moves back, a deleted consent stays
+// ended, forbidden steps refused.
+test(
+  'generated: walks over a consent keep to the state tables',
+  req('consents.states.walk'),
+  async ({ consents, depth, exchanges }) => {
+    await runProperty({
+      name: 'a walk over a consent keeps to the state tables',
+      requirement: 'consents.states.walk',
+      arbitrary: fc.commands(consentWalkSteps(), { maxCommands: depth.walkLength }),
+      check: async (steps) => {
+        const res = await consents.createdForStep();
+        const body = res.body as
+          { consentStatus?: string; scaMethods?: { authenticationMethodId?: string }[] } | undefined;
+        const offered = body?.scaMethods
+          ?.map((m) => m.authenticationMethodId)
+          .filter((id): id is string => typeof id === 'string');
+        const real = { consents, consentId: res.consentId, offered };
+        await fc.asyncModelRun(() => ({ model: freshConsentModel(body?.consentStatus), real }), steps);
+      },
+      exchanges,
+      depth,
+      runs: depth.walks,
+      distinct: false,
+    });
+  },
+);
