@@ -18,7 +18,7 @@ import type { PaymentsClient } from '../areas/payments.js';
  * A status never shows one of a lower rank after it; a final one never changes.
  */
 export const FINAL = new Set(['ACSC', 'ACCC', 'RJCT', 'CANC']);
-const ORDER: StatusOrder = {
+export const TRANSACTION_ORDER: StatusOrder = {
   field: 'transactionStatus',
   rank: {
     RCVD: 0,
@@ -40,7 +40,7 @@ const ORDER: StatusOrder = {
 };
 
 /** Why `next` may not follow `last`, or undefined when it may. */
-export const forbiddenMove = (last: string | undefined, next: string) => forbiddenIn(ORDER, last, next);
+export const forbiddenMove = (last: string | undefined, next: string) => forbiddenIn(TRANSACTION_ORDER, last, next);
 
 /** The model: what the tables say of the payment after the steps so far. */
 export interface WalkModel {

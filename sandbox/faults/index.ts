@@ -20,7 +20,7 @@ import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
 import generatedFaults from './payments-generated.js';
-import consentsGeneratedFaults from './consents-generated.js';
+import walksGeneratedFaults from './walks-generated.js';
 import initiationFaults from './payments-initiation.js';
 import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
@@ -52,7 +52,7 @@ export const FAULTS: Fault[] = [
   ...multilevelFaults,
   ...pendingDateFaults,
   ...generatedFaults,
-  ...consentsGeneratedFaults,
+  ...walksGeneratedFaults,
 ];
 
 export function findFault(id: string): Fault {

@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { authoriseFirst, basketWalkSteps, freshBasketModel } from '../../../harness/generated/basket-walk.js';
+import { req, test } from '../../../harness/generated/baskets.js';
+import { runProperty } from '../../../harness/generated/run.js';
+
+// Generated: walks over one signing basket (read its status, read it, authorise it, try another
+// authorisation, delete it before or after its authorisation, delete it again, in any order),
+// checked against the model of the state tables: each status shown is allowed after the last,
+// nothing moves back, a deleted basket stays gone, forbidden steps refused. Asking for basketPayment
+// skips it, before its body, without a claimed payment to fill the basket with.
+test(
+  'generated: walks over a signing basket keep to the state tables',
+  req('signing-baskets.states.walk'),
+  async ({ baskets, basketPayment: _, depth, exchanges }) => {
+    await runProperty({
+      name: 'a walk over a signing basket keeps to the state tables',
+      requirement: 'signing-baskets.states.walk',
+      arbitrary: fc.record({
+        authorised: fc.boolean(),
+        steps: fc.commands(basketWalkSteps(), { maxCommands: depth.walkLength }),
+      }),
+      check: async ({ authorised, steps }) => {
+        const { basketId, res } = await baskets.createdBasket(1);
+        const initial = (res.body as { transactionStatus?: string } | undefined)?.transactionStatus;
+        const real = { baskets, basketId };
+        const model = freshBasketModel(initial);
+        if (authorised) await authoriseFirst(model, real);
+        await fc.asyncModelRun(() => ({ model, real }), steps);
+      },
+      exchanges,
+      depth,
+      // Twice the depth's walks: a basket's walk is cheap (one payment, at most one SCA).
+      runs: 2 * depth.walks,
+      distinct: false,
+    });
+  },
+);
