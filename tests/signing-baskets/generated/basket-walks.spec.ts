@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { authoriseFirst, basketWalkSteps, freshBasketModel } from '../../../harness/generated/basket-walk.js';
 import { req, test } from '../../../harness/generated/baskets.js';
 import { runProperty } from '../../../harness/generated/run.js';
+import { dependsOnControl } from '../../../harness/expect.js';
 
 // Generated: walks over one signing basket (read its status, read it, authorise it, try another
 // authorisation, delete it before or after its authorisation, delete it again, in any order),
@@ -12,6 +13,10 @@ test(
   'generated: walks over a signing basket keep to the state tables',
   req('signing-baskets.states.walk'),
   async ({ baskets, basketPayment: _, depth, exchanges }) => {
+    // The walk's refusals (another authorisation once the SCA ended, a delete once authorised or
+    // deleted) stand beside the same requests accepted where the tables allow them.
+    dependsOnControl('signing-baskets.authorisation.start');
+    dependsOnControl('signing-baskets.delete.before-authorisation');
     await runProperty({
       name: 'a walk over a signing basket keeps to the state tables',
       requirement: 'signing-baskets.states.walk',
