@@ -332,8 +332,13 @@ declare global {
   }
 }
 
-/** A custom message for built-in matchers, followed by the running test's requirements. */
+/**
+ * A custom message for built-in matchers, followed by the running test's requirements. Redacted:
+ * it names the step Playwright and the Allure results record, the assertion passed or not, and it
+ * often quotes an answer (a token answer's body among them).
+ */
 export function because(what: string): string {
   const ctx = requirementContext();
-  return ctx ? `${what}\n${ctx}` : what;
+  const text = redactText(what);
+  return ctx ? `${text}\n${ctx}` : text;
 }

@@ -58,26 +58,8 @@ export interface PinFinding {
 
 /** The text of the first argument of the call whose '(' is at `open`, and the index after its ')'. */
 function firstArgument(text: string, open: number): { arg: string; end: number } | undefined {
-  let depth = 0;
-  let argEnd = -1;
-  let quote: string | undefined;
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i];
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-      continue;
-    }
-    if (ch === "'" || ch === '"' || ch === '`') quote = ch;
-    else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') {
-      depth--;
-      if (depth === 0) {
-        return { arg: text.slice(open + 1, argEnd < 0 ? i : argEnd).trim(), end: i + 1 };
-      }
-    } else if (ch === ',' && depth === 1 && argEnd < 0) argEnd = i;
-  }
-  return undefined;
+  const call = callText(text, open);
+  return call && { arg: call.args.slice(0, call.firstComma < 0 ? undefined : call.firstComma).trim(), end: call.end };
 }
 
 const JSON_BODY = /\.json(<[^()]*>)?\(\)(\s*\??\.\s*[\w$]+|\[[^\]]+\])*$/;
@@ -118,9 +100,13 @@ export function equalityPins(stretch: string): string[] {
   return out;
 }
 
-/** The text of the call whose '(' is at `open` (its arguments, without the parentheses), and the index after its ')'. */
-function callText(text: string, open: number): { args: string; end: number } | undefined {
+/**
+ * The text of the call whose '(' is at `open` (its arguments, without the parentheses), the index
+ * after its ')', and where in `args` its first top-level comma stands (-1: one argument).
+ */
+function callText(text: string, open: number): { args: string; end: number; firstComma: number } | undefined {
   let depth = 0;
+  let firstComma = -1;
   let quote: string | undefined;
   for (let i = open; i < text.length; i++) {
     const ch = text[i];
@@ -133,8 +119,8 @@ function callText(text: string, open: number): { args: string; end: number } | u
     else if (ch === '(' || ch === '[' || ch === '{') depth++;
     else if (ch === ')' || ch === ']' || ch === '}') {
       depth--;
-      if (depth === 0) return { args: text.slice(open + 1, i), end: i + 1 };
-    }
+      if (depth === 0) return { args: text.slice(open + 1, i), end: i + 1, firstComma };
+    } else if (ch === ',' && depth === 1 && firstComma < 0) firstComma = i - open - 1;
   }
   return undefined;
 }

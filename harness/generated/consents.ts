@@ -1,7 +1,6 @@
 import { requireSuccess } from '../http/broken.js';
 import { schemaRegistry } from '../values/schemas.js';
 import { ConsentsClient, test as base, type ConsentRequest } from '../areas/consents.js';
-import { boxed } from '../test.js';
 import {
   brokenConsentBody,
   consentBody,
@@ -9,7 +8,8 @@ import {
   type BrokenConsent,
   type ConsentCase,
 } from './consent-cases.js';
-import { GENERATED_OFF, generatedDepth, type Depth } from './settings.js';
+import { type Depth } from './settings.js';
+import { depthFixture } from './test.js';
 
 export { because, expect, req } from '../test.js';
 
@@ -26,12 +26,7 @@ export const test = base.extend<{ depth: Depth }>({
     },
     { scope: 'test', box: 'self' },
   ],
-  depth: boxed(async ({}, use, testInfo) => {
-    const depth = generatedDepth();
-    testInfo.skip(!depth, GENERATED_OFF);
-    testInfo.setTimeout(Math.max(testInfo.timeout, 2 * depth!.timeLimitMs + 60_000));
-    await use(depth!);
-  }),
+  depth: depthFixture,
 });
 
 const consentIdOf = (body: unknown) => (body as { consentId?: unknown } | undefined)?.consentId;

@@ -10,8 +10,8 @@ export interface GeneratedFixtures {
   depth: Depth;
 }
 
-/** The depth fixture: a test is skipped before its body when the phase is off; its time bound follows the depth's. */
-export const depthFixture = boxed(async ({}, use: (d: Depth) => Promise<void>, testInfo: TestInfo) => {
+/** The generated phase's depth: the test is skipped before its body when the phase is off. */
+export const depthFixture = boxed(async ({}, use: (depth: Depth) => Promise<void>, testInfo: TestInfo) => {
   const depth = generatedDepth();
   testInfo.skip(!depth, GENERATED_OFF);
   // Generating and shrinking are bounded by the depth's time limit each; the cleanup after them.

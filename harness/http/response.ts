@@ -1,4 +1,5 @@
 import { TargetBroken } from './broken.js';
+import { registerSecret } from '../evidence/redact.js';
 
 /** One request and its answer, as recorded for the evidence (redacted when attached). */
 export interface Exchange {
@@ -33,6 +34,15 @@ export const snippet = (text: string, max = 300): string => {
 };
 
 /** A target's answer: status, lower-cased headers, the raw text and, on demand, the JSON. */
+/** The tokens an OAuth answer carries (RFC 6749 5.1, OpenID's id_token): secrets wherever they are quoted. */
+function registerTokens(value: unknown): void {
+  if (!value || typeof value !== 'object') return;
+  for (const key of ['access_token', 'refresh_token', 'id_token']) {
+    const token = (value as Record<string, unknown>)[key];
+    if (typeof token === 'string' && token) registerSecret(token);
+  }
+}
+
 export class ApiResponse {
   private parsed?: { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -87,6 +97,8 @@ export class ApiResponse {
 
   /** A short description of what came back, for failure messages. */
   describe(): string {
+    // The tokens of a token answer are secrets before any message quotes the body.
+    this.tryParse();
     return `${this.label} (${this.contentType}) body: ${snippet(this.text) || '(empty)'}`;
   }
 
@@ -96,6 +108,7 @@ export class ApiResponse {
       else {
         try {
           this.parsed = { ok: true, value: JSON.parse(this.text) };
+          registerTokens(this.parsed.value);
         } catch (err) {
           this.parsed = { ok: false, error: `invalid JSON (${(err as Error).message})` };
         }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -8,6 +7,7 @@ import { loadProfile } from '../../harness/config/profile.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
 import { secondApplicationOf } from '../../sandbox/auth/clients.js';
 import { DEFAULT_PKI_DIR, PKI_FILES } from '../../sandbox/tls/pki.js';
+import { commandAsync } from '../support/command.js';
 import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startMovedBank } from '../support/moved-bank.js';
@@ -23,18 +23,7 @@ const EITHER_READINGS = [
 
 /** `obg-conformance <args>` in `cwd`, asynchronous: the sandbox answers from this process while the command runs. */
 const bin = (cwd: string, env: NodeJS.ProcessEnv, args: string[], timeout: number) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, [fromRoot('bin', 'obg-conformance.mjs'), ...args], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      done({ status, stdout, stderr });
-    });
-  });
+  commandAsync(process.execPath, [fromRoot('bin', 'obg-conformance.mjs'), ...args], { cwd, env, timeout });
 
 /** The arguments of `init --yes` that name the sandbox, its client and the PSU: what both tests give. */
 const initArgs = (sandbox: { baseUrl: string; clientId: string; clientSecret: string }, name: string) => [

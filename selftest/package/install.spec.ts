@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { ConformanceReport } from '../../harness/reporter/report.js';
+import { commandAsync } from '../support/command.js';
 import { runDir } from '../support/run-dir.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { firstContact } from './first-contact.js';
@@ -94,17 +95,5 @@ test('the packed tarball installs into an empty folder and runs one area there, 
 });
 
 /** `npx obg-conformance <args>` in `cwd`, asynchronous: a bank in this process answers while it runs. */
-function npxAsync(cwd: string, env: NodeJS.ProcessEnv, args: string[], timeout: number) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn('npx', ['--no-install', 'obg-conformance', ...args], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      done({ status, stdout, stderr });
-    });
-  });
-}
+const npxAsync = (cwd: string, env: NodeJS.ProcessEnv, args: string[], timeout: number) =>
+  commandAsync('npx', ['--no-install', 'obg-conformance', ...args], { cwd, env, timeout });

@@ -2,6 +2,8 @@ import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { formatExchange } from '../../harness/evidence/format.js';
 import { REDACTED, redactHeaders, redactText, registerSecret } from '../../harness/evidence/redact.js';
+import { ApiResponse, type Exchange } from '../../harness/http/response.js';
+import { because } from '../../harness/expect.js';
 
 test('secret headers are redacted, others kept', () => {
   const out = redactHeaders({
@@ -58,4 +60,18 @@ test('an exchange is formatted with its request, response and timing, redacted',
   expect(text).not.toContain('hunter22');
   expect(text).not.toContain('at-999999');
   expect(text).toContain('"expires_in": 3600');
+});
+
+test('a token answer quoted in a matcher message is redacted: the message names a recorded step, passed or not', () => {
+  const token = 'DXd9ssMgRk9dqjGbhs4-Cg0gfkQFuE54';
+  const res = new ApiResponse(
+    200,
+    { 'content-type': 'application/json' },
+    JSON.stringify({ access_token: token, token_type: 'Bearer', scope: 'accountinformation private' }),
+    { method: 'POST', url: 'http://127.0.0.1/connect/token' } as Exchange,
+  );
+  const message = because(`the scope words the token leaves out; got ${res.describe()}`);
+  expect(message).not.toContain(token);
+  // Once parsed, the token is a registered secret: redacted wherever else it is quoted.
+  expect(redactText(`Bearer-less mention ${token}`)).not.toContain(token);
 });

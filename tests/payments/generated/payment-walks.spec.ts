@@ -4,6 +4,7 @@ import { runProperty } from '../../../harness/generated/run.js';
 import { claimedCombinations } from '../../../harness/generated/payments.js';
 import { freshModel, walkSteps } from '../../../harness/generated/payment-walk.js';
 import { req, test } from '../../../harness/generated/test.js';
+import { dependsOnControl } from '../../../harness/expect.js';
 
 // Generated: walks over one payment of each claimed service (read its status, read it, authorise it,
 // try another authorisation, cancel it, in any order), checked against the model of the state
@@ -15,6 +16,10 @@ for (const service of SERVICES) {
     async ({ payments, depth, exchanges }) => {
       const claimed = claimedCombinations(payments).filter((c) => c.service === service);
       test.skip(!claimed.length, `not claimed: the profile claims no product of ${service}`);
+      // The walk's refusals (another authorisation after the SCA ended, a cancel in a final status)
+      // stand beside the same requests accepted where the tables allow them.
+      dependsOnControl('payments.authorisations.create');
+      dependsOnControl('payments.cancel.response');
       await runProperty({
         name: `a walk over a ${service} payment keeps to the state tables`,
         requirement: 'payments.states.walk',
