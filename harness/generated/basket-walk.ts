@@ -80,7 +80,8 @@ export function basketWalkSteps(): fc.Arbitrary<fc.AsyncCommand<BasketWalkModel,
   );
   const authoriseAgain = new Step(
     'create another authorisation (forbidden: the SCA ended, the basket is final or deleted)',
-    (m) => m.scaEnded || isFinal(m) || m.deleted,
+    // A basket partly authorised (PATC) awaits its next signer's authorisation: that one is allowed.
+    (m) => (m.scaEnded && m.last !== 'PATC') || isFinal(m) || m.deleted,
     async (m, r) => {
       const res = await r.baskets.startAuthorisation(r.basketId);
       if (!refused(res)) fail(m, `another authorisation of the basket was not refused: ${res.describe()}`);
