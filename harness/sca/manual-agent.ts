@@ -98,12 +98,22 @@ export class ManualAgent implements RedirectAgent {
       server.listen(listen.port, listen.host);
     });
     const timer = setTimeout(() => server?.emit('error', new Error('timeout')), timeoutMs);
+    // The person is told only once the suite listens: a quick one (a script) would find nobody home.
+    const listening = new Promise<boolean>((ok) => server!.once('listening', () => ok(true)));
+    const ready = await Promise.race([
+      listening,
+      back.then(
+        () => true,
+        () => false,
+      ),
+    ]);
     try {
-      tellPerson(
-        `\n=== A person is needed (sca.psuAgent manual): ${decision} as the PSU within ${Math.round(timeoutMs / 1000)} s ===\n` +
-          `Open this address in a browser, log in to the bank and ${decision}:\n${AUTHORISE_URL_LINE}${authorizeUrl}\n` +
-          `(the suite waits for the bank's return on http://${listen.host}:${listen.port})`,
-      );
+      if (ready)
+        tellPerson(
+          `\n=== A person is needed (sca.psuAgent manual): ${decision} as the PSU within ${Math.round(timeoutMs / 1000)} s ===\n` +
+            `Open this address in a browser, log in to the bank and ${decision}:\n${AUTHORISE_URL_LINE}${authorizeUrl}\n` +
+            `(the suite waits for the bank's return on http://${listen.host}:${listen.port})`,
+        );
       const location = await back.catch((err: Error) => {
         throw new Error(
           err.message === 'timeout'
