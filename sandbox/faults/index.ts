@@ -25,6 +25,7 @@ import initiationFaults from './payments-initiation.js';
 import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
+import signingBasketGeneratedFaults from './signing-baskets-generated.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
@@ -53,6 +54,7 @@ export const FAULTS: Fault[] = [
   ...pendingDateFaults,
   ...generatedFaults,
   ...walksGeneratedFaults,
+  ...signingBasketGeneratedFaults,
 ];
 
 export function findFault(id: string): Fault {
