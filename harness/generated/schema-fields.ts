@@ -5,7 +5,8 @@ import { SCHEMAS, schemaUri, type SchemaId } from '../../schemas/index.js';
  * generators draw from, as the sandbox's validation and the suite's checks do. The subset of JSON
  * Schema the project's request schemas use: $ref (relative, with a JSON pointer), allOf, type,
  * properties, required, items, minItems, enum, pattern, format, minLength, maxLength, minimum,
- * maximum (and an anyOf of required fields only, not generated against). A keyword
+ * maximum (and an anyOf of required fields only, not generated against; a oneOf by its object
+ * branch). A keyword
  * outside it throws, so that a schema that grows past what the generators understand is seen.
  */
 
@@ -51,6 +52,9 @@ const KNOWN = new Set([
   // An anyOf whose branches only name required fields ("one of iban, maskedPan or pan"): the
   // generators keep the product's own references, which hold one; not a rule they break.
   'anyOf',
+  // A oneOf of alternative shapes (a direct debit party's address: an object, or one string): the
+  // generators draw its object reading, whose fields the rules below describe.
+  'oneOf',
 ]);
 
 const byUri = new Map<string, Node>(SCHEMAS.map((s) => [s.$id, s as unknown as Node]));
@@ -77,9 +81,12 @@ function merged(node: Node, base: string): { node: Node; base: Record<string, st
   const parts: { node: Node; base: string }[] = [];
   if (typeof node.$ref === 'string') parts.push(resolveRef(node.$ref, base));
   for (const p of (node.allOf as Node[] | undefined) ?? []) parts.push({ node: p, base });
+  const object = (node.oneOf as Node[] | undefined)?.find((b) => b.type === 'object');
+  if (object) parts.push({ node: object, base });
   const own: Node = { ...node };
   delete own.$ref;
   delete own.allOf;
+  delete own.oneOf;
   parts.push({ node: own, base });
   for (const part of parts) {
     const m = part.node === own ? { node: own, base: {} as Record<string, string> } : merged(part.node, part.base);

@@ -11,6 +11,7 @@ import consentLifecycleFaults from './consents-lifecycle.js';
 import multilevelFaults from './consents-multilevel.js';
 import consentFaults from './consents.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
+import directDebitGeneratedFaults from './direct-debit-generated.js';
 import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import affiliatedFaults from './headers-affiliated.js';
@@ -55,6 +56,7 @@ export const FAULTS: Fault[] = [
   ...generatedFaults,
   ...walksGeneratedFaults,
   ...signingBasketGeneratedFaults,
+  ...directDebitGeneratedFaults,
 ];
 
 export function findFault(id: string): Fault {

@@ -23,6 +23,18 @@ import { propertySeed } from '../../harness/generated/settings.js';
 import { schemaRegistry } from '../../harness/values/schemas.js';
 import { generatedOptionsOf } from '../../scripts/generated-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
+import { directDebitBody, dutchCreditor } from '../../harness/areas/direct-debit.js';
+import {
+  brokenDirectDebitBody,
+  directDebitBreaks,
+  directDebitCaseBody,
+  directDebitCases,
+  seeded,
+  type BrokenDirectDebit,
+  type DirectDebitCase,
+} from '../../harness/generated/direct-debit-cases.js';
+import { basketBreaks, brokenBasketBody, type BrokenBasket } from '../../harness/generated/basket-cases.js';
+import type { Json } from '../../harness/values/json.js';
 
 // The generated phase's parts that need no target: the deriver, the generators against the very
 // schemas they come from, the walk's model, the seeds and the runner's options.
@@ -143,5 +155,37 @@ test('every generated consent body passes its request schema, and every broken o
         schemaRegistry().check('consents/consent-request', brokenConsentBody(b)).length,
         `${requirement}: ${b.path} = ${JSON.stringify(b.value)}`,
       ).toBeGreaterThan(0);
+  }
+});
+
+test('every generated direct debit body passes its request schema; a field left out breaks it', () => {
+  const own = seeded(() => directDebitBody(dutchCreditor()) as unknown as Json);
+  expect(own(7), 'the same seed, the same body').toEqual(own(7));
+  const rules = new Map(fieldRules('direct-debit/payment-request').map((r) => [r.path, r]));
+  // The address's oneOf is read by its object branch.
+  expect(rules.get('debtorAddress.city')).toMatchObject({ maxLength: 35, required: false });
+  for (const v of sample(directDebitCases(), 4, 40) as DirectDebitCase[])
+    expect(schemaRegistry().check('direct-debit/payment-request', directDebitCaseBody(own, v))).toEqual([]);
+  for (const requirement of ['direct-debit.create.required-fields', 'direct-debit.create.mandate'])
+    for (const b of sample(directDebitBreaks(requirement)!, 5, 20) as BrokenDirectDebit[])
+      expect(
+        schemaRegistry().check('direct-debit/payment-request', brokenDirectDebitBody(own, b)).length,
+        `${requirement}: ${b.path} left out`,
+      ).toBeGreaterThan(0);
+  for (const b of sample(directDebitBreaks('direct-debit.create.currency-eur')!, 6, 20) as BrokenDirectDebit[])
+    expect(b.value).toMatch(/^(?!EUR$)[A-Z]{3}$/);
+});
+
+test('a generated basket without payments breaks its request schema; an unknown payment goes anywhere among known ones', () => {
+  for (const b of sample(basketBreaks('signing-baskets.create.empty')!, 3, 10) as BrokenBasket[])
+    expect(
+      schemaRegistry().check('signing-baskets/basket-request', brokenBasketBody(b, ['p1'])).length,
+    ).toBeGreaterThan(0);
+  const known = ['p1', 'p2'];
+  for (const b of sample(basketBreaks('signing-baskets.create.unknown-payment')!, 3, 20) as BrokenBasket[]) {
+    const ids = brokenBasketBody(b, known.slice(0, b.payments)).paymentIds as string[];
+    expect(ids).toHaveLength(b.payments + 1);
+    expect(ids.filter((id) => !known.includes(id))).toHaveLength(1);
+    expect(ids.indexOf(ids.find((id) => !known.includes(id))!)).toBe(b.at);
   }
 });

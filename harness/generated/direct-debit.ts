@@ -1,0 +1,69 @@
+import { requireSuccess } from '../http/broken.js';
+import type { Json } from '../values/json.js';
+import { schemaRegistry } from '../values/schemas.js';
+import { DirectDebitClient, test as base } from '../areas/direct-debit.js';
+import {
+  brokenDirectDebitBody,
+  directDebitCaseBody,
+  seeded,
+  type BrokenDirectDebit,
+  type DirectDebitCase,
+} from './direct-debit-cases.js';
+import { depthFixture, type GeneratedFixtures } from './test.js';
+
+export { because, expect, req } from '../test.js';
+
+/** The direct debit fixtures with the generated phase's depth; a 5xx is an answer to judge. */
+export const test = base.extend<GeneratedFixtures>({
+  directDebit: [
+    async ({ directDebit }, use) => {
+      await use(new DirectDebitClient(directDebit.api.with({ allow5xx: true }), directDebit.consents));
+    },
+    { scope: 'test', box: 'self' },
+  ],
+  depth: depthFixture,
+});
+
+const paymentIdOf = (body: unknown) => (body as { paymentId?: unknown } | undefined)?.paymentId;
+
+/** The creditor's own body (the one every check sends), its debtor and mandate drawn from a seed. */
+const ownBody = (directDebit: DirectDebitClient) => seeded(() => directDebit.body() as unknown as Json);
+
+/** A valid case judged: a 2xx with a paymentId whose answer matches direct-debit/payment-created; never a 5xx. */
+export const directDebitAccepted = (directDebit: DirectDebitClient) => async (v: DirectDebitCase) => {
+  const body = directDebitCaseBody(ownBody(directDebit), v);
+  const res = await directDebit.create(body);
+  const what = `create direct debit ${JSON.stringify(body).slice(0, 600)}`;
+  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
+  const id = res.status >= 200 && res.status < 300 ? paymentIdOf(res.body) : undefined;
+  if (typeof id !== 'string' || !id) throw new Error(`${what}: expected a 2xx with a paymentId; got ${res.describe()}`);
+  const problems = schemaRegistry().check('direct-debit/payment-created', res.body);
+  if (problems.length)
+    throw new Error(
+      `${what}: the answer does not match direct-debit/payment-created: ${problems[0].path}: ${problems[0].message}`,
+    );
+};
+
+/**
+ * A broken case judged: a 4xx carrying no paymentId (`status` where the requirement names the exact
+ * code), beside its control (the creditor's valid body, accepted once in the same test).
+ */
+export function directDebitRefused(directDebit: DirectDebitClient, status?: number) {
+  let controlled = false;
+  const own = ownBody(directDebit);
+  return async (b: BrokenDirectDebit) => {
+    if (!controlled) {
+      const control = await directDebit.create(own(b.seed));
+      requireSuccess(control, 'direct-debit.create.response', 'create the valid direct debit (the control)');
+      controlled = true;
+    }
+    const res = await directDebit.create(brokenDirectDebitBody(own, b));
+    const what = `create direct debit with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`}`;
+    if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
+    const refused = status === undefined ? res.status >= 400 && res.status < 500 : res.status === status;
+    if (!refused || paymentIdOf(res.body) !== undefined)
+      throw new Error(
+        `${what}: expected a refusal (HTTP ${status ?? '4xx'} carrying no paymentId); got ${res.describe()}`,
+      );
+  };
+}

@@ -1,0 +1,26 @@
+import type { Fault } from './fault.js';
+import { beforeHandler } from '../hooks.js';
+
+// A fault that sits between the hand-written checks' points and that only the generated phase
+// (tests/direct-debit/generated/) finds: the hand-written check tries one other currency (USD).
+
+const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;
+
+/** The currencies the faulty bank refuses: a list of the usual ones instead of EUR alone. */
+const REFUSED = new Set(['USD', 'GBP', 'CHF']);
+
+const faults: Fault[] = [
+  {
+    id: 'direct-debit.currency-deny-list',
+    description:
+      'a collection in USD, GBP or CHF is refused, but one in any other currency than EUR (SEK, JPY…) is taken and collected as EUR',
+    breaks: ['direct-debit.create.currency-eur'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const amount = (req.body as { instructedAmount?: { currency?: unknown } } | undefined)?.instructedAmount;
+        if (amount && typeof amount.currency === 'string' && !REFUSED.has(amount.currency)) amount.currency = 'EUR';
+      }),
+  },
+];
+
+export default faults;
