@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { BasketsClient } from '../areas/signing-baskets.js';
 import type { ApiResponse } from '../http/response.js';
 import { TRANSACTION_ORDER } from './payment-walk.js';
-import { failWalk as fail, forbiddenIn, refusedPlainly, WalkStep } from './walk.js';
+import { failWalk as fail, forbiddenIn, refusedPlainly, walkStepsOf } from './walk.js';
 
 /*
  * State walks over one signing basket: sequences of the operations the state tables name (read its
@@ -45,18 +45,10 @@ async function observe(m: BasketWalkModel, r: BasketWalkReal, via: 'status' | 'r
   m.last = next;
 }
 
-class Step extends WalkStep<BasketWalkModel, BasketWalkReal> {
-  constructor(
-    name: string,
-    can: (m: BasketWalkModel) => boolean,
-    act: (m: BasketWalkModel, r: BasketWalkReal) => Promise<void>,
-  ) {
-    super(name, can, act, (m, r) => observe(m, r, 'status'));
-  }
-}
+const { step, status, read } = walkStepsOf<BasketWalkModel, BasketWalkReal>(observe, 'basket');
 
 /** Authorise the basket (its SCA driven to the end): a step of a walk, or where a walk starts. */
-const authorise = new Step(
+const authorise = step(
   'authorise',
   (m) => !m.scaEnded && !isFinal(m) && !m.deleted,
   async (m, r) => {
@@ -68,17 +60,7 @@ const authorise = new Step(
 
 /** The walk's steps: each allowed where the model says the tables allow it, or a step they forbid. */
 export function basketWalkSteps(): fc.Arbitrary<fc.AsyncCommand<BasketWalkModel, BasketWalkReal>>[] {
-  const status = new Step(
-    'read status',
-    () => true,
-    async () => {},
-  );
-  const read = new Step(
-    'read basket',
-    () => true,
-    (m, r) => observe(m, r, 'read'),
-  );
-  const authoriseAgain = new Step(
+  const authoriseAgain = step(
     'create another authorisation (forbidden: the SCA ended, the basket is final or deleted)',
     // A basket partly authorised (PATC) awaits its next signer's authorisation: that one is allowed.
     (m) => (m.scaEnded && m.last !== 'PATC') || isFinal(m) || m.deleted,
@@ -87,7 +69,7 @@ export function basketWalkSteps(): fc.Arbitrary<fc.AsyncCommand<BasketWalkModel,
       if (!refused(res)) fail(m, `another authorisation of the basket was not refused: ${res.describe()}`);
     },
   );
-  const remove = new Step(
+  const remove = step(
     'delete',
     (m) => !m.deleted && !m.scaEnded,
     async (m, r) => {
@@ -96,7 +78,7 @@ export function basketWalkSteps(): fc.Arbitrary<fc.AsyncCommand<BasketWalkModel,
       if (res.status < 200 || res.status >= 300) fail(m, `delete of the basket was not accepted: ${res.describe()}`);
     },
   );
-  const removeForbidden = new Step(
+  const removeForbidden = step(
     'delete (forbidden: authorised or deleted)',
     (m) => m.deleted || m.scaEnded,
     async (m, r) => {

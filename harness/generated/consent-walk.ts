@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ConsentsClient } from '../areas/consents.js';
-import { failWalk as fail, forbiddenIn, refusedPlainly, WalkStep, type StatusOrder } from './walk.js';
+import { failWalk as fail, forbiddenIn, refusedPlainly, walkStepsOf, type StatusOrder } from './walk.js';
 
 /*
  * State walks over one consent: sequences of the operations the state tables name (read its status,
@@ -58,29 +58,11 @@ async function observe(m: ConsentWalkModel, r: ConsentWalkReal, via: 'status' | 
   m.last = next;
 }
 
-class Step extends WalkStep<ConsentWalkModel, ConsentWalkReal> {
-  constructor(
-    name: string,
-    can: (m: ConsentWalkModel) => boolean,
-    act: (m: ConsentWalkModel, r: ConsentWalkReal) => Promise<void>,
-  ) {
-    super(name, can, act, (m, r) => observe(m, r, 'status'));
-  }
-}
+const { step, status, read } = walkStepsOf<ConsentWalkModel, ConsentWalkReal>(observe, 'consent');
 
 /** The walk's steps: each allowed where the model says the tables allow it, or a step they forbid. */
 export function consentWalkSteps(): fc.Arbitrary<fc.AsyncCommand<ConsentWalkModel, ConsentWalkReal>>[] {
-  const status = new Step(
-    'read status',
-    () => true,
-    async () => {},
-  );
-  const read = new Step(
-    'read consent',
-    () => true,
-    (m, r) => observe(m, r, 'read'),
-  );
-  const authorise = new Step(
+  const authorise = step(
     'authorise',
     (m) => !m.scaEnded && !isFinal(m) && !m.deleted,
     async (m, r) => {
@@ -90,7 +72,7 @@ export function consentWalkSteps(): fc.Arbitrary<fc.AsyncCommand<ConsentWalkMode
       if (!['finalised', 'failed'].includes(sca.scaStatus)) fail(m, `the SCA ended ${sca.scaStatus}`);
     },
   );
-  const authoriseAgain = new Step(
+  const authoriseAgain = step(
     'create another authorisation (forbidden: the consent is final or deleted)',
     (m) => isFinal(m) || m.deleted,
     async (m, r) => {
@@ -103,7 +85,7 @@ export function consentWalkSteps(): fc.Arbitrary<fc.AsyncCommand<ConsentWalkMode
         );
     },
   );
-  const remove = new Step(
+  const remove = step(
     'delete',
     (m) => !m.deleted,
     async (m, r) => {
@@ -112,7 +94,7 @@ export function consentWalkSteps(): fc.Arbitrary<fc.AsyncCommand<ConsentWalkMode
       if (res.status < 200 || res.status >= 300) fail(m, `delete of the consent was not accepted: ${res.describe()}`);
     },
   );
-  const removeAgain = new Step(
+  const removeAgain = step(
     'delete again (forbidden: deleted)',
     (m) => m.deleted,
     async (m, r) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../http/response.js';
-import { failWalk as fail, forbiddenIn, refusedPlainly as refusedOf, WalkStep, type StatusOrder } from './walk.js';
+import { failWalk as fail, forbiddenIn, refusedPlainly as refusedOf, walkStepsOf, type StatusOrder } from './walk.js';
 import type { PaymentsClient } from '../areas/payments.js';
 
 /*
@@ -74,28 +74,13 @@ async function observe(m: WalkModel, r: WalkReal, via: 'status' | 'read'): Promi
   m.last = next;
 }
 
-/** A step of the payment walk: the status is read after it. */
-class Step extends WalkStep<WalkModel, WalkReal> {
-  constructor(name: string, can: (m: WalkModel) => boolean, act: (m: WalkModel, r: WalkReal) => Promise<void>) {
-    super(name, can, act, (m, r) => observe(m, r, 'status'));
-  }
-}
+const { step, status, read } = walkStepsOf<WalkModel, WalkReal>(observe, 'payment');
 
 const isFinal = (m: Readonly<WalkModel>) => m.last !== undefined && FINAL.has(m.last);
 
 /** The walk's steps: each allowed where the model says the tables allow it, or a step they forbid. */
 export function walkSteps(): fc.Arbitrary<fc.AsyncCommand<WalkModel, WalkReal>>[] {
-  const status = new Step(
-    'read status',
-    () => true,
-    async () => {},
-  );
-  const read = new Step(
-    'read payment',
-    () => true,
-    (m, r) => observe(m, r, 'read'),
-  );
-  const authorise = new Step(
+  const authorise = step(
     'authorise',
     (m) => !m.scaEnded && !isFinal(m) && !m.cancelAsked,
     async (m, r) => {
@@ -104,7 +89,7 @@ export function walkSteps(): fc.Arbitrary<fc.AsyncCommand<WalkModel, WalkReal>>[
       if (!['finalised', 'failed'].includes(sca.scaStatus)) fail(m, `the SCA ended ${sca.scaStatus}`);
     },
   );
-  const authoriseAgain = new Step(
+  const authoriseAgain = step(
     'create another authorisation (forbidden: the SCA ended)',
     (m) => m.scaEnded || isFinal(m),
     async (m, r) => {
@@ -113,7 +98,7 @@ export function walkSteps(): fc.Arbitrary<fc.AsyncCommand<WalkModel, WalkReal>>[
         fail(m, `another authorisation of a payment whose SCA ended was not refused: ${res.describe()}`);
     },
   );
-  const cancel = new Step(
+  const cancel = step(
     'cancel',
     (m) => !m.cancelAsked,
     async (m, r) => {

@@ -62,3 +62,28 @@ export class WalkStep<M extends WalkSteps, R> implements fc.AsyncCommand<M, R> {
     return this.name;
   }
 }
+
+/**
+ * One resource's walk steps: `step` makes a step followed by a status read (`observe`), and
+ * `status` and `read` are the two reads every walk has (of the status, and of the resource).
+ */
+export function walkStepsOf<M extends WalkSteps, R>(
+  observe: (m: M, r: R, via: 'status' | 'read') => Promise<void>,
+  resource: string,
+) {
+  const step = (name: string, can: (m: M) => boolean, act: (m: M, r: R) => Promise<void>) =>
+    new WalkStep<M, R>(name, can, act, (m, r) => observe(m, r, 'status'));
+  return {
+    step,
+    status: step(
+      'read status',
+      () => true,
+      async () => {},
+    ),
+    read: step(
+      `read ${resource}`,
+      () => true,
+      (m, r) => observe(m, r, 'read'),
+    ),
+  };
+}

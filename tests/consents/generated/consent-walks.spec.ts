@@ -32,7 +32,8 @@ test(
       },
       exchanges,
       depth,
-      runs: depth.walks,
+      // Four times the depth's walks (each under a second): a revived deleted consent needs delete, then another authorisation.
+      runs: 4 * depth.walks,
       distinct: false,
     });
   },
