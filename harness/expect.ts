@@ -64,7 +64,7 @@ const RESOURCE_KEYS = new Set([
 ]);
 
 /** Where a body carries a resource ("$.paymentId"), tppMessages aside (a message may name a field). */
-function resourcesIn(value: unknown, path = '$'): string[] {
+export function resourcesIn(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => resourcesIn(v, `${path}[${i}]`));
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([k, v]) =>

@@ -13,6 +13,7 @@ export * from './operations/table.js';
 export * from './operations/claims.js';
 export * from './operations/world.js';
 export * from './operations/rules.js';
+export * from './operations/header-rules.js';
 
 /**
  * The test of the header checks: every area's clients, and `operations`, the prerequisites of

@@ -82,6 +82,8 @@ export interface ReadOptions {
   scope?: string;
   /** Sign the read (Authentication 6), as the client's `sign` option says. */
   sign?: boolean | SignOptions;
+  /** A 5xx is an answer to judge (the generated phase), not a broken target. */
+  allow5xx?: boolean;
 }
 
 /**
@@ -183,8 +185,15 @@ export class AccountsClient {
         noAuth: true,
         headers: { Authorization: `Bearer ${psuToken}`, ...this.headers(consentId, o) },
         sign: o.sign,
+        allow5xx: o.allow5xx,
       });
-    return this.api.get(path, { query: o.query, headers: this.headers(consentId, o), scope: o.scope, sign: o.sign });
+    return this.api.get(path, {
+      query: o.query,
+      headers: this.headers(consentId, o),
+      scope: o.scope,
+      sign: o.sign,
+      allow5xx: o.allow5xx,
+    });
   }
 
   list(consentId: string | null, o: ReadOptions = {}) {

@@ -19,6 +19,8 @@ export interface CallOptions {
   json?: unknown;
   /** The path called instead of the operation's own (e.g. the same resource under another payment product). */
   path?: (path: string) => string;
+  /** A 5xx is an answer to judge (the generated phase: "no request ever gets a 5xx"), not a broken target. */
+  allow5xx?: boolean;
 }
 
 /** An operation bound to its prerequisites: call it as often as needed. */

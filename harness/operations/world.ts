@@ -231,6 +231,7 @@ export class OperationWorld implements World {
           ? await accounts.read(accountRead, at, {
               query,
               sign: opts.sign,
+              allow5xx: opts.allow5xx,
               // Through the account client: it reads with the PSU's token of the consent where the profile asks for one.
               headers: {
                 ...opts.headers,
@@ -245,6 +246,7 @@ export class OperationWorld implements World {
               headers: { ...base, ...opts.headers },
               noAuth: opts.noAuth,
               sign: opts.sign,
+              allow5xx: opts.allow5xx,
             });
         // What a call that should have been refused created is cleaned up as the areas' own creations are.
         const created = res.status >= 200 && res.status < 300 ? (res.body as Record<string, unknown>) : undefined;

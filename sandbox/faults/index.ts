@@ -17,6 +17,7 @@ import directoryFaults from './directory.js';
 import affiliatedFaults from './headers-affiliated.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
+import headerGeneratedFaults from './headers-generated.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
@@ -57,6 +58,7 @@ export const FAULTS: Fault[] = [
   ...walksGeneratedFaults,
   ...signingBasketGeneratedFaults,
   ...directDebitGeneratedFaults,
+  ...headerGeneratedFaults,
 ];
 
 export function findFault(id: string): Fault {

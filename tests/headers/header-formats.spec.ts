@@ -1,9 +1,9 @@
-import { refusalTests, test, type Operation } from '../../harness/operations.js';
+import { accepts, refusalTests, takesPsuIpAddress, test } from '../../harness/operations.js';
 
 // Formats of the forwarded PSU headers (Common request headers), on every claimed operation that accepts them:
 // SHOULDs, as the rows give the format of forwarded data, sent "when available", and no sentence says the bank refuses.
 
-const forwarded = (o: Operation) => o.accepts.includes('psu-forwarded');
+const forwarded = accepts('psu-forwarded');
 
 for (const t of refusalTests({
   requirement: 'headers.psu-http-method.enum',
@@ -42,12 +42,8 @@ for (const t of refusalTests({
 }))
   test(t.title, t.details, t.body);
 
-// PSU-IP-Address (Common request headers: string(ipv4)) on every claimed operation that takes it:
-// initiate payment and create signing basket (where it is required), the operations that create or
-// update an authorisation (the flow guide sends it there) and section H's operations (their
-// headers list it). Account reads: accounts.read.psu-ip-address-format.
-const takesPsuIpAddress = (o: Operation) =>
-  o.requires.includes('PSU-IP-Address') || o.accepts.includes('psu-identification') || o.group === 'direct-debit';
+// PSU-IP-Address (Common request headers: string(ipv4)) on every claimed operation that takes it
+// (harness/operations/header-rules.ts, takesPsuIpAddress). Account reads: accounts.read.psu-ip-address-format.
 
 for (const t of refusalTests({
   requirement: 'headers.psu-ip-address.format',

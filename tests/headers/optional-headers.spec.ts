@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { acceptanceTests, test, type HeaderGroup, type Operation } from '../../harness/operations.js';
+import { acceptanceTests, accepts, acceptsRedirectAndNotification, test } from '../../harness/operations.js';
 
 // Optional headers are accepted wherever "Common request headers" says an operation accepts their
-// group: valid values of each group, on every claimed operation of the group's (harness/operations/table.ts).
-
-const accepts = (group: HeaderGroup) => (o: Operation) => o.accepts.includes(group);
+// group: valid values of each group, on every claimed operation of the group's (harness/operations/table.ts,
+// harness/operations/header-rules.ts).
 
 for (const t of acceptanceTests({
   requirement: 'headers.optional.psu-forwarded',
@@ -40,7 +39,7 @@ for (const t of acceptanceTests({
 for (const t of acceptanceTests({
   requirement: 'headers.optional.redirect-notification',
   title: 'that creates a resource or starts an authorisation accepts the redirect and notification headers',
-  applies: (o) => o.accepts.includes('redirect') && o.accepts.includes('notification'),
+  applies: acceptsRedirectAndNotification,
   headers: (_o, target) => ({
     'TPP-Redirect-URI': target.redirectUri,
     'TPP-Nok-Redirect-URI': target.redirectUri,

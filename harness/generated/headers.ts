@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { resourcesIn } from '../expect.js';
+import { block } from '../http/broken.js';
+import type { ApiResponse } from '../http/response.js';
+import { GROUPS, claimedOperations, operation, type Bound, type Operation } from '../operations.js';
+import { OperationWorld, test as base } from '../operations.js';
+import type { Target } from '../config/target.js';
+import { boxed } from '../test.js';
+import type { BrokenHeader, HeaderSet } from './header-cases.js';
+import { depthFixture, type GeneratedFixtures } from './test.js';
+
+export { because, expect, req } from '../test.js';
+
+/*
+ * The generated header checks over the operations table: a case is an operation drawn among the
+ * claimed ones a rule governs (every group's) and the headers drawn for it. A read is called on the
+ * test's shared prerequisites (made once, as the hand-written checks make them); a state-changing
+ * operation (create, delete, cancel, start, update) on prerequisites of its own, made fresh for the
+ * case, so that a call accepted in one case leaves the next its resource as the rule needs it.
+ */
+
+export interface HeaderFixtures extends GeneratedFixtures {
+  /** A new world of prerequisites (harness/operations/world.ts), nothing made yet. */
+  freshWorld: () => OperationWorld;
+}
+
+export const test = base.extend<HeaderFixtures>({
+  depth: depthFixture,
+  freshWorld: boxed(async ({ directory, consents, accounts, recurring, payments, baskets, directDebit }, use) => {
+    await use(
+      () =>
+        new OperationWorld({
+          directory,
+          consents,
+          accounts,
+          recurring: () => recurring(),
+          payments,
+          baskets,
+          directDebit,
+        }),
+    );
+  }),
+});
+
+/**
+ * The claimed operations a rule governs, over every group (each unclaimed one noted as the
+ * hand-written checks note it), reads first: fast-check shrinks a case towards the first, the
+ * cheapest. Skips the test when none is claimed.
+ */
+export function claimedFor(target: Target, applies: (o: Operation) => boolean): string[] {
+  const claimed: Operation[] = [];
+  const skipped: string[] = [];
+  for (const g of GROUPS) {
+    const c = claimedOperations(target, g, applies);
+    claimed.push(...c.claimed);
+    skipped.push(...c.skipped);
+  }
+  for (const why of skipped) test.info().annotations.push({ type: 'not claimed', description: why });
+  test.skip(claimed.length === 0, skipped.join('; '));
+  return [...claimed.filter((o) => !o.changes), ...claimed.filter((o) => o.changes)].map((o) => o.id);
+}
+
+/** A case: an operation drawn among `ids`, and what is drawn for it. */
+export const onOperations = <T>(ids: string[], values: fc.Arbitrary<T>) =>
+  fc.record({ operation: fc.constantFrom(...ids), headers: values });
+
+/** Binds the operations: a read to the test's shared world (once), a state-changing one to a world of its own. */
+export class Binder {
+  private readonly reads = new Map<string, Promise<Bound>>();
+
+  constructor(
+    private readonly shared: OperationWorld,
+    private readonly fresh: () => OperationWorld,
+  ) {}
+
+  bind(o: Operation): Promise<Bound> {
+    if (o.changes) return this.fresh().bind(o);
+    if (!this.reads.has(o.id)) this.reads.set(o.id, this.shared.bind(o));
+    return this.reads.get(o.id)!;
+  }
+}
+
+const succeeded = (res: ApiResponse) => res.status >= 200 && res.status < 300;
+const shown = (h: HeaderSet) =>
+  Object.entries(h)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+    .join(', ');
+
+/** Operations whose call failed made plain too: not this rule's to judge (their own control judges them). */
+interface Uncontrolled {
+  by: string;
+  why: string;
+}
+
+/**
+ * The acceptance of valid headers, as acceptanceTests judges it: the operation called with the
+ * case's headers succeeds (2xx, never a 5xx); where it does not, the same call made plain is tried,
+ * and when that fails too the operation is not this rule's to judge. `end` blocks the test by the
+ * first such operation's control when nothing else was judged failed.
+ */
+export function headersAccepted(binder: Binder) {
+  const uncontrolled: Uncontrolled[] = [];
+  const check = async (v: { operation: string; headers: HeaderSet }) => {
+    const b = await binder.bind(operation(v.operation));
+    const res = await b.call({ headers: v.headers, allow5xx: true });
+    if (succeeded(res)) return;
+    const plain = await b.call({ allow5xx: true });
+    if (!succeeded(plain)) {
+      uncontrolled.push({
+        by: b.op.control,
+        why: `${b.label} fails made plain too (${plain.describe()}), so its answer ${res.describe()} proves nothing of this rule`,
+      });
+      return;
+    }
+    throw new Error(
+      `${b.label} with ${shown(v.headers)}: expected a success (2xx), as the same call without them got (${plain.describe()}); got ${res.describe()}`,
+    );
+  };
+  const end = () => {
+    if (uncontrolled.length)
+      block(
+        uncontrolled[0].by,
+        'the same call made plain (the positive control)',
+        uncontrolled.map((u) => u.why).join('; '),
+      );
+  };
+  return { check, end };
+}
+
+/**
+ * The refusal of a broken header value, as refusalTests judges it: the operation called with it is
+ * refused (a 4xx carrying no data, never a 5xx) and a state-changing one changes nothing; beside it,
+ * in the same case, the same call with the valid value the broken one was made from is accepted
+ * (its positive control). Where that control fails, the refusal proves nothing: `uncontrolled`
+ * names the operation (the spec declares its control requirement), and the case is not judged.
+ */
+export function headerRefused(binder: Binder, uncontrolled: (o: Operation) => void) {
+  return async (v: { operation: string; headers: BrokenHeader }) => {
+    const { header, broken, valid, how } = v.headers;
+    const b = await binder.bind(operation(v.operation));
+    const before = await b.state?.();
+    const res = await b.call({ headers: { [header]: broken }, allow5xx: true });
+    const after = b.state ? await b.state() : undefined;
+    const what = `${b.label} with ${header} ${JSON.stringify(broken)} (${how})`;
+    if (succeeded(res))
+      throw new Error(`${what}: expected a refusal (HTTP 4xx carrying no data); got ${res.describe()}`);
+    const control = await b.call({ headers: { [header]: valid }, allow5xx: true });
+    if (!succeeded(control)) {
+      uncontrolled(b.op);
+      return;
+    }
+    const data = resourcesIn(res.body);
+    if (res.status < 400 || res.status >= 500 || data.length)
+      throw new Error(
+        `${what}: expected a refusal (HTTP 4xx carrying no data), as the same call with ${JSON.stringify(valid)} was accepted (${control.describe()}); got ${res.describe()}${data.length ? `, carrying ${data.join(', ')}` : ''}`,
+      );
+    if (before !== after)
+      throw new Error(`${what}: a refused call must change nothing; before it ${before}, after it ${after}`);
+  };
+}

@@ -1,0 +1,71 @@
+import {
+  forwardedHeaders,
+  identificationHeaders,
+  redirectNotificationHeaders,
+} from '../../../harness/generated/header-cases.js';
+import { Binder, claimedFor, headersAccepted, onOperations, req, test } from '../../../harness/generated/headers.js';
+import { runProperty } from '../../../harness/generated/run.js';
+import { accepts, acceptsRedirectAndNotification } from '../../../harness/operations/header-rules.js';
+
+// Generated: sets of optional headers drawn within every rule of "Common request headers"
+// (harness/operations/header-rules.ts), each on an operation drawn among the claimed ones that
+// accept the group (every group's), are accepted (2xx), as the hand-written checks judge one set
+// of valid values per group (tests/headers/optional-headers.spec.ts). An operation whose call fails
+// made plain too is not judged here: the test is blocked by its control when nothing else failed.
+// A state-changing operation makes its prerequisites fresh for each case; a read shares the test's.
+
+test(
+  'generated: every operation accepts any valid set of the forwarded PSU headers',
+  req('headers.optional.psu-forwarded'),
+  async ({ operations, freshWorld, target, depth, exchanges }) => {
+    const accepted = headersAccepted(new Binder(operations, freshWorld));
+    await runProperty({
+      name: 'any subset of the forwarded PSU headers with valid values (and any X-Request-ID) is accepted',
+      requirement: 'headers.optional.psu-forwarded',
+      arbitrary: onOperations(claimedFor(target, accepts('psu-forwarded')), forwardedHeaders()),
+      check: accepted.check,
+      exchanges,
+      depth,
+    });
+    accepted.end();
+  },
+);
+
+test(
+  'generated: every operation that creates or updates an authorisation accepts valid PSU identification headers',
+  req('headers.optional.psu-identification'),
+  async ({ operations, freshWorld, target, depth, exchanges }) => {
+    const accepted = headersAccepted(new Binder(operations, freshWorld));
+    const corporateId =
+      target.profile.psuContext === 'corporate' && target.psuCorporateId ? target.psuCorporateId : undefined;
+    await runProperty({
+      name: 'PSU-ID-Type (and in a corporate context PSU-Corporate-ID-Type) of any name is accepted beside PSU-ID',
+      requirement: 'headers.optional.psu-identification',
+      arbitrary: onOperations(claimedFor(target, accepts('psu-identification')), identificationHeaders(corporateId)),
+      check: accepted.check,
+      exchanges,
+      depth,
+    });
+    accepted.end();
+  },
+);
+
+test(
+  'generated: every operation that creates a resource or starts an authorisation accepts valid redirect and notification headers',
+  req('headers.optional.redirect-notification'),
+  async ({ operations, freshWorld, target, depth, exchanges }) => {
+    const accepted = headersAccepted(new Binder(operations, freshWorld));
+    await runProperty({
+      name: 'any non-empty subset of the redirect and notification headers with valid values is accepted',
+      requirement: 'headers.optional.redirect-notification',
+      arbitrary: onOperations(
+        claimedFor(target, acceptsRedirectAndNotification),
+        redirectNotificationHeaders(target.redirectUri),
+      ),
+      check: accepted.check,
+      exchanges,
+      depth,
+    });
+    accepted.end();
+  },
+);
