@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { NOTIFICATION_CONTENT, PSU_HTTP_METHODS, type FormatRequirement } from '../operations/header-rules.js';
 
@@ -24,6 +25,13 @@ export interface BrokenHeader {
 
 /** A uuid of any version RFC 9562 defines (1 to 8), as fast-check draws it (lower case). */
 export const uuids = (): fc.Arbitrary<string> => fc.uuid({ version: [1, 2, 3, 4, 5, 6, 7, 8] });
+
+/**
+ * The X-Request-ID a call sends for a drawn one: its version and variant kept, its last twelve
+ * digits made fresh ("unique per call, set by the caller"), so that a case tried again while
+ * shrinking never sends an id twice.
+ */
+export const freshRequestId = (drawn: string): string => `${drawn.slice(0, 24)}${randomBytes(6).toString('hex')}`;
 
 /** Text of visible ASCII, spaces inside only. */
 const visibleText = (most: number) =>

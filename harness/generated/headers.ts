@@ -6,7 +6,7 @@ import { GROUPS, claimedOperations, operation, type Bound, type Operation } from
 import { OperationWorld, test as base } from '../operations.js';
 import type { Target } from '../config/target.js';
 import { boxed } from '../test.js';
-import type { BrokenHeader, HeaderSet } from './header-cases.js';
+import { freshRequestId, type BrokenHeader, type HeaderSet } from './header-cases.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 
 export { because, expect, req } from '../test.js';
@@ -102,7 +102,11 @@ export function headersAccepted(binder: Binder) {
   const uncontrolled: Uncontrolled[] = [];
   const check = async (v: { operation: string; headers: HeaderSet }) => {
     const b = await binder.bind(operation(v.operation));
-    const res = await b.call({ headers: v.headers, allow5xx: true });
+    const id = v.headers['X-Request-ID'];
+    const res = await b.call({
+      headers: { ...v.headers, ...(id ? { 'X-Request-ID': freshRequestId(id) } : {}) },
+      allow5xx: true,
+    });
     if (succeeded(res)) return;
     const plain = await b.call({ allow5xx: true });
     if (!succeeded(plain)) {
@@ -144,7 +148,8 @@ export function headerRefused(binder: Binder, uncontrolled: (o: Operation) => vo
     const what = `${b.label} with ${header} ${JSON.stringify(broken)} (${how})`;
     if (succeeded(res))
       throw new Error(`${what}: expected a refusal (HTTP 4xx carrying no data); got ${res.describe()}`);
-    const control = await b.call({ headers: { [header]: valid }, allow5xx: true });
+    const made = header === 'X-Request-ID' ? freshRequestId(valid) : valid;
+    const control = await b.call({ headers: { [header]: made }, allow5xx: true });
     if (!succeeded(control)) {
       uncontrolled(b.op);
       return;
@@ -152,7 +157,7 @@ export function headerRefused(binder: Binder, uncontrolled: (o: Operation) => vo
     const data = resourcesIn(res.body);
     if (res.status < 400 || res.status >= 500 || data.length)
       throw new Error(
-        `${what}: expected a refusal (HTTP 4xx carrying no data), as the same call with ${JSON.stringify(valid)} was accepted (${control.describe()}); got ${res.describe()}${data.length ? `, carrying ${data.join(', ')}` : ''}`,
+        `${what}: expected a refusal (HTTP 4xx carrying no data), as the same call with ${JSON.stringify(made)} was accepted (${control.describe()}); got ${res.describe()}${data.length ? `, carrying ${data.join(', ')}` : ''}`,
       );
     if (before !== after)
       throw new Error(`${what}: a refused call must change nothing; before it ${before}, after it ${after}`);
