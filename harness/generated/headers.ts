@@ -3,10 +3,10 @@ import { resourcesIn } from '../expect.js';
 import { block } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
 import { GROUPS, claimedOperations, operation, type Bound, type Operation } from '../operations.js';
-import { OperationWorld, test as base } from '../operations.js';
+import { test as base, type OperationWorld } from '../operations.js';
 import type { Target } from '../config/target.js';
-import { boxed } from '../test.js';
 import { freshRequestId, type BrokenHeader, type HeaderSet } from './header-cases.js';
+import type { Depth } from './settings.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 
 export { because, expect, req } from '../test.js';
@@ -15,39 +15,29 @@ export { because, expect, req } from '../test.js';
  * The generated header checks over the operations table: a case is an operation drawn among the
  * claimed ones a rule governs (every group's) and the headers drawn for it. A read is called on the
  * test's shared prerequisites (made once, as the hand-written checks make them); a state-changing
- * operation (create, delete, cancel, start, update) on prerequisites of its own, made fresh for the
- * case, so that a call accepted in one case leaves the next its resource as the rule needs it.
+ * operation (create, delete, cancel, start, update) on prerequisites of its own (OperationWorld's
+ * fork), so that a call accepted in one case leaves the next its resource as the rule needs it.
  */
 
-export interface HeaderFixtures extends GeneratedFixtures {
-  /** A new world of prerequisites (harness/operations/world.ts), nothing made yet. */
-  freshWorld: () => OperationWorld;
-}
+/** The header checks' fixtures (the operations world) with the generated phase's depth. */
+export const test = base.extend<GeneratedFixtures>({ depth: depthFixture });
 
-export const test = base.extend<HeaderFixtures>({
-  depth: depthFixture,
-  freshWorld: boxed(async ({ directory, consents, accounts, recurring, payments, baskets, directDebit }, use) => {
-    await use(
-      () =>
-        new OperationWorld({
-          directory,
-          consents,
-          accounts,
-          recurring: () => recurring(),
-          payments,
-          baskets,
-          directDebit,
-        }),
-    );
-  }),
-});
+/**
+ * The operations called under an authorised consent (Consent-ID: the account reads, the direct
+ * debit confirmation): the consent costs an SCA per test, more than all of a property's other
+ * cases at the default depth, so they are drawn from a depth of 100 cases (nightly) on.
+ */
+const underConsent = (o: Operation) => o.requires.includes('Consent-ID');
+
+/** The depth from which the operations under an authorised consent are drawn. */
+export const CONSENT_OPERATIONS_FROM = 100;
 
 /**
  * The claimed operations a rule governs, over every group (each unclaimed one noted as the
  * hand-written checks note it), reads first: fast-check shrinks a case towards the first, the
  * cheapest. Skips the test when none is claimed.
  */
-export function claimedFor(target: Target, applies: (o: Operation) => boolean): string[] {
+export function claimedFor(target: Target, applies: (o: Operation) => boolean, depth: Depth): string[] {
   const claimed: Operation[] = [];
   const skipped: string[] = [];
   for (const g of GROUPS) {
@@ -57,26 +47,49 @@ export function claimedFor(target: Target, applies: (o: Operation) => boolean): 
   }
   for (const why of skipped) test.info().annotations.push({ type: 'not claimed', description: why });
   test.skip(claimed.length === 0, skipped.join('; '));
-  return [...claimed.filter((o) => !o.changes), ...claimed.filter((o) => o.changes)].map((o) => o.id);
+  const drawn =
+    depth.cases >= CONSENT_OPERATIONS_FROM || claimed.every(underConsent)
+      ? claimed
+      : claimed.filter((o) => !underConsent(o));
+  if (drawn.length < claimed.length)
+    test.info().annotations.push({
+      type: 'not drawn',
+      description: `not drawn at this depth (${depth.cases} cases; from ${CONSENT_OPERATIONS_FROM} on): ${claimed
+        .filter(underConsent)
+        .map((o) => o.name)
+        .join(', ')}, each under an authorised consent (an SCA per test); the hand-written checks judge them`,
+    });
+  return [...drawn.filter((o) => !o.changes), ...drawn.filter((o) => o.changes)].map((o) => o.id);
 }
 
 /** A case: an operation drawn among `ids`, and what is drawn for it. */
 export const onOperations = <T>(ids: string[], values: fc.Arbitrary<T>) =>
   fc.record({ operation: fc.constantFrom(...ids), headers: values });
 
-/** Binds the operations: a read to the test's shared world (once), a state-changing one to a world of its own. */
+/**
+ * Binds the operations: a read to the test's shared world (once); a state-changing one to a world
+ * of its own, new for each call of `bind`, or with `keep` the one it was last kept in (a refusal
+ * changes nothing, so refused calls may share one) until `drop`.
+ */
 export class Binder {
   private readonly reads = new Map<string, Promise<Bound>>();
+  private readonly kept = new Map<string, Promise<Bound>>();
 
-  constructor(
-    private readonly shared: OperationWorld,
-    private readonly fresh: () => OperationWorld,
-  ) {}
+  constructor(private readonly shared: OperationWorld) {}
 
-  bind(o: Operation): Promise<Bound> {
-    if (o.changes) return this.fresh().bind(o);
-    if (!this.reads.has(o.id)) this.reads.set(o.id, this.shared.bind(o));
-    return this.reads.get(o.id)!;
+  bind(o: Operation, keep = false): Promise<Bound> {
+    if (!o.changes) {
+      if (!this.reads.has(o.id)) this.reads.set(o.id, this.shared.bind(o));
+      return this.reads.get(o.id)!;
+    }
+    if (!keep) return this.shared.fork().bind(o);
+    if (!this.kept.has(o.id)) this.kept.set(o.id, this.shared.fork().bind(o));
+    return this.kept.get(o.id)!;
+  }
+
+  /** The operation's kept world may have changed (a call that should have been refused was accepted): the next is new. */
+  drop(o: Operation): void {
+    this.kept.delete(o.id);
   }
 }
 
@@ -133,33 +146,47 @@ export function headersAccepted(binder: Binder) {
 
 /**
  * The refusal of a broken header value, as refusalTests judges it: the operation called with it is
- * refused (a 4xx carrying no data, never a 5xx) and a state-changing one changes nothing; beside it,
- * in the same case, the same call with the valid value the broken one was made from is accepted
- * (its positive control). Where that control fails, the refusal proves nothing: `uncontrolled`
- * names the operation (the spec declares its control requirement), and the case is not judged.
+ * refused (a 4xx carrying no data, never a 5xx) and a state-changing one changes nothing. The first
+ * case of each operation is its positive control: after the refused call, the same call with the
+ * valid value the broken one was made from, accepted (on a world of its own, which it may use up).
+ * Where that control fails, the refusal proves nothing: `uncontrolled` names the operation (the
+ * spec declares its control requirement), and the case is not judged. Later refusals of an
+ * operation share one world, refused calls changing nothing.
  */
 export function headerRefused(binder: Binder, uncontrolled: (o: Operation) => void) {
+  const controlled = new Set<string>();
   return async (v: { operation: string; headers: BrokenHeader }) => {
     const { header, broken, valid, how } = v.headers;
-    const b = await binder.bind(operation(v.operation));
+    const o = operation(v.operation);
+    const first = !controlled.has(o.id);
+    const b = await binder.bind(o, !first);
     const before = await b.state?.();
     const res = await b.call({ headers: { [header]: broken }, allow5xx: true });
     const after = b.state ? await b.state() : undefined;
     const what = `${b.label} with ${header} ${JSON.stringify(broken)} (${how})`;
-    if (succeeded(res))
+    if (succeeded(res)) {
+      binder.drop(o);
       throw new Error(`${what}: expected a refusal (HTTP 4xx carrying no data); got ${res.describe()}`);
-    const made = header === 'X-Request-ID' ? freshRequestId(valid) : valid;
-    const control = await b.call({ headers: { [header]: made }, allow5xx: true });
-    if (!succeeded(control)) {
-      uncontrolled(b.op);
-      return;
+    }
+    let beside = '';
+    if (first) {
+      const made = header === 'X-Request-ID' ? freshRequestId(valid) : valid;
+      const control = await b.call({ headers: { [header]: made }, allow5xx: true });
+      if (!succeeded(control)) {
+        uncontrolled(o);
+        return;
+      }
+      controlled.add(o.id);
+      beside = `, as the same call with ${JSON.stringify(made)} was accepted (${control.describe()})`;
     }
     const data = resourcesIn(res.body);
     if (res.status < 400 || res.status >= 500 || data.length)
       throw new Error(
-        `${what}: expected a refusal (HTTP 4xx carrying no data), as the same call with ${JSON.stringify(made)} was accepted (${control.describe()}); got ${res.describe()}${data.length ? `, carrying ${data.join(', ')}` : ''}`,
+        `${what}: expected a refusal (HTTP 4xx carrying no data)${beside}; got ${res.describe()}${data.length ? `, carrying ${data.join(', ')}` : ''}`,
       );
-    if (before !== after)
+    if (before !== after) {
+      binder.drop(o);
       throw new Error(`${what}: a refused call must change nothing; before it ${before}, after it ${after}`);
+    }
   };
 }

@@ -39,11 +39,28 @@ export class OperationWorld implements World {
 
   constructor(readonly c: Clients) {}
 
+  /**
+   * A world of its own for a state-changing call (the generated phase makes one per case): nothing
+   * made yet but what no operation uses up, shared with this one (the directory's ids, the worker's
+   * authorised account consent, the direct debit consent payments are confirmed under).
+   */
+  fork(): OperationWorld {
+    const w = new OperationWorld(this.c);
+    w.parent = this;
+    return w;
+  }
+
+  private parent?: OperationWorld;
+
+  /** The prerequisites no operation uses up: a fork makes them once, in the world it was forked from. */
+  private static readonly LASTING = new Set(['directory', 'account', 'dd-consent']);
+
   get profile(): Profile {
     return this.c.consents.api.target.profile;
   }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (this.parent && OperationWorld.LASTING.has(key)) return this.parent.once(key, make);
     if (!this.memo.has(key)) this.memo.set(key, make());
     return this.memo.get(key) as Promise<T>;
   }

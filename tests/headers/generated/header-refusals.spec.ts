@@ -11,7 +11,8 @@ import { FORMAT_RULES, type FormatRequirement } from '../../../harness/operation
 // changes nothing, beside the same call with the valid value it was made from accepted in the same
 // case (its positive control). Where that control fails the case proves nothing, and the test
 // depends on the operation's control requirement, as the hand-written checks' refusals do
-// (tests/headers/header-formats.spec.ts, request-id.spec.ts).
+// (tests/headers/header-formats.spec.ts, request-id.spec.ts). The operations under an authorised
+// consent (an SCA per test) are drawn from a depth of 100 cases (nightly) on.
 
 const RULES: [FormatRequirement, string][] = [
   ['headers.psu-http-method.enum', 'a PSU-Http-Method in lower case or another method'],
@@ -25,12 +26,15 @@ for (const [requirement, value] of RULES)
   test(
     `generated: every operation called with ${value} refuses it and changes nothing`,
     req(requirement),
-    async ({ operations, freshWorld, target, depth, exchanges }) => {
-      const binder = new Binder(operations, freshWorld);
+    async ({ operations, target, depth, exchanges }) => {
+      const binder = new Binder(operations);
       await runProperty({
         name: `${value} is refused (a 4xx carrying no data) and changes nothing, beside the valid value accepted`,
         requirement,
-        arbitrary: onOperations(claimedFor(target, FORMAT_RULES[requirement].applies), brokenHeaders(requirement)),
+        arbitrary: onOperations(
+          claimedFor(target, FORMAT_RULES[requirement].applies, depth),
+          brokenHeaders(requirement),
+        ),
         check: headerRefused(binder, (o) => dependsOnControl(o.control)),
         exchanges,
         depth,
