@@ -167,8 +167,8 @@ const cancelFinal = step(
 export function cancellationWalkSteps(
   authorisations: boolean,
 ): fc.Arbitrary<fc.AsyncCommand<CancellationWalkModel, WalkReal>>[] {
-  // The cancellation's authorisation weighs thrice and the forbidden steps twice: most walks reach
-  // the authorised cancellation and try what it forbids.
+  // The cancellation's authorisation and another one weigh thrice, a cancel once final twice: most
+  // walks reach the authorised cancellation and try what it forbids.
   const steps = authorisations
     ? [
         status,
@@ -180,6 +180,7 @@ export function cancellationWalkSteps(
         list,
         authoriseAgain,
         authoriseAgain,
+        authoriseAgain,
         cancelAgain,
         cancelFinal,
         cancelFinal,
@@ -188,20 +189,26 @@ export function cancellationWalkSteps(
   return steps.map((s) => fc.constant(s));
 }
 
-/** One walk's input: the payment's kind, whether it is authorised before its cancel, the steps after it. */
+/**
+ * One walk's input: the payment's kind, whether it is authorised before its cancel, whether its
+ * cancellation is authorised right after the cancel (where the walk authorises it), the steps then.
+ */
 export interface CancellationWalk {
   combination: Combination;
   authorised: boolean;
+  cancellationAuthorised: boolean;
   steps: Iterable<fc.AsyncCommand<CancellationWalkModel, WalkReal>>;
 }
 
 /**
  * Runs one walk: initiates a payment of the combination, authorises it first where drawn, asks for
- * its cancellation, then runs the steps. `authorisations` as for cancellationWalkSteps.
+ * its cancellation, authorises that where drawn (so that the steps an authorised cancellation
+ * forbids are tried in most walks, not only in the longer ones), then runs the steps.
+ * `authorisations` as for cancellationWalkSteps.
  */
 export async function walkCancellation(
   payments: PaymentsClient,
-  { combination, authorised, steps }: CancellationWalk,
+  { combination, authorised, cancellationAuthorised, steps }: CancellationWalk,
   authorisations: boolean,
 ): Promise<void> {
   const { basePath, res } = await payments.initiated(combination);
@@ -218,6 +225,7 @@ export async function walkCancellation(
     if (authorised) await authorisePayment.run(model, real);
     const root = authorised ? 'payments.cancel.authorised-future-dated' : 'payments.cancel.response';
     await cancelFirst(root).run(model, real);
+    if (cancellationAuthorised && authoriseCancellation.check(model)) await authoriseCancellation.run(model, real);
     await fc.asyncModelRun(() => ({ model, real }), steps);
   } catch (e) {
     // A walk's failure names the payment's kind; a blocked step or a broken target stays as it is.

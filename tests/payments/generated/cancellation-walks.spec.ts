@@ -31,19 +31,26 @@ test(
       name: 'a walk over a payment cancellation keeps to the state tables',
       requirement: 'payments.cancel.states.walk',
       arbitrary: fc.record({
-        // Half the walks on a product whose cancellation is authorised, where there are both kinds.
+        // Three walks in four on a product whose cancellation is authorised, where there are both kinds.
         combination:
           authorisable.length && atOnce.length
-            ? fc.oneof(fc.constantFrom(...authorisable), fc.constantFrom(...atOnce))
+            ? fc.oneof(
+                { arbitrary: fc.constantFrom(...authorisable), weight: 3 },
+                { arbitrary: fc.constantFrom(...atOnce), weight: 1 },
+              )
             : fc.constantFrom(...claimed),
-        // Half the walks cancel an authorised payment (the cancellation of an accepted payment).
+        // Half the walks cancel an authorised payment (the cancellation of an accepted payment), and
+        // half start from the cancellation authorised.
         authorised: fc.boolean(),
+        cancellationAuthorised: fc.boolean(),
         steps: fc.commands(cancellationWalkSteps(authorisations), { maxCommands: depth.walkLength }),
       }),
       check: (walk) => walkCancellation(payments, walk, authorisations),
       exchanges,
       depth,
-      runs: depth.walks,
+      // Twice the depth's walks (each one or two SCAs): a status revived by another cancellation
+      // authorisation needs an authorisable product, its cancellation authorised, then another.
+      runs: 2 * depth.walks,
       distinct: false,
     });
   },
