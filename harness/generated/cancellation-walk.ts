@@ -31,6 +31,11 @@ export interface CancellationWalkModel extends WalkSteps {
   scaEnded: boolean;
   /** Its SCA ended finalised: another cancellation authorisation is refused ("an SCA already finalised"). */
   scaFinalised: boolean;
+  /**
+   * A corporate context: a start authorisation is "Repeated once per required SCA" there, so a
+   * finalised SCA alone does not forbid another (a next signer's); a final status still does.
+   */
+  corporate: boolean;
 }
 
 const isFinal = (m: Readonly<CancellationWalkModel>) => m.last !== undefined && FINAL.has(m.last);
@@ -128,7 +133,7 @@ const list = step(
 /** Another cancellation authorisation once the cancellation's SCA finalised or the payment is final: refused. */
 const authoriseAgain = step(
   'create another cancellation authorisation (forbidden: the cancellation SCA finalised or the payment is final)',
-  (m) => m.scaFinalised || isFinal(m),
+  (m) => (m.scaFinalised && !m.corporate) || isFinal(m),
   async (m, r) => {
     const res = await r.payments.sca.create(r.basePath, 'cancellation-authorisations', r.payments.psuHeaders());
     noServerError(m, res, 'create another cancellation authorisation');
@@ -218,6 +223,7 @@ export async function walkCancellation(
     created: new Map(),
     scaEnded: false,
     scaFinalised: false,
+    corporate: payments.context === 'corporate',
     steps: ['initiate'],
   };
   const real = { payments, basePath };

@@ -120,6 +120,7 @@ test("the cancellation walk's model: the cancellation authorised once, another r
     created: new Map(),
     scaEnded: false,
     scaFinalised: false,
+    corporate: false,
     steps: ['initiate', 'cancel'],
     ...o,
   });
@@ -149,6 +150,9 @@ test("the cancellation walk's model: the cancellation authorised once, another r
     expect.arrayContaining(['read the cancellation SCA status', 'list the cancellation authorisations']),
   );
   expect(finalised).not.toContain('authorise the cancellation');
+  // In a corporate context a finalised SCA may be one signer's of several: another is forbidden only once final.
+  const signer = allowed(model({ last: 'ACTC', scaEnded: true, scaFinalised: true, created: ended, corporate: true }));
+  expect(signer.some((n) => another.test(n))).toBe(false);
   // Its SCA failed: not authorised again by the walk, and another is no forbidden step (the reference facts name "finalised").
   const failed = allowed(model({ last: 'ACTC', scaEnded: true, created: new Map([['c1', 'failed']]) }));
   expect(failed.some((n) => another.test(n) || n === 'authorise the cancellation')).toBe(false);
