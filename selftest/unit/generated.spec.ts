@@ -16,6 +16,7 @@ import {
 import { breakers, brokenBody } from '../../harness/generated/payment-breakers.js';
 import { forbiddenMove } from '../../harness/generated/payment-walk.js';
 import { forbiddenConsentMove } from '../../harness/generated/consent-walk.js';
+import { cancellationWalkSteps, type CancellationWalkModel } from '../../harness/generated/cancellation-walk.js';
 import { refusedPlainly } from '../../harness/generated/walk.js';
 import type { ApiResponse } from '../../harness/http/response.js';
 import { brokenConsentBody, consentBody, consentBreaks, consentCases } from '../../harness/generated/consent-cases.js';
@@ -35,6 +36,7 @@ import {
 } from '../../harness/generated/direct-debit-cases.js';
 import { basketBreaks, brokenBasketBody, type BrokenBasket } from '../../harness/generated/basket-cases.js';
 import type { Json } from '../../harness/values/json.js';
+import { isIso13616Iban } from '../../spec/iso13616.js';
 
 // The generated phase's parts that need no target: the deriver, the generators against the very
 // schemas they come from, the walk's model, the seeds and the runner's options.
@@ -112,6 +114,57 @@ test("the consent walk's model: received, then valid; the ends final; a deleted 
   expect(forbiddenConsentMove('received', 'deleted')).toMatch(/no consentStatus/);
 });
 
+test("the cancellation walk's model: the cancellation authorised once, another refused once it finalised or the payment is final", () => {
+  const model = (o: Partial<CancellationWalkModel> = {}): CancellationWalkModel => ({
+    last: 'RCVD',
+    authorisable: true,
+    created: new Map(),
+    scaEnded: false,
+    scaFinalised: false,
+    corporate: false,
+    steps: ['initiate', 'cancel'],
+    ...o,
+  });
+  /** The names of the steps the model allows. */
+  const allowed = (m: CancellationWalkModel, authorisations = true) => [
+    ...new Set(
+      cancellationWalkSteps(authorisations)
+        .map((a) => fc.sample(a, 1)[0])
+        .filter((c) => c.check(m))
+        .map(String),
+    ),
+  ];
+  const another = /^create another cancellation authorisation \(forbidden/;
+  // Cancelled, awaiting its authorisation: authorise it, cancel again (the tables are silent); nothing forbidden yet.
+  const waiting = allowed(model());
+  expect(waiting).toEqual(['read status', 'read payment', 'authorise the cancellation', 'cancel again']);
+  // A product cancelled at once (not authorisable) and final: another authorisation and a cancel are forbidden steps.
+  const cancelled = allowed(model({ authorisable: false, last: 'CANC' }));
+  expect(cancelled).toContain('cancel again (forbidden: final)');
+  expect(cancelled.some((n) => another.test(n))).toBe(true);
+  expect(cancelled).not.toContain('authorise the cancellation');
+  // Its SCA finalised (the payment not yet CANC): another is forbidden, the SCA status and the list are read.
+  const ended = new Map([['c1', 'finalised']]);
+  const finalised = allowed(model({ last: 'ACTC', scaEnded: true, scaFinalised: true, created: ended }));
+  expect(finalised.some((n) => another.test(n))).toBe(true);
+  expect(finalised).toEqual(
+    expect.arrayContaining(['read the cancellation SCA status', 'list the cancellation authorisations']),
+  );
+  expect(finalised).not.toContain('authorise the cancellation');
+  // In a corporate context a finalised SCA may be one signer's of several: another is forbidden only once final.
+  const signer = allowed(model({ last: 'ACTC', scaEnded: true, scaFinalised: true, created: ended, corporate: true }));
+  expect(signer.some((n) => another.test(n))).toBe(false);
+  // Its SCA failed: not authorised again by the walk, and another is no forbidden step (the reference facts name "finalised").
+  const failed = allowed(model({ last: 'ACTC', scaEnded: true, created: new Map([['c1', 'failed']]) }));
+  expect(failed.some((n) => another.test(n) || n === 'authorise the cancellation')).toBe(false);
+  // A profile without cancellation authorisations: no step creates one.
+  expect(allowed(model({ authorisable: false, last: 'CANC' }), false)).toEqual([
+    'read status',
+    'read payment',
+    'cancel again (forbidden: final)',
+  ]);
+});
+
 test('a plain refusal is a 4xx whose body carries no id as a member (a tppMessage path may name one)', () => {
   const res = (status: number, body: unknown) => ({ status, body }) as ApiResponse;
   const tpp = { tppMessages: [{ code: 'CONSENT_INVALID', path: 'consentId' }] };
@@ -156,6 +209,29 @@ test('every generated consent body passes its request schema, and every broken o
         `${requirement}: ${b.path} = ${JSON.stringify(b.value)}`,
       ).toBeGreaterThan(0);
   }
+});
+
+test('a dedicated generated consent names one to four valid references per list (IBANs by ISO 13616), and passes its schema', () => {
+  const cases = sample(consentCases({ dedicated: true }), 11, 60) as Parameters<typeof consentBody>[0][];
+  const dedicated = cases.filter((v) => v.access);
+  expect(dedicated.length, 'most cases are dedicated').toBeGreaterThan(cases.length / 2);
+  expect(
+    cases.some((v) => !v.access),
+    'some are bank-offered',
+  ).toBe(true);
+  for (const v of cases) expect(schemaRegistry().check('consents/consent-request', consentBody(v))).toEqual([]);
+  for (const { access } of dedicated)
+    for (const list of [access!.balances, access!.transactions]) {
+      expect(list.length).toBeGreaterThanOrEqual(1);
+      expect(list.length).toBeLessThanOrEqual(4);
+      for (const ref of list)
+        if (ref.iban) expect(isIso13616Iban(ref.iban), ref.iban).toBe(true);
+        else expect(ref.maskedPan).toMatch(/^\d{6}x{6}\d{4}$/);
+    }
+  expect(
+    sample(consentCases(), 12, 40).every((v) => !(v as { access?: unknown }).access),
+    'the acceptance property asks for the accounts the bank offers',
+  ).toBe(true);
 });
 
 test('every generated direct debit body passes its request schema; a field left out breaks it', () => {
