@@ -19,6 +19,8 @@ export interface CallOptions {
   json?: unknown;
   /** The path called instead of the operation's own (e.g. the same resource under another payment product). */
   path?: (path: string) => string;
+  /** A 5xx is an answer to judge (the generated phase: "no request ever gets a 5xx"), not a broken target. */
+  allow5xx?: boolean;
 }
 
 /** An operation bound to its prerequisites: call it as often as needed. */
@@ -29,6 +31,8 @@ export interface Bound {
   call(o?: CallOptions): Promise<ApiResponse>;
   /** What a state-changing call would change, read without changing it (Prepared's `state`). */
   state?(): Promise<string>;
+  /** The SCA methods offered to the authorisation the call starts (Prepared's `offered`). */
+  offered?: string[];
 }
 
 /** The kit of one operation's preparation: `c` its payment combination, `api` its group's client. */
@@ -61,6 +65,7 @@ export function prepKit(k: { o: Operation; w: World; c?: Combination; api: ApiCl
             base: psu,
             json: { authenticationMethodId: a.method },
             state: () => statusOf(a.href, 'scaStatus'),
+            offered: a.offered,
           }
         : { path: a.href, base: psu },
     startOn: (path, key) => ({
