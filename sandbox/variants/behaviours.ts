@@ -210,6 +210,8 @@ const variants: Variant[] = [
     allows:
       '| Start authorisation | POST base path/`<paymentId>`/authorisations | body `psuData` (required, non-empty); authorisation start response |',
     concerns: [
+      'authorisations.start.any-method',
+      'authorisations.start.unknown-method',
       'payments.authorisations.create',
       'payments.sca.accepted',
       'payments.authorisations.list',
@@ -243,6 +245,7 @@ const variants: Variant[] = [
       "every response header name is sent in the specification's spelling (X-Request-ID, ASPSP-SCA-Approach, Location, Content-Type), not the sandbox's lower case",
     allows: 'HTTP header names are case-insensitive on the wire; JSON field names are case-sensitive.',
     concerns: [
+      'authorisations.start.any-method',
       'headers.x-request-id.echo',
       'consents.create.headers',
       'payments.initiate.headers',
@@ -311,7 +314,7 @@ const variants: Variant[] = [
       'the animated QR token rotates on every full second of the clock (its first token lives less than a second)',
     allows:
       '`mbid_animated_qr_token`: `challengeData.data` holds the token from which the client renders its own QR code. The code is valid for 1 second.',
-    concerns: ['authorisations.qr.token-rotates', 'authorisations.qr.image'],
+    concerns: ['authorisations.start.any-method', 'authorisations.qr.token-rotates', 'authorisations.qr.image'],
     warns: [],
     install: (app) => {
       app.sandbox.sca.qrToken = (auth, at = Date.now()) => {
