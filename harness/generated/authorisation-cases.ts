@@ -40,6 +40,15 @@ export function startCases(byOperation: string[][], methods: string[]): fc.Arbit
   return fc.record({ on: onOf(byOperation), method: fc.constantFrom(...methods) });
 }
 
+/**
+ * The starts tried first: every operation with every method once, each on another of its labels in
+ * turn (a payment operation's services and products), so that no pairing of an operation and a
+ * method is left to chance; the drawn cases follow.
+ */
+export function startExamples(byOperation: string[][], methods: string[]): StartCase[] {
+  return byOperation.flatMap((labels) => methods.map((method, k) => ({ on: labels[k % labels.length], method })));
+}
+
 /** An id not among the offered ones, made near them (a string), or a value of another type. */
 export type BrokenMethod =
   | { kind: 'appended'; of: string; suffix: string }

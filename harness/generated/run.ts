@@ -28,6 +28,8 @@ export interface Property<T> {
   runs?: number;
   /** Skip a value already tried (not for walks: fast-check's commands shrink by replaying equal-looking values). */
   distinct?: boolean;
+  /** Values tried first, before the drawn ones (fast-check's `examples`): a property's every pairing once. */
+  examples?: T[];
 }
 
 /** What a property run found: for the report and the self-tests. */
@@ -85,6 +87,7 @@ export async function runProperty<T>(p: Property<T>): Promise<PropertyOutcome> {
   const details = await fc.check(property, {
     seed,
     numRuns: p.runs ?? p.depth.cases,
+    examples: p.examples?.map((e): [T] => [e]),
     // Bounded in time (generating and shrinking); a value already tried is not sent again.
     plugins: [
       fc.interruptAfterTimeLimit(p.depth.timeLimitMs),

@@ -8,6 +8,7 @@ import {
   methodRule,
   offeredOr,
   startCases,
+  startExamples,
   type BrokenStart,
   type StartCase,
 } from '../../harness/generated/authorisation-cases.js';
@@ -100,4 +101,20 @@ test('a break that lands on an offered id, or on another case of one, grows unti
   expect(brokenMethod({ kind: 'other string', text: 'MBID' }, offered)).toBe('MBIDMBID');
   expect(brokenMethod({ kind: 'prefix', of: 'abc', cut: 0 }, ['a', 'ab', 'abc'])).toBe('abc_');
   expect(brokenMethod({ kind: 'changed', of: 'mbid', at: 0, to: ID_CHARS.indexOf('M') }, offered)).toBe('Nbid');
+});
+
+test('the starts tried first pair every operation with every method once, over its labels in turn', () => {
+  const byOperation = [['consent'], ['payment a', 'payment b'], ['cancellation x', 'cancellation y', 'cancellation z']];
+  const examples = startExamples(byOperation, ['m1', 'm2', 'm3', 'm4']);
+  expect(examples).toHaveLength(12);
+  for (const labels of byOperation)
+    expect(new Set(examples.filter((e) => labels.includes(e.on)).map((e) => e.method))).toEqual(
+      new Set(['m1', 'm2', 'm3', 'm4']),
+    );
+  expect(examples.filter((e) => e.on.startsWith('cancellation')).map((e) => e.on)).toEqual([
+    'cancellation x',
+    'cancellation y',
+    'cancellation z',
+    'cancellation x',
+  ]);
 });

@@ -1,4 +1,4 @@
-import { brokenStarts, startCases } from '../../../harness/generated/authorisation-cases.js';
+import { brokenStarts, startCases, startExamples } from '../../../harness/generated/authorisation-cases.js';
 import {
   claimedStarts,
   labelsByOperation,
@@ -17,8 +17,8 @@ import type { OperationGroup } from '../../../harness/operations.js';
 // cancellation's, a basket's), each case on a fresh authorisation: any offered method starts it;
 // an id near the offered ones, or a value of another type, is refused and leaves it received,
 // beside an offered method accepted on the same operation, service and product in the same test.
-// A case is cheap (three to five requests): the valid starts run twice the depth's cases per
-// operation, so that every operation meets every method (a value already tried is not sent again).
+// The depth's cases per operation (a case is three to five requests), the valid starts beginning
+// with every operation and every method once.
 
 const GROUPS: OperationGroup[] = ['consents', 'payments', 'signing-baskets'];
 
@@ -29,14 +29,17 @@ for (const group of GROUPS) {
     async ({ operations, target, depth, exchanges }) => {
       const targets = claimedStarts(target, group);
       const byOperation = labelsByOperation(targets);
+      const methods = await probeMethods(operations, targets);
       await runProperty({
         name: `a start of a ${group} authorisation with any offered method is accepted and leaves it no longer received`,
         requirement: 'authorisations.start.any-method',
-        arbitrary: startCases(byOperation, await probeMethods(operations, targets)),
+        arbitrary: startCases(byOperation, methods),
+        // Every operation with every method first (each on another service and product in turn).
+        examples: startExamples(byOperation, methods),
         check: startAccepted(operations, targets),
         exchanges,
         depth,
-        runs: 2 * depth.cases * byOperation.length,
+        runs: depth.cases * byOperation.length,
       });
     },
   );
