@@ -3,6 +3,7 @@ import { composeIBAN } from 'ibantools';
 import { createRequire } from 'node:module';
 import type { SchemaType } from '../../schemas/index.js';
 import { validatePain008 } from '../../spec/iso20022/pain008.js';
+import { directDebitPaymentRequestSchema } from '../../schemas/direct-debit/payment-request.js';
 import { isoDate } from '../values/dates.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
@@ -18,6 +19,15 @@ export type DirectDebitAddress = Exclude<SchemaType<'direct-debit/address'>, str
 
 /** The body of create SEPA direct debit payment (specification: SEPA direct debit payment). */
 export type DirectDebitBody = SchemaType<'direct-debit/payment-request'>;
+
+/**
+ * The fields get payment repeats that direct-debit.get.fields judges: the required ones and the
+ * remittance lines (the addresses and agents have their own read-back requirements).
+ */
+export const GET_FIELDS: readonly string[] = [
+  ...directDebitPaymentRequestSchema.required,
+  'remittanceInformationUnstructuredArray',
+];
 
 /** Dutch banks: IBAN bank code and BIC (the debtor's bank must be in the Netherlands). */
 export const DUTCH_BANKS = [

@@ -22,6 +22,9 @@ const MOST = 3;
 
 const paymentIdsRule = () => fieldRules(SCHEMA).find((r) => r.path === 'paymentIds');
 
+/** The largest basket generated: a read-back tries it first (a bank that keeps only some of the ids). */
+export const largestBasket = (): BasketCase => ({ payments: MOST });
+
 /** Valid cases: one to three payments, from the schema's minItems. */
 export function basketCases(): fc.Arbitrary<BasketCase> {
   return fc.record({ payments: fc.integer({ min: paymentIdsRule()?.minItems ?? 1, max: MOST }) });

@@ -47,6 +47,27 @@ export const basketAccepted = (baskets: BasketsClient) => async (v: BasketCase) 
 };
 
 /**
+ * A valid case read back (signing-baskets.read.response): reading the basket answers its paymentIds
+ * as created (in any order). A refused create blocks it, naming signing-baskets.create.response.
+ */
+export const basketReadsBack = (baskets: BasketsClient) => async (v: BasketCase) => {
+  const paymentIds = await knownIds(baskets, v.payments);
+  const what = `create a basket of ${v.payments} new payment(s)`;
+  const res = await baskets.create(paymentIds);
+  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
+  requireSuccess(res, 'signing-baskets.create.response', what);
+  const read = await baskets.read(String(basketIdOf(res.body)));
+  if (read.status >= 500) throw new Error(`${what}, read back: expected no server error; got ${read.describe()}`);
+  if (read.status < 200 || read.status >= 300) throw new Error(`${what}: read basket refused: ${read.describe()}`);
+  const got = (read.body as { paymentIds?: unknown } | undefined)?.paymentIds;
+  const asRead = Array.isArray(got) ? got.map(String).sort() : got;
+  if (JSON.stringify(asRead) !== JSON.stringify([...paymentIds].sort()))
+    throw new Error(
+      `${what}: read basket answers paymentIds ${JSON.stringify(got)}; created with ${JSON.stringify(paymentIds)}`,
+    );
+};
+
+/**
  * A broken case judged: a 4xx carrying no basketId (`status` where the requirement names the exact
  * code), beside its control (a valid basket of new payments, accepted once in the same test).
  */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { composeIBAN } from 'ibantools';
 import { isoDate } from '../values/dates.js';
 import { withPath, type Json } from '../values/json.js';
 import { fieldRules, type FieldRule } from './schema-fields.js';
@@ -7,7 +8,9 @@ import { fieldRules, type FieldRule } from './schema-fields.js';
  * Create-consent bodies generated from their request schema (schemas/consents/consent-request.ts,
  * read by schema-fields.ts) and the Consent table's rules: valid ones of each kind the table names
  * (recurring or one-off, any frequency a recurring consent may have, a validUntil of any future
- * day or the maximum, with or without a payment in the same session), and ones that break exactly
+ * day or the maximum, with or without a payment in the same session; access to the accounts the
+ * bank offers, or dedicated to account references by IBAN, with or without a currency, or by masked
+ * PAN), and ones that break exactly
  * one rule of the schema: a required field left out, a field of another type, a number under its
  * minimum.
  */
@@ -22,23 +25,66 @@ export interface ConsentCase {
   /** validUntil: days from today, or the maximum ("`9999-12-31` requests the maximum"). */
   validIn: number | 'maximum';
   combined: boolean;
+  /** Dedicated access: the references of each list; absent for the accounts the bank offers (empty lists). */
+  access?: { balances: AccountReference[]; transactions: AccountReference[] };
 }
 
-/** Valid cases, frequencyPerDay within the schema's minimum and maximum. */
-export function consentCases(): fc.Arbitrary<ConsentCase> {
+/** An account reference of the Consent table: `iban`, `maskedPan` or `pan`, and an optional `currency`. */
+export interface AccountReference {
+  iban?: string;
+  maskedPan?: string;
+  currency?: string;
+}
+
+const digits = (n: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+
+/** A BBAN of each country's layout (its bank code fixed), the IBAN's check digits computed (ISO 13616). */
+const BBAN = { SE: ['500', 17], DE: ['37040044', 10], NL: ['ABNA', 10], FI: ['123456', 8], GB: ['NWBK', 14] } as const;
+const ibanArb = fc
+  .constantFrom(...(Object.keys(BBAN) as (keyof typeof BBAN)[]))
+  .chain((country) =>
+    digits(BBAN[country][1]).map((d) => composeIBAN({ countryCode: country, bban: BBAN[country][0] + d })!),
+  );
+
+/** One reference: an IBAN with or without a currency, or a masked PAN (six digits, six x, four digits). */
+export const accountReferenceArb: fc.Arbitrary<AccountReference> = fc.oneof(
+  fc.record({ iban: ibanArb }),
+  fc.record({ iban: ibanArb, currency: fc.constantFrom('EUR', 'SEK', 'GBP', 'DKK', 'NOK', 'USD') }),
+  fc.tuple(digits(6), digits(4)).map(([first, last]) => ({ maskedPan: `${first}xxxxxx${last}` })),
+);
+
+/** The most references a generated list holds (the schema sets no maximum). */
+const MOST_REFERENCES = 4;
+
+/** Dedicated access: one to four references in each list (a list of one or more, so that order and count are tried). */
+const dedicatedAccess = fc.record({
+  balances: fc.array(accountReferenceArb, { minLength: 1, maxLength: MOST_REFERENCES }),
+  transactions: fc.array(accountReferenceArb, { minLength: 1, maxLength: MOST_REFERENCES }),
+});
+
+/**
+ * Valid cases, frequencyPerDay within the schema's minimum and maximum; with `dedicated`, access is
+ * dedicated to generated references in three of four (a bank may refuse references that name
+ * no account of the PSU: those cases are for the read-back, where a refused create blocks).
+ */
+export function consentCases({ dedicated = false } = {}): fc.Arbitrary<ConsentCase> {
   const frequency = fieldRules(SCHEMA).find((r) => r.path === 'frequencyPerDay');
   return fc.record({
     recurring: fc.boolean(),
     frequency: fc.integer({ min: frequency?.minimum ?? 1, max: frequency?.maximum ?? 4 }),
     validIn: fc.oneof(fc.integer({ min: 1, max: 365 }), fc.constant('maximum' as const)),
     combined: fc.boolean(),
+    access: dedicated
+      ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 1 }, { arbitrary: dedicatedAccess, weight: 3 })
+      : fc.constant(undefined),
   });
 }
 
-/** The body of a valid case: access to the accounts the bank offers (balances and transactions as empty lists). */
+/** The body of a valid case: access dedicated to its references, or to the accounts the bank offers (empty lists). */
 export function consentBody(v: ConsentCase): Json {
   return {
-    access: { balances: [], transactions: [] },
+    access: v.access ?? { balances: [], transactions: [] },
     recurringIndicator: v.recurring,
     validUntil: v.validIn === 'maximum' ? '9999-12-31' : isoDate(v.validIn),
     frequencyPerDay: v.recurring ? v.frequency : 1,

@@ -1,4 +1,5 @@
 import { requireSuccess } from '../http/broken.js';
+import { holds } from '../values/json.js';
 import { schemaRegistry } from '../values/schemas.js';
 import { ConsentsClient, test as base, type ConsentRequest } from '../areas/consents.js';
 import {
@@ -62,3 +63,57 @@ export function consentRefused(consents: ConsentsClient) {
       throw new Error(`${what}: expected a refusal (HTTP 4xx carrying no consentId); got ${res.describe()}`);
   };
 }
+
+/** The read-consent answer's fields the create request's values are held against. */
+interface ReadConsent {
+  access?: Record<string, unknown>;
+  recurringIndicator?: unknown;
+  frequencyPerDay?: unknown;
+}
+
+/** Each reference sent in a list held by one read back (in any order, fields the bank adds allowed); the ones not held. */
+function referencesLost(sent: unknown[], read: unknown): unknown[] {
+  const left = Array.isArray(read) ? [...(read as unknown[])] : [];
+  return sent.filter((ref) => {
+    const at = left.findIndex((r) => holds(ref, r));
+    if (at >= 0) left.splice(at, 1);
+    return at < 0;
+  });
+}
+
+/** How the consent read back differs from the create request (consents.read.fields: the fields, when given). */
+function readBackDifferences(sent: ReturnType<typeof consentBody>, got: ReadConsent): string[] {
+  const diffs: string[] = [];
+  for (const field of ['recurringIndicator', 'frequencyPerDay'] as const)
+    if (got[field] !== undefined && got[field] !== sent[field])
+      diffs.push(`${field}: sent ${JSON.stringify(sent[field])}, read ${JSON.stringify(got[field])}`);
+  if (got.access !== undefined) {
+    const access = sent.access as Record<string, unknown[]>;
+    for (const list of ['balances', 'transactions']) {
+      const lost = referencesLost(access[list], got.access[list]);
+      if (lost.length)
+        diffs.push(
+          `access.${list}: ${lost.map((r) => JSON.stringify(r)).join(', ')} sent, not read back (read ${JSON.stringify(got.access[list])})`,
+        );
+    }
+  }
+  return diffs;
+}
+
+/**
+ * A valid case read back (consents.read.fields): recurringIndicator, frequencyPerDay and every
+ * account reference of each access list as created, when the read gives them; validUntil is the
+ * adjusted date (consents.valid-until.*). A refused create blocks it, naming consents.create.response.
+ */
+export const consentReadsBack = (consents: ConsentsClient) => async (v: ConsentCase) => {
+  const body = consentBody(v);
+  const what = `create consent ${JSON.stringify(body)}`;
+  const res = await consents.create({ body: body as unknown as ConsentRequest });
+  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
+  requireSuccess(res, 'consents.create.response', what);
+  const read = await consents.read(String(consentIdOf(res.body)));
+  if (read.status >= 500) throw new Error(`${what}, read back: expected no server error; got ${read.describe()}`);
+  if (read.status < 200 || read.status >= 300) throw new Error(`${what}: read consent refused: ${read.describe()}`);
+  const diffs = readBackDifferences(body, read.json<ReadConsent>());
+  if (diffs.length) throw new Error(`${what}: read back other than sent: ${diffs.join('; ')}`);
+};

@@ -45,16 +45,22 @@ export interface DirectDebitCase {
   signedAgo: number;
 }
 
-/** Valid cases within every field rule of the schema. */
-export function directDebitCases(): fc.Arbitrary<DirectDebitCase> {
+/** The most remittance lines a generated body holds (the schema sets no maximum; pain.008's Ustrd is unbounded). */
+const MOST_LINES = 3;
+
+/**
+ * Valid cases within every field rule of the schema; with `keepAll`, no optional field is left out
+ * (a read-back has then every field to hold against what was sent).
+ */
+export function directDebitCases({ keepAll = false } = {}): fc.Arbitrary<DirectDebitCase> {
   const line = LINE();
   return fc.record({
     seed: seedArb,
     texts: fc.record(
       Object.fromEntries(textRules().map((r) => [r.path, textOf(Math.max(1, r.minLength ?? 0), r.maxLength ?? 35)])),
     ),
-    lines: fc.array(textOf(1, line?.maxLength ?? 140), { minLength: 1, maxLength: 2 }),
-    leftOut: fc.subarray(optionalPaths()),
+    lines: fc.array(textOf(1, line?.maxLength ?? 140), { minLength: 1, maxLength: MOST_LINES }),
+    leftOut: keepAll ? fc.constant([]) : fc.subarray(optionalPaths()),
     amount: amountArb,
     executionIn: fc.integer({ min: 2, max: 60 }),
     signedAgo: fc.integer({ min: 0, max: 700 }),

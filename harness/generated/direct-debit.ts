@@ -1,7 +1,7 @@
 import { requireSuccess } from '../http/broken.js';
-import type { Json } from '../values/json.js';
+import { differences, type Json } from '../values/json.js';
 import { schemaRegistry } from '../values/schemas.js';
-import { DirectDebitClient, test as base } from '../areas/direct-debit.js';
+import { DirectDebitClient, GET_FIELDS, test as base } from '../areas/direct-debit.js';
 import {
   brokenDirectDebitBody,
   directDebitCaseBody,
@@ -67,3 +67,28 @@ export function directDebitRefused(directDebit: DirectDebitClient, status?: numb
       );
   };
 }
+
+/** How get payment differs from what create sent, in the fields direct-debit.get.fields judges (an object read back may hold more). */
+const getFieldsDiffer = (sent: Json, read: Json): string[] =>
+  GET_FIELDS.filter((f) => sent[f] !== undefined).flatMap((f) => differences(sent[f], read[f], f));
+
+/**
+ * A valid case read back (direct-debit.get.fields): get payment repeats every field it judges as
+ * create sent it, and adds transactionStatus (a string). A refused create blocks it, naming
+ * direct-debit.create.response.
+ */
+export const directDebitReadsBack = (directDebit: DirectDebitClient) => async (v: DirectDebitCase) => {
+  const body = directDebitCaseBody(ownBody(directDebit), v);
+  const what = `create direct debit ${JSON.stringify(body).slice(0, 600)}`;
+  const res = await directDebit.create(body);
+  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
+  requireSuccess(res, 'direct-debit.create.response', what);
+  const read = await directDebit.get(String(paymentIdOf(res.body)));
+  if (read.status >= 500) throw new Error(`${what}, read back: expected no server error; got ${read.describe()}`);
+  if (read.status < 200 || read.status >= 300) throw new Error(`${what}: get payment refused: ${read.describe()}`);
+  const got = read.json<Json>();
+  const diffs = getFieldsDiffer(body, got);
+  if (typeof got.transactionStatus !== 'string')
+    diffs.push(`transactionStatus: expected a string, read ${JSON.stringify(got.transactionStatus)}`);
+  if (diffs.length) throw new Error(`${what}: get payment other than sent: ${diffs.slice(0, 5).join('; ')}`);
+};

@@ -11,6 +11,7 @@ import type { Fault } from './fault.js';
 import consentLifecycleFaults from './consents-lifecycle.js';
 import multilevelFaults from './consents-multilevel.js';
 import consentFaults from './consents.js';
+import consentGeneratedFaults from './consents-generated.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
 import directDebitGeneratedFaults from './direct-debit-generated.js';
 import directDebitFaults from './direct-debit.js';
@@ -59,6 +60,7 @@ export const FAULTS: Fault[] = [
   ...signingBasketGeneratedFaults,
   ...directDebitGeneratedFaults,
   ...authorisationGeneratedFaults,
+  ...consentGeneratedFaults,
 ];
 
 export function findFault(id: string): Fault {

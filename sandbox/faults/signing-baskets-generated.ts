@@ -1,10 +1,12 @@
 import type { Fault } from './fault.js';
-import { beforeHandler } from '../hooks.js';
+import { beforeHandler, rewriteJson } from '../hooks.js';
 
 // A fault that sits between the hand-written checks' points and that only the generated phase
-// (tests/signing-baskets/generated/) finds: the hand-written check names one unknown payment alone.
+// (tests/signing-baskets/generated/) finds: the hand-written check names one unknown payment alone,
+// and reads back a basket of two payments.
 
 const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;
+const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
 
 const faults: Fault[] = [
   {
@@ -18,6 +20,15 @@ const faults: Fault[] = [
         const ids = body?.paymentIds;
         if (!Array.isArray(ids) || ids.length < 2 || !app.sandbox.payments.payments.has(String(ids[0]))) return;
         body!.paymentIds = ids.filter((id) => app.sandbox.payments.payments.has(String(id)));
+      }),
+  },
+  {
+    id: 'signing-baskets.read-keeps-two-payments',
+    description: 'read basket answers at most the first two of its paymentIds (a third is dropped)',
+    breaks: ['signing-baskets.read.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: BASKET }, (body: { paymentIds?: unknown }) => {
+        if (Array.isArray(body.paymentIds)) body.paymentIds = body.paymentIds.slice(0, 2);
       }),
   },
 ];

@@ -35,6 +35,7 @@ import {
 } from '../../harness/generated/direct-debit-cases.js';
 import { basketBreaks, brokenBasketBody, type BrokenBasket } from '../../harness/generated/basket-cases.js';
 import type { Json } from '../../harness/values/json.js';
+import { isIso13616Iban } from '../../spec/iso13616.js';
 
 // The generated phase's parts that need no target: the deriver, the generators against the very
 // schemas they come from, the walk's model, the seeds and the runner's options.
@@ -156,6 +157,29 @@ test('every generated consent body passes its request schema, and every broken o
         `${requirement}: ${b.path} = ${JSON.stringify(b.value)}`,
       ).toBeGreaterThan(0);
   }
+});
+
+test('a dedicated generated consent names one to four valid references per list (IBANs by ISO 13616), and passes its schema', () => {
+  const cases = sample(consentCases({ dedicated: true }), 11, 60) as Parameters<typeof consentBody>[0][];
+  const dedicated = cases.filter((v) => v.access);
+  expect(dedicated.length, 'most cases are dedicated').toBeGreaterThan(cases.length / 2);
+  expect(
+    cases.some((v) => !v.access),
+    'some are bank-offered',
+  ).toBe(true);
+  for (const v of cases) expect(schemaRegistry().check('consents/consent-request', consentBody(v))).toEqual([]);
+  for (const { access } of dedicated)
+    for (const list of [access!.balances, access!.transactions]) {
+      expect(list.length).toBeGreaterThanOrEqual(1);
+      expect(list.length).toBeLessThanOrEqual(4);
+      for (const ref of list)
+        if (ref.iban) expect(isIso13616Iban(ref.iban), ref.iban).toBe(true);
+        else expect(ref.maskedPan).toMatch(/^\d{6}x{6}\d{4}$/);
+    }
+  expect(
+    sample(consentCases(), 12, 40).every((v) => !(v as { access?: unknown }).access),
+    'the acceptance property asks for the accounts the bank offers',
+  ).toBe(true);
 });
 
 test('every generated direct debit body passes its request schema; a field left out breaks it', () => {

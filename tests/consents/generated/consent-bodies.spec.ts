@@ -1,5 +1,5 @@
 import { consentBreaks, consentCases } from '../../../harness/generated/consent-cases.js';
-import { consentAccepted, consentRefused, req, test } from '../../../harness/generated/consents.js';
+import { consentAccepted, consentReadsBack, consentRefused, req, test } from '../../../harness/generated/consents.js';
 import { runProperty } from '../../../harness/generated/run.js';
 
 // Generated: create-consent bodies of each kind the Consent table names are accepted; bodies that
@@ -14,6 +14,21 @@ test(
       requirement: 'consents.create.response',
       arbitrary: consentCases(),
       check: consentAccepted(consents),
+      exchanges,
+      depth,
+    });
+  },
+);
+
+test(
+  'generated: valid create-consent bodies, dedicated or bank-offered, read back as created',
+  req('consents.read.fields'),
+  async ({ consents, depth, exchanges }) => {
+    await runProperty({
+      name: 'a valid generated consent (dedicated to one to four references per list, or bank-offered) reads back as created',
+      requirement: 'consents.read.fields',
+      arbitrary: consentCases({ dedicated: true }),
+      check: consentReadsBack(consents),
       exchanges,
       depth,
     });

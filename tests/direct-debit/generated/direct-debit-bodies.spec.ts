@@ -1,5 +1,11 @@
 import { directDebitBreaks, directDebitCases } from '../../../harness/generated/direct-debit-cases.js';
-import { directDebitAccepted, directDebitRefused, req, test } from '../../../harness/generated/direct-debit.js';
+import {
+  directDebitAccepted,
+  directDebitReadsBack,
+  directDebitRefused,
+  req,
+  test,
+} from '../../../harness/generated/direct-debit.js';
 import { runProperty } from '../../../harness/generated/run.js';
 import { dependsOnControl } from '../../../harness/expect.js';
 
@@ -19,6 +25,23 @@ test(
       exchanges,
       depth,
       runs: Math.ceil(depth.cases / 4),
+    });
+  },
+);
+
+test(
+  'generated: valid direct debit bodies read back as sent',
+  req('direct-debit.get.fields'),
+  async ({ directDebit, depth, exchanges }) => {
+    await runProperty({
+      name: 'a valid generated direct debit reads back on get payment as sent, with a transactionStatus',
+      requirement: 'direct-debit.get.fields',
+      // Every optional field kept: each has then a value to read back.
+      arbitrary: directDebitCases({ keepAll: true }),
+      check: directDebitReadsBack(directDebit),
+      exchanges,
+      depth,
+      runs: Math.ceil(depth.cases / 2),
     });
   },
 );

@@ -1,5 +1,5 @@
-import { basketBreaks, basketCases } from '../../../harness/generated/basket-cases.js';
-import { basketAccepted, basketRefused, req, test } from '../../../harness/generated/baskets.js';
+import { basketBreaks, basketCases, largestBasket } from '../../../harness/generated/basket-cases.js';
+import { basketAccepted, basketReadsBack, basketRefused, req, test } from '../../../harness/generated/baskets.js';
 import { runProperty } from '../../../harness/generated/run.js';
 import { dependsOnControl } from '../../../harness/expect.js';
 
@@ -17,6 +17,24 @@ test(
       requirement: 'signing-baskets.create.response',
       arbitrary: basketCases(),
       check: basketAccepted(baskets),
+      exchanges,
+      depth,
+      runs: Math.ceil(depth.cases / 4),
+    });
+  },
+);
+
+test(
+  'generated: valid baskets read back their paymentIds as created',
+  req('signing-baskets.read.response'),
+  async ({ baskets, basketPayment: _, depth, exchanges }) => {
+    await runProperty({
+      name: 'a valid generated basket (one to three new payments) reads back its paymentIds as created',
+      requirement: 'signing-baskets.read.response',
+      arbitrary: basketCases(),
+      // The largest basket first: a small space, its boundary named.
+      examples: [largestBasket()],
+      check: basketReadsBack(baskets),
       exchanges,
       depth,
       runs: Math.ceil(depth.cases / 4),

@@ -1,0 +1,23 @@
+import type { Fault } from './fault.js';
+import { rewriteJson } from '../hooks.js';
+
+// A fault that sits between the hand-written checks' points and that only the generated phase
+// (tests/consents/generated/) finds: the hand-written read-back sends two references in each list.
+
+const CONSENT = /^\/psd2\/consent\/v1\/consents\/[^/]+$/;
+
+const faults: Fault[] = [
+  {
+    id: 'consents.read-keeps-two-references',
+    description:
+      'read consent answers at most the first two account references of each access list (a third and a fourth are dropped)',
+    breaks: ['consents.read.fields'],
+    install: (app) =>
+      rewriteJson(app, { method: 'GET', route: CONSENT }, (body: { access?: Record<string, unknown> }) => {
+        for (const [list, refs] of Object.entries(body.access ?? {}))
+          if (Array.isArray(refs)) body.access![list] = refs.slice(0, 2);
+      }),
+  },
+];
+
+export default faults;
