@@ -41,12 +41,17 @@ export function startCases(byOperation: string[][], methods: string[]): fc.Arbit
 }
 
 /**
- * The starts tried first: every operation with every method once, each on another of its labels in
- * turn (a payment operation's services and products), so that no pairing of an operation and a
- * method is left to chance; the drawn cases follow.
+ * The starts tried first: every operation on each of its labels (a payment operation's services and
+ * products) and with every method, at least once each, the methods in turn over the labels, so that
+ * no product and no pairing of an operation and a method is left to chance; the drawn cases follow.
  */
 export function startExamples(byOperation: string[][], methods: string[]): StartCase[] {
-  return byOperation.flatMap((labels) => methods.map((method, k) => ({ on: labels[k % labels.length], method })));
+  return byOperation.flatMap((labels) =>
+    Array.from({ length: Math.max(labels.length, methods.length) }, (_, k) => ({
+      on: labels[k % labels.length],
+      method: methods[k % methods.length],
+    })),
+  );
 }
 
 /** An id not among the offered ones, made near them (a string), or a value of another type. */

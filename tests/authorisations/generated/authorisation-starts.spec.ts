@@ -18,7 +18,7 @@ import type { OperationGroup } from '../../../harness/operations.js';
 // an id near the offered ones, or a value of another type, is refused and leaves it received,
 // beside an offered method accepted on the same operation, service and product in the same test.
 // The depth's cases per operation (a case is three to five requests), the valid starts beginning
-// with every operation and every method once.
+// with every operation on each of its services and products and with every method.
 
 const GROUPS: OperationGroup[] = ['consents', 'payments', 'signing-baskets'];
 
@@ -34,7 +34,7 @@ for (const group of GROUPS) {
         name: `a start of a ${group} authorisation with any offered method is accepted and leaves it no longer received`,
         requirement: 'authorisations.start.any-method',
         arbitrary: startCases(byOperation, methods),
-        // Every operation with every method first (each on another service and product in turn).
+        // Every operation on each of its services and products and with every method first.
         examples: startExamples(byOperation, methods),
         check: startAccepted(operations, targets),
         exchanges,
