@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../http/response.js';
-import { failWalk as fail, forbiddenIn, refusedPlainly as refusedOf, walkStepsOf, type StatusOrder } from './walk.js';
+import {
+  failWalk as fail,
+  forbiddenIn,
+  refusedPlainly as refusedOf,
+  walkStepsOf,
+  type StatusOrder,
+  type WalkSteps,
+} from './walk.js';
 import type { PaymentsClient } from '../areas/payments.js';
 
 /*
@@ -61,8 +68,12 @@ export interface WalkReal {
 
 const refusedPlainly = (res: ApiResponse) => refusedOf(res, ['authorisationId', 'paymentId']);
 
-/** Reads the status and holds it against the model. */
-async function observe(m: WalkModel, r: WalkReal, via: 'status' | 'read'): Promise<void> {
+/** Reads the payment's status (or the payment) and holds it against the model: the payment walk's, and the cancellation walk's. */
+export async function observePayment(
+  m: WalkSteps & { last?: string },
+  r: WalkReal,
+  via: 'status' | 'read',
+): Promise<void> {
   const res = via === 'status' ? await r.payments.status(r.basePath) : await r.payments.read(r.basePath);
   if (res.status >= 500) fail(m, `${via} answered a server error: ${res.describe()}`);
   if (res.status < 200 || res.status >= 300) fail(m, `${via} of the payment refused: ${res.describe()}`);
@@ -74,7 +85,7 @@ async function observe(m: WalkModel, r: WalkReal, via: 'status' | 'read'): Promi
   m.last = next;
 }
 
-const { step, status, read } = walkStepsOf<WalkModel, WalkReal>(observe, 'payment');
+const { step, status, read } = walkStepsOf<WalkModel, WalkReal>(observePayment, 'payment');
 
 const isFinal = (m: Readonly<WalkModel>) => m.last !== undefined && FINAL.has(m.last);
 

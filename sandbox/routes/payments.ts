@@ -216,6 +216,14 @@ function registerPaymentAuthorisations(app: FastifyInstance): void {
           'STATUS_INVALID',
           'no cancellation of this payment was requested (DELETE the payment first)',
         );
+      // Cancelled, rejected or executed, or the cancellation's SCA ended: nothing left to authorise
+      // (reference-facts: "an SCA already finalised"; a failed one is asked for again by DELETE).
+      if (req.method === 'POST' && (NOT_CANCELLABLE.has(p.status) || p.cancellation.status !== 'RCVD'))
+        throw new BgError(
+          409,
+          'STATUS_INVALID',
+          `the payment is ${p.status} and its cancellation ${p.cancellation.status === 'RCVD' ? 'awaits its authorisation' : 'ended'}: it cannot be authorised again`,
+        );
       return { type: 'cancellation', id: p.paymentId, clientId: p.clientId, psuId: signer(req, p), context: p.context };
     },
   });

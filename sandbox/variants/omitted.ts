@@ -82,6 +82,7 @@ const variants: Variant[] = [
       'payments.cancel.response',
       'payments.cancel.complete',
       'payments.cancel.start-authorisation-link',
+      'payments.cancel.states.walk',
       'payments.multilevel.no-sca-links',
       'payments.status.response',
     ],

@@ -137,6 +137,7 @@ const variants: Variant[] = [
       'authorisations.status.ends',
       'payments.sca.accepted',
       'payments.authorisations.start',
+      'payments.cancel.states.walk',
       'signing-baskets.sca.moves-payments',
     ],
     warns: [],

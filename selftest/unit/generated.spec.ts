@@ -16,6 +16,7 @@ import {
 import { breakers, brokenBody } from '../../harness/generated/payment-breakers.js';
 import { forbiddenMove } from '../../harness/generated/payment-walk.js';
 import { forbiddenConsentMove } from '../../harness/generated/consent-walk.js';
+import { cancellationWalkSteps, type CancellationWalkModel } from '../../harness/generated/cancellation-walk.js';
 import { refusedPlainly } from '../../harness/generated/walk.js';
 import type { ApiResponse } from '../../harness/http/response.js';
 import { brokenConsentBody, consentBody, consentBreaks, consentCases } from '../../harness/generated/consent-cases.js';
@@ -111,6 +112,57 @@ test("the consent walk's model: received, then valid; the ends final; a deleted 
   expect(forbiddenConsentMove('terminatedByTpp', 'received')).toMatch(/terminatedByTpp is final/);
   expect(forbiddenConsentMove('rejected', 'valid')).toMatch(/rejected is final/);
   expect(forbiddenConsentMove('received', 'deleted')).toMatch(/no consentStatus/);
+});
+
+test("the cancellation walk's model: the cancellation authorised once, another refused once it finalised or the payment is final", () => {
+  const model = (o: Partial<CancellationWalkModel> = {}): CancellationWalkModel => ({
+    last: 'RCVD',
+    authorisable: true,
+    created: new Map(),
+    scaEnded: false,
+    scaFinalised: false,
+    corporate: false,
+    steps: ['initiate', 'cancel'],
+    ...o,
+  });
+  /** The names of the steps the model allows. */
+  const allowed = (m: CancellationWalkModel, authorisations = true) => [
+    ...new Set(
+      cancellationWalkSteps(authorisations)
+        .map((a) => fc.sample(a, 1)[0])
+        .filter((c) => c.check(m))
+        .map(String),
+    ),
+  ];
+  const another = /^create another cancellation authorisation \(forbidden/;
+  // Cancelled, awaiting its authorisation: authorise it, cancel again (the tables are silent); nothing forbidden yet.
+  const waiting = allowed(model());
+  expect(waiting).toEqual(['read status', 'read payment', 'authorise the cancellation', 'cancel again']);
+  // A product cancelled at once (not authorisable) and final: another authorisation and a cancel are forbidden steps.
+  const cancelled = allowed(model({ authorisable: false, last: 'CANC' }));
+  expect(cancelled).toContain('cancel again (forbidden: final)');
+  expect(cancelled.some((n) => another.test(n))).toBe(true);
+  expect(cancelled).not.toContain('authorise the cancellation');
+  // Its SCA finalised (the payment not yet CANC): another is forbidden, the SCA status and the list are read.
+  const ended = new Map([['c1', 'finalised']]);
+  const finalised = allowed(model({ last: 'ACTC', scaEnded: true, scaFinalised: true, created: ended }));
+  expect(finalised.some((n) => another.test(n))).toBe(true);
+  expect(finalised).toEqual(
+    expect.arrayContaining(['read the cancellation SCA status', 'list the cancellation authorisations']),
+  );
+  expect(finalised).not.toContain('authorise the cancellation');
+  // In a corporate context a finalised SCA may be one signer's of several: another is forbidden only once final.
+  const signer = allowed(model({ last: 'ACTC', scaEnded: true, scaFinalised: true, created: ended, corporate: true }));
+  expect(signer.some((n) => another.test(n))).toBe(false);
+  // Its SCA failed: not authorised again by the walk, and another is no forbidden step (the reference facts name "finalised").
+  const failed = allowed(model({ last: 'ACTC', scaEnded: true, created: new Map([['c1', 'failed']]) }));
+  expect(failed.some((n) => another.test(n) || n === 'authorise the cancellation')).toBe(false);
+  // A profile without cancellation authorisations: no step creates one.
+  expect(allowed(model({ authorisable: false, last: 'CANC' }), false)).toEqual([
+    'read status',
+    'read payment',
+    'cancel again (forbidden: final)',
+  ]);
 });
 
 test('a plain refusal is a 4xx whose body carries no id as a member (a tppMessage path may name one)', () => {
