@@ -22,10 +22,12 @@ import { authorisationsAuthorisationStartCompleteSchema } from './authorisations
 import { authorisationsAuthorisationStartSchema } from './authorisations/authorisation-start.js';
 import { authorisationsAuthorisationStartedCompleteSchema } from './authorisations/authorisation-started-complete.js';
 import { authorisationsAuthorisationStartedSchema } from './authorisations/authorisation-started.js';
+import { authorisationsAuthorisationStartedRedirectSchema } from './authorisations/authorisation-started-redirect.js';
 import { authorisationsChallengeDataSchema } from './authorisations/challenge-data.js';
 import { authorisationsScaMethodCompleteSchema } from './authorisations/sca-method-complete.js';
 import { authorisationsScaMethodSchema } from './authorisations/sca-method.js';
 import { authorisationsScaStatusSchema } from './authorisations/sca-status.js';
+import { authorisationsStartRequestSchema } from './authorisations/start-request.js';
 import { authorisationsUpdatePsuDataDecoupledCompleteSchema } from './authorisations/update-psu-data-decoupled-complete.js';
 import { authorisationsUpdatePsuDataDecoupledSchema } from './authorisations/update-psu-data-decoupled.js';
 import { commonAccountReferenceSchema } from './common/account-reference.js';
@@ -120,10 +122,12 @@ export const SCHEMAS = [
   authorisationsAuthorisationStartSchema,
   authorisationsAuthorisationStartedCompleteSchema,
   authorisationsAuthorisationStartedSchema,
+  authorisationsAuthorisationStartedRedirectSchema,
   authorisationsChallengeDataSchema,
   authorisationsScaMethodCompleteSchema,
   authorisationsScaMethodSchema,
   authorisationsScaStatusSchema,
+  authorisationsStartRequestSchema,
   authorisationsUpdatePsuDataDecoupledCompleteSchema,
   authorisationsUpdatePsuDataDecoupledSchema,
   commonAccountReferenceSchema,

@@ -28,7 +28,7 @@ export interface Property<T> {
   runs?: number;
   /** Skip a value already tried (not for walks: fast-check's commands shrink by replaying equal-looking values). */
   distinct?: boolean;
-  /** Cases tried first, before the generated ones (a boundary the space is small enough to name). */
+  /** Cases tried first, before the generated ones (a boundary the space is small enough to name, every pairing once). */
   examples?: T[];
 }
 

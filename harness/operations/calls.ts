@@ -31,6 +31,8 @@ export interface Bound {
   call(o?: CallOptions): Promise<ApiResponse>;
   /** What a state-changing call would change, read without changing it (Prepared's `state`). */
   state?(): Promise<string>;
+  /** The SCA methods offered to the authorisation the call starts (Prepared's `offered`). */
+  offered?: string[];
 }
 
 /** The kit of one operation's preparation: `c` its payment combination, `api` its group's client. */
@@ -63,6 +65,7 @@ export function prepKit(k: { o: Operation; w: World; c?: Combination; api: ApiCl
             base: psu,
             json: { authenticationMethodId: a.method },
             state: () => statusOf(a.href, 'scaStatus'),
+            offered: a.offered,
           }
         : { path: a.href, base: psu },
     startOn: (path, key) => ({

@@ -19,6 +19,14 @@ export function paymentCombination(target: Claimant, o: Operation): Combination 
   return firstClaimed(target);
 }
 
+/** Every claimed combination a payment operation can be called on (a cancellation's: the products the profile names for it). */
+export function paymentCombinations(target: Claimant, o: Operation): Combination[] {
+  const claimed = COMBINATIONS.filter((c) => !unclaimed(target, c));
+  if (!o.id.startsWith('payments.cancellation-authorisations.')) return claimed;
+  const needs = target.profile.payments.cancellationAuthorisation;
+  return claimed.filter((c) => needs.includes(c.product));
+}
+
 /** The claimed operations of a group (those a rule applies to), with why the others are left out. */
 export function claimedOperations(
   target: Claimant,

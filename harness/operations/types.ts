@@ -74,10 +74,12 @@ export interface AreaClients {
   directDebit: { psuHeaders(): HeaderSpec; body(): unknown; get(paymentId: string): Promise<ApiResponse> };
 }
 
-/** An authorisation created and not started: its href and the SCA method a PUT chooses. */
+/** An authorisation created and not started: its href, the SCA method a PUT chooses and every method its creation offered. */
 export interface Authorisation {
   href: string;
   method: string;
+  /** The authenticationMethodIds of the creation's scaMethods (the generated starts draw from them). */
+  offered?: string[];
 }
 
 /**
@@ -121,6 +123,8 @@ export interface Prepared {
   state?: () => Promise<string>;
   /** Keeps for clean-up what a call that should have been refused created (its 2xx body), as the areas' own creations are. */
   created?: (body: Record<string, unknown>) => void;
+  /** The SCA methods the authorisation a PUT starts was offered (Authorisation's `offered`). */
+  offered?: string[];
 }
 
 /** What every preparation is given: the operation, the world, its template filled, the PSU's headers, and reads of a resource. */

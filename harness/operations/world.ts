@@ -124,7 +124,11 @@ export class OperationWorld implements World {
               : 'payments.authorisations.create';
       const res = ok(await driver.create(base, sub, headers), `create ${sub} of ${base}`, by);
       const id = res.json<{ authorisationId: string }>().authorisationId;
-      return { href: `${base}/${sub}/${id}`, method: this.decoupledMethod(res, by) };
+      return {
+        href: `${base}/${sub}/${id}`,
+        method: this.decoupledMethod(res, by),
+        offered: offeredMethodIds(res.body),
+      };
     });
   }
 
@@ -218,8 +222,11 @@ export class OperationWorld implements World {
     return this.once('dd-consent', () => this.c.directDebit.authorisedConsent());
   }
 
-  /** Binds an operation to its prerequisites (made now, once per test, as its row's `prepare` asks). */
-  async bind(o: Operation): Promise<Bound> {
+  /**
+   * Binds an operation to its prerequisites (made now, once per test, as its row's `prepare` asks);
+   * a payment operation on `combination`, else on the one claims.ts gives it.
+   */
+  async bind(o: Operation, combination?: Combination): Promise<Bound> {
     const { consents, accounts, payments, baskets, directDebit } = this.c;
     const api = {
       directory: this.c.directory.api,
@@ -229,7 +236,7 @@ export class OperationWorld implements World {
       'signing-baskets': baskets.api,
       'direct-debit': directDebit.api,
     }[o.group];
-    const c = o.group === 'payments' ? paymentCombination(this.c.consents.api.target, o) : undefined;
+    const c = o.group === 'payments' ? (combination ?? paymentCombination(this.c.consents.api.target, o)) : undefined;
     const kit = prepKit({ o, w: this, c, api, psu: payments.psuHeaders() });
     return this.bound(o, c, api, await o.prepare(kit));
   }
@@ -237,11 +244,12 @@ export class OperationWorld implements World {
   /** The operation made callable: through the account client for an account read, else through its group's client. */
   private bound(o: Operation, c: Combination | undefined, api: ApiClient, p: Prepared): Bound {
     const { accounts } = this.c;
-    const { path, base = {}, json, query, accountRead, state } = p;
+    const { path, base = {}, json, query, accountRead, state, offered } = p;
     return {
       op: o,
       label: `${o.name} (${o.method} ${o.template}${c ? `, ${label(c)}` : ''})`,
       state,
+      offered,
       call: async (opts: CallOptions = {}) => {
         const at = opts.path ? opts.path(path) : path;
         const res = accountRead

@@ -76,7 +76,7 @@ const faults: Fault[] = [
   {
     id: 'authorisations.approach-header-missing',
     description: 'start authorisation answers without aspsp-sca-approach',
-    breaks: ['authorisations.start.decoupled'],
+    breaks: ['authorisations.start.decoupled', 'authorisations.start.any-method'],
     install: (app) =>
       rewriteReply(app, { method: 'PUT', route: ONE }, (_req, reply) => {
         reply.removeHeader('ASPSP-SCA-Approach');

@@ -6,6 +6,7 @@ import accountLinkFaults from './accounts-links.js';
 import withBalanceFaults from './accounts-with-balance.js';
 import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
+import authorisationGeneratedFaults from './authorisations-generated.js';
 import type { Fault } from './fault.js';
 import consentLifecycleFaults from './consents-lifecycle.js';
 import multilevelFaults from './consents-multilevel.js';
@@ -59,6 +60,7 @@ export const FAULTS: Fault[] = [
   ...walksGeneratedFaults,
   ...signingBasketGeneratedFaults,
   ...directDebitGeneratedFaults,
+  ...authorisationGeneratedFaults,
   ...consentGeneratedFaults,
   ...headerGeneratedFaults,
 ];

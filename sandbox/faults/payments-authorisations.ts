@@ -63,7 +63,7 @@ const faults: Fault[] = [
   {
     id: 'payments.authorisation-start-without-approach',
     description: 'starting a payment or cancellation authorisation answers without aspsp-sca-approach',
-    breaks: ['payments.authorisations.start'],
+    breaks: ['payments.authorisations.start', 'authorisations.start.any-method'],
     install: (app) =>
       rewriteReply(app, { method: 'PUT', route: ANY_ONE }, (req, reply) => {
         if (!isUpdate(req)) reply.removeHeader('ASPSP-SCA-Approach');

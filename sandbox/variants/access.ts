@@ -148,6 +148,8 @@ const variants: Variant[] = [
       '| Start authorisation | POST base path/`<consentId>`/authorisations | no body; authorisation start response. Repeated once per required SCA in a corporate context. The bank may create the authorisation automatically after create consent | (endpoint section B: a repeated start authorisation is called for per required SCA in a corporate context only)',
     // The list checks create a second authorisation; the others each need one authorisation of a resource of their own.
     concerns: [
+      'authorisations.start.any-method',
+      'authorisations.start.unknown-method',
       'authorisations.list.contains',
       'authorisations.create.response',
       'authorisations.start.decoupled',

@@ -21,6 +21,8 @@ const BASKET_AUTHORISATIONS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/
 const ANY = /./;
 const CONSENTS = /^\/psd2\/consent\/v1\/consents$/;
 const ANY_CONSENT = /^\/psd2\/consent\//;
+/** The start (update PSU data) of any authorisation: a consent's, a payment's, a cancellation's, a basket's. */
+const AUTHORISATION_START = /\/(cancellation-)?authorisations\/:authorisationId$/;
 
 type Links = Record<string, { href?: unknown } | undefined>;
 
@@ -212,6 +214,8 @@ const variants: Variant[] = [
     allows:
       '| Start authorisation | POST base path/`<paymentId>`/authorisations | body `psuData` (required, non-empty); authorisation start response |',
     concerns: [
+      'authorisations.start.any-method',
+      'authorisations.start.unknown-method',
       'payments.authorisations.create',
       'payments.sca.accepted',
       'payments.authorisations.list',
@@ -239,12 +243,27 @@ const variants: Variant[] = [
     },
   },
   {
+    id: 'authorisations.null-method-as-absent',
+    description:
+      'update PSU data reads an authenticationMethodId of null as left out: the update without a method (the decoupled answer), which starts nothing and leaves the authorisation received',
+    allows:
+      "| Update PSU data | PUT base path/`<consentId>`/authorisations/`<authorisationId>` | selects a method, sends PSU authentication or authorises (embedded). Request body variants: not shown beyond the empty object | (the start's body: `authenticationMethodId` (string), section F 2; what a JSON null of a member means is not shown, and many JSON readers take it as the member left out)",
+    concerns: ['authorisations.start.unknown-method', 'authorisations.start.unknown-method-code'],
+    warns: [],
+    install: (app) =>
+      beforeHandler(app, { method: 'PUT', route: AUTHORISATION_START }, (req) => {
+        const body = req.body as { authenticationMethodId?: unknown } | undefined;
+        if (body && body.authenticationMethodId === null) delete body.authenticationMethodId;
+      }),
+  },
+  {
     // The sandbox's own header names are lower case already (Fastify's): this shows the other spelling.
     id: 'headers.spec-case-names',
     description:
       "every response header name is sent in the specification's spelling (X-Request-ID, ASPSP-SCA-Approach, Location, Content-Type), not the sandbox's lower case",
     allows: 'HTTP header names are case-insensitive on the wire; JSON field names are case-sensitive.',
     concerns: [
+      'authorisations.start.any-method',
       'headers.x-request-id.echo',
       'consents.create.headers',
       'payments.initiate.headers',
@@ -313,7 +332,7 @@ const variants: Variant[] = [
       'the animated QR token rotates on every full second of the clock (its first token lives less than a second)',
     allows:
       '`mbid_animated_qr_token`: `challengeData.data` holds the token from which the client renders its own QR code. The code is valid for 1 second.',
-    concerns: ['authorisations.qr.token-rotates', 'authorisations.qr.image'],
+    concerns: ['authorisations.start.any-method', 'authorisations.qr.token-rotates', 'authorisations.qr.image'],
     warns: [],
     install: (app) => {
       app.sandbox.sca.qrToken = (auth, at = Date.now()) => {

@@ -145,7 +145,11 @@ const variants: Variant[] = [
     id: 'codes.authorisation-created-200',
     description: 'create authorisation (on a consent) answers 200 instead of 201',
     allows: ALLOWS,
-    concerns: ['authorisations.create.response', 'authorisations.create.response-code'],
+    concerns: [
+      'authorisations.start.any-method',
+      'authorisations.create.response',
+      'authorisations.create.response-code',
+    ],
     warns: ['authorisations.create.response-code'],
     install: (app) =>
       rewriteReply(

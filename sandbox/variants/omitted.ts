@@ -122,6 +122,7 @@ const variants: Variant[] = [
     allows:
       '| Authorisation start response (consent, payment, cancellation, basket) | scaStatus, authorisationId, psuMessage, `_links.scaStatus` | (Authorisation and SCA data: the fields of the create-authorisation, start-authorisation, update PSU data responses and of the SCA method are listed; rules are stated for authorisationId and the list of SCA methods, authenticationMethodId "taken from scaMethods", "challengeData or the `scaOAuth` link is returned", and the psuMessage of `mbid_animated_qr_image`)',
     concerns: [
+      'authorisations.start.any-method',
       'authorisations.create.response',
       'authorisations.create.complete',
       'authorisations.sca-method.complete',

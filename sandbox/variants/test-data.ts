@@ -132,6 +132,7 @@ const variants: Variant[] = [
     allows:
       'In the sandbox the status changes on its own within a few seconds with no PSU action. (States > Authorisation: zero seconds is within a few)',
     concerns: [
+      'authorisations.start.any-method',
       'authorisations.sandbox.finalises-within',
       'authorisations.status.ends',
       'payments.sca.accepted',

@@ -24,6 +24,10 @@ const READS_WITHOUT_NAMING: Record<string, string> = {
     "the check compares the address read back with the one the harness's body sends (harness/areas/direct-debit.ts)",
   '| localInstrumentCode | string(enum) | only `CORE` is supported | direct-debit.create.local-instrument-core':
     "the check sends other codes than the harness body's CORE and judges their refusal",
+  'response header `aspsp-sca-approach` is `DECOUPLED` or `REDIRECT` authorisations.start.any-method':
+    "the generated check (harness/generated/authorisations.ts, startAccepted) reads the start's aspsp-sca-approach",
+  'challengeData or the `scaOAuth` link is returned authorisations.start.any-method':
+    'the generated check matches a DECOUPLED start against authorisations/authorisation-started (challengeData) and a REDIRECT one against authorisations/authorisation-started-redirect (_links.scaOAuth)',
   'Context scopes: `corporate`, `private`. oauth.token.scope-context':
     "the check reads the context word of the scope requested, the profile's psuContext",
 };

@@ -9,6 +9,7 @@ import { prepKit } from '../../harness/operations/calls.js';
 import { paymentCombination } from '../../harness/operations/claims.js';
 import { operationAt } from '../../harness/operations/controls.js';
 import { OPERATIONS, type World } from '../../harness/operations/table.js';
+import { schemaRegistry } from '../../harness/values/schemas.js';
 
 // A new operation is one row of the table: its preparation, given the world's shared set-up, makes
 // a call that is a call of that very operation (matched back to it under the profile's paths).
@@ -22,7 +23,11 @@ const api = { get: async () => answer } as unknown as ApiClient;
 /** A world whose resources are names (the key they were asked under), the paths as the sandbox gives them. */
 function namedWorld(): World {
   const payment = (c: Combination, key = 'payment') => `${paths.payments}/${c.service}/${c.product}/${key}`;
-  const authorisation = (base: string, sub: string) => ({ href: `${base}/${sub}/a1`, method: 'mbid' });
+  const authorisation = (base: string, sub: string) => ({
+    href: `${base}/${sub}/a1`,
+    method: 'mbid',
+    offered: ['mbid', 'mbid_same_device'],
+  });
   return {
     c: {
       consents: { psuHeaders: () => ({}), basePath: (id) => `${paths.consents}/${id}`, created: [] },
@@ -56,5 +61,22 @@ test("every row's preparation makes a call of its own operation: its path, its c
     expect(operationAt(target, o.method, `http://127.0.0.1:1/bank/${p.path}`), `${o.id}: ${p.path}`).toBe(o.id);
     if (o.group === 'accounts') expect(p.accountRead, `${o.id} reads under its consent`).toBe('account-consent');
     if (o.request) expect(p.json, `${o.id} sends its valid body`).toBeDefined();
+  }
+});
+
+test('every start of an authorisation sends a body of its request schema and hands on the methods its creation offered', async () => {
+  const world = namedWorld();
+  const starts = OPERATIONS.filter((o) => o.method === 'PUT' && o.request === 'authorisations/start-request');
+  expect(starts.map((o) => o.id).sort()).toEqual([
+    'consents.authorisations.update',
+    'payments.authorisations.update',
+    'payments.cancellation-authorisations.update',
+    'signing-baskets.authorisations.update',
+  ]);
+  for (const o of starts) {
+    const c = o.group === 'payments' ? paymentCombination(target, o) : undefined;
+    const p = await o.prepare(prepKit({ o, w: world, c, api, psu: {} }));
+    expect(schemaRegistry().check(o.request!, p.json), `${o.id}: ${JSON.stringify(p.json)}`).toEqual([]);
+    expect(p.offered, `${o.id}: the offered methods`).toEqual(['mbid', 'mbid_same_device']);
   }
 });

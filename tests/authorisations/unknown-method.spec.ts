@@ -21,7 +21,7 @@ for (const [requirement, status, code, title] of [
     status,
     code: code ? [...code] : undefined,
     title: `that starts an authorisation, with an authenticationMethodId not among scaMethods, ${title}`,
-    applies: (o) => o.method === 'PUT' && o.request === 'authorisations/authorisation-start',
+    applies: (o) => o.method === 'PUT' && o.request === 'authorisations/start-request',
     cases: () => [{ what: 'authenticationMethodId "no-such-method"', call: { json: UNKNOWN } }],
   }))
     test(t.title, t.details, t.body);

@@ -111,7 +111,7 @@ export const CONSENTS = [
     features: ['consents', 'authorisations'],
     requires: BIC,
     accepts: AUTH_UPDATE,
-    request: 'authorisations/authorisation-start',
+    request: 'authorisations/start-request',
     response: 'authorisations/authorisation-started',
     control: 'authorisations.update-psu-data.decoupled',
     prepare: async (k) => k.onAuthorisation(await k.w.consentAuthorisation()),

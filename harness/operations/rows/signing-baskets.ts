@@ -84,7 +84,7 @@ export const SIGNING_BASKETS = [
     features: ['signing-baskets', 'authorisations'],
     requires: BIC,
     accepts: AUTH_UPDATE,
-    request: 'authorisations/authorisation-start',
+    request: 'authorisations/start-request',
     response: 'authorisations/authorisation-started',
     control: 'signing-baskets.authorisation.update-psu-data',
     prepare: async (k) => k.onAuthorisation(await k.w.basketAuthorisation()),
