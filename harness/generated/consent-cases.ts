@@ -64,17 +64,22 @@ const dedicatedAccess = fc.record({
 });
 
 /**
- * Valid cases, frequencyPerDay within the schema's minimum and maximum; with `dedicated`, access is
- * dedicated to generated references in three of four (a bank may refuse references that name
- * no account of the PSU: those cases are for the read-back, where a refused create blocks).
+ * Valid cases, frequencyPerDay within the schema's minimum and maximum; with `dedicated` (the
+ * read-back's cases), access is dedicated to generated references in three of four (a bank may
+ * refuse references that name no account of the PSU: those cases are for the read-back, where a
+ * refused create blocks), and the values the read-back does not compare stay plain (validUntil a
+ * day of the coming year, no combined service): a bank refusing the maximum or a combined session
+ * fails their own requirements, and does not block the read-back.
  */
 export function consentCases({ dedicated = false } = {}): fc.Arbitrary<ConsentCase> {
   const frequency = fieldRules(SCHEMA).find((r) => r.path === 'frequencyPerDay');
   return fc.record({
     recurring: fc.boolean(),
     frequency: fc.integer({ min: frequency?.minimum ?? 1, max: frequency?.maximum ?? 4 }),
-    validIn: fc.oneof(fc.integer({ min: 1, max: 365 }), fc.constant('maximum' as const)),
-    combined: fc.boolean(),
+    validIn: dedicated
+      ? fc.integer({ min: 1, max: 365 })
+      : fc.oneof(fc.integer({ min: 1, max: 365 }), fc.constant('maximum' as const)),
+    combined: dedicated ? fc.constant(false) : fc.boolean(),
     access: dedicated
       ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 1 }, { arbitrary: dedicatedAccess, weight: 3 })
       : fc.constant(undefined),
