@@ -62,6 +62,15 @@ export function basketBreaks(requirement: string): fc.Arbitrary<BrokenBasket> | 
   }
 }
 
+/**
+ * Every case of an unknown payment among known ones (none to two known, the unknown one at each
+ * position): the space is small enough to name, so each is tried first, not left to the draw.
+ */
+export const everyUnknownPaymentCase = (): BrokenBasket[] =>
+  Array.from({ length: MOST }, (_, payments) =>
+    Array.from({ length: payments + 1 }, (_, at): BrokenBasket => ({ payments, broken: 'unknown payment', at })),
+  ).flat();
+
 /** The body of a broken case over the ids of its known payments (under minItems: the schema's minimum less one, none). */
 export function brokenBasketBody(b: BrokenBasket, known: string[]): Record<string, unknown> {
   if (b.broken === 'left out') return {};

@@ -34,7 +34,12 @@ import {
   type BrokenDirectDebit,
   type DirectDebitCase,
 } from '../../harness/generated/direct-debit-cases.js';
-import { basketBreaks, brokenBasketBody, type BrokenBasket } from '../../harness/generated/basket-cases.js';
+import {
+  basketBreaks,
+  brokenBasketBody,
+  everyUnknownPaymentCase,
+  type BrokenBasket,
+} from '../../harness/generated/basket-cases.js';
 import type { Json } from '../../harness/values/json.js';
 import { isIso13616Iban } from '../../spec/iso13616.js';
 
@@ -264,4 +269,7 @@ test('a generated basket without payments breaks its request schema; an unknown 
     expect(ids.filter((id) => !known.includes(id))).toHaveLength(1);
     expect(ids.indexOf(ids.find((id) => !known.includes(id))!)).toBe(b.at);
   }
+  // The cases tried first: the whole space, each one a case the generator draws.
+  const every = everyUnknownPaymentCase();
+  expect(every.map((b) => `${b.payments}@${b.at}`)).toEqual(['0@0', '1@0', '1@1', '2@0', '2@1', '2@2']);
 });

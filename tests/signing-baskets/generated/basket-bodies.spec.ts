@@ -1,4 +1,9 @@
-import { basketBreaks, basketCases, largestBasket } from '../../../harness/generated/basket-cases.js';
+import {
+  basketBreaks,
+  basketCases,
+  everyUnknownPaymentCase,
+  largestBasket,
+} from '../../../harness/generated/basket-cases.js';
 import { basketAccepted, basketReadsBack, basketRefused, req, test } from '../../../harness/generated/baskets.js';
 import { runProperty } from '../../../harness/generated/run.js';
 import { dependsOnControl } from '../../../harness/expect.js';
@@ -70,6 +75,8 @@ test(
       name: 'a create-basket body naming an unknown payment, at any position among known ones, is rejected with 400',
       requirement: 'signing-baskets.create.unknown-payment',
       arbitrary: basketBreaks('signing-baskets.create.unknown-payment')!,
+      // Six cases in all (none to two known payments, the unknown one anywhere): each tried first.
+      examples: everyUnknownPaymentCase(),
       check: basketRefused(baskets, 400),
       exchanges,
       depth,
