@@ -14,6 +14,7 @@ import {
 } from '../operations.js';
 import { brokenMethod, offeredOr, type BrokenStart, type StartCase } from './authorisation-cases.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
+import { noServerError } from './judge.js';
 import { refusedPlainly } from './walk.js';
 
 export { because, expect, req } from '../test.js';
@@ -79,10 +80,6 @@ export async function probeMethods(operations: OperationWorld, targets: StartTar
 }
 
 const succeeded = (res: ApiResponse) => res.status >= 200 && res.status < 300;
-
-function noServerError(res: ApiResponse, what: string): void {
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-}
 
 /** The schema of a start's answer by its approach: challengeData (DECOUPLED) or the scaOAuth link (REDIRECT). */
 const STARTED = {

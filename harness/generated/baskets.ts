@@ -1,8 +1,8 @@
 import { requireSuccess } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
-import { schemaRegistry } from '../values/schemas.js';
 import { BasketsClient, test as base } from '../areas/signing-baskets.js';
 import { brokenBasketBody, type BasketCase, type BrokenBasket } from './basket-cases.js';
+import { acceptedWith, createdAndRead, idIn, refusedWithout } from './judge.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 
 export { because, expect, req } from '../test.js';
@@ -17,8 +17,6 @@ export const test = base.extend<GeneratedFixtures>({
   ],
   depth: depthFixture,
 });
-
-const basketIdOf = (body: unknown) => (body as { basketId?: unknown } | undefined)?.basketId;
 
 /** POST the create-basket body as it is (with or without paymentIds); a basket created is deleted when the test ends. */
 async function post(baskets: BasketsClient, body: Record<string, unknown>): Promise<ApiResponse> {
@@ -35,15 +33,7 @@ async function knownIds(baskets: BasketsClient, count: number): Promise<string[]
 export const basketAccepted = (baskets: BasketsClient) => async (v: BasketCase) => {
   const paymentIds = await knownIds(baskets, v.payments);
   const res = await baskets.create(paymentIds);
-  const what = `create a basket of ${v.payments} new payment(s)`;
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-  const id = res.status >= 200 && res.status < 300 ? basketIdOf(res.body) : undefined;
-  if (typeof id !== 'string' || !id) throw new Error(`${what}: expected a 2xx with a basketId; got ${res.describe()}`);
-  const problems = schemaRegistry().check('signing-baskets/basket-created', res.body);
-  if (problems.length)
-    throw new Error(
-      `${what}: the answer does not match signing-baskets/basket-created: ${problems[0].path}: ${problems[0].message}`,
-    );
+  acceptedWith(res, `create a basket of ${v.payments} new payment(s)`, 'basketId', 'signing-baskets/basket-created');
 };
 
 /**
@@ -53,12 +43,12 @@ export const basketAccepted = (baskets: BasketsClient) => async (v: BasketCase) 
 export const basketReadsBack = (baskets: BasketsClient) => async (v: BasketCase) => {
   const paymentIds = await knownIds(baskets, v.payments);
   const what = `create a basket of ${v.payments} new payment(s)`;
-  const res = await baskets.create(paymentIds);
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-  requireSuccess(res, 'signing-baskets.create.response', what);
-  const read = await baskets.read(String(basketIdOf(res.body)));
-  if (read.status >= 500) throw new Error(`${what}, read back: expected no server error; got ${read.describe()}`);
-  if (read.status < 200 || read.status >= 300) throw new Error(`${what}: read basket refused: ${read.describe()}`);
+  const read = await createdAndRead(
+    what,
+    'signing-baskets.create.response',
+    () => baskets.create(paymentIds),
+    (res) => baskets.read(String(idIn(res, 'basketId'))),
+  );
   const got = (read.body as { paymentIds?: unknown } | undefined)?.paymentIds;
   const asRead = Array.isArray(got) ? got.map(String).sort() : got;
   if (JSON.stringify(asRead) !== JSON.stringify([...paymentIds].sort()))
@@ -82,11 +72,6 @@ export function basketRefused(baskets: BasketsClient, status?: number) {
     const body = brokenBasketBody(b, await knownIds(baskets, b.payments));
     const res = await post(baskets, body);
     const what = `create basket ${JSON.stringify(body)} (${b.broken}${b.at === undefined ? '' : ` at paymentIds[${b.at}]`})`;
-    if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-    const refused = status === undefined ? res.status >= 400 && res.status < 500 : res.status === status;
-    if (!refused || basketIdOf(res.body) !== undefined)
-      throw new Error(
-        `${what}: expected a refusal (HTTP ${status ?? '4xx'} carrying no basketId); got ${res.describe()}`,
-      );
+    refusedWithout(res, what, 'basketId', status);
   };
 }

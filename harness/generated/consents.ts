@@ -1,6 +1,6 @@
 import { requireSuccess } from '../http/broken.js';
 import { holds } from '../values/json.js';
-import { schemaRegistry } from '../values/schemas.js';
+import { acceptedWith, createdAndRead, idIn, refusedWithout } from './judge.js';
 import { ConsentsClient, test as base, type ConsentRequest } from '../areas/consents.js';
 import {
   brokenConsentBody,
@@ -30,21 +30,11 @@ export const test = base.extend<{ depth: Depth }>({
   depth: depthFixture,
 });
 
-const consentIdOf = (body: unknown) => (body as { consentId?: unknown } | undefined)?.consentId;
-
 /** A valid case judged: a 2xx with a consentId whose answer matches consents/consent-created; never a 5xx. */
 export const consentAccepted = (consents: ConsentsClient) => async (v: ConsentCase) => {
   const body = consentBody(v);
   const res = await consents.create({ body: body as unknown as ConsentRequest });
-  const what = `create consent ${JSON.stringify(body)}`;
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-  const id = res.status >= 200 && res.status < 300 ? consentIdOf(res.body) : undefined;
-  if (typeof id !== 'string' || !id) throw new Error(`${what}: expected a 2xx with a consentId; got ${res.describe()}`);
-  const problems = schemaRegistry().check('consents/consent-created', res.body);
-  if (problems.length)
-    throw new Error(
-      `${what}: the answer does not match consents/consent-created: ${problems[0].path}: ${problems[0].message}`,
-    );
+  acceptedWith(res, `create consent ${JSON.stringify(body)}`, 'consentId', 'consents/consent-created');
 };
 
 /** A broken case judged: a 4xx carrying no consentId, beside its control (the valid consent, accepted once). */
@@ -58,9 +48,7 @@ export function consentRefused(consents: ConsentsClient) {
     }
     const res = await consents.create({ body: brokenConsentBody(b) as unknown as ConsentRequest });
     const what = `create consent with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`}`;
-    if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-    if (res.status < 400 || res.status >= 500 || consentIdOf(res.body) !== undefined)
-      throw new Error(`${what}: expected a refusal (HTTP 4xx carrying no consentId); got ${res.describe()}`);
+    refusedWithout(res, what, 'consentId');
   };
 }
 
@@ -108,12 +96,12 @@ function readBackDifferences(sent: ReturnType<typeof consentBody>, got: ReadCons
 export const consentReadsBack = (consents: ConsentsClient) => async (v: ConsentCase) => {
   const body = consentBody(v);
   const what = `create consent ${JSON.stringify(body)}`;
-  const res = await consents.create({ body: body as unknown as ConsentRequest });
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-  requireSuccess(res, 'consents.create.response', what);
-  const read = await consents.read(String(consentIdOf(res.body)));
-  if (read.status >= 500) throw new Error(`${what}, read back: expected no server error; got ${read.describe()}`);
-  if (read.status < 200 || read.status >= 300) throw new Error(`${what}: read consent refused: ${read.describe()}`);
+  const read = await createdAndRead(
+    what,
+    'consents.create.response',
+    () => consents.create({ body: body as unknown as ConsentRequest }),
+    (res) => consents.read(String(idIn(res, 'consentId'))),
+  );
   const diffs = readBackDifferences(body, read.json<ReadConsent>());
   if (diffs.length) throw new Error(`${what}: read back other than sent: ${diffs.join('; ')}`);
 };

@@ -1,6 +1,5 @@
 import { requireSuccess } from '../http/broken.js';
 import { differences, type Json } from '../values/json.js';
-import { schemaRegistry } from '../values/schemas.js';
 import { DirectDebitClient, GET_FIELDS, test as base } from '../areas/direct-debit.js';
 import {
   brokenDirectDebitBody,
@@ -9,6 +8,7 @@ import {
   type BrokenDirectDebit,
   type DirectDebitCase,
 } from './direct-debit-cases.js';
+import { acceptedWith, createdAndRead, idIn, refusedWithout } from './judge.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 
 export { because, expect, req } from '../test.js';
@@ -24,8 +24,6 @@ export const test = base.extend<GeneratedFixtures>({
   depth: depthFixture,
 });
 
-const paymentIdOf = (body: unknown) => (body as { paymentId?: unknown } | undefined)?.paymentId;
-
 /** The creditor's own body (the one every check sends), its debtor and mandate drawn from a seed. */
 const ownBody = (directDebit: DirectDebitClient) => seeded(() => directDebit.body() as unknown as Json);
 
@@ -33,15 +31,12 @@ const ownBody = (directDebit: DirectDebitClient) => seeded(() => directDebit.bod
 export const directDebitAccepted = (directDebit: DirectDebitClient) => async (v: DirectDebitCase) => {
   const body = directDebitCaseBody(ownBody(directDebit), v);
   const res = await directDebit.create(body);
-  const what = `create direct debit ${JSON.stringify(body).slice(0, 600)}`;
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-  const id = res.status >= 200 && res.status < 300 ? paymentIdOf(res.body) : undefined;
-  if (typeof id !== 'string' || !id) throw new Error(`${what}: expected a 2xx with a paymentId; got ${res.describe()}`);
-  const problems = schemaRegistry().check('direct-debit/payment-created', res.body);
-  if (problems.length)
-    throw new Error(
-      `${what}: the answer does not match direct-debit/payment-created: ${problems[0].path}: ${problems[0].message}`,
-    );
+  acceptedWith(
+    res,
+    `create direct debit ${JSON.stringify(body).slice(0, 600)}`,
+    'paymentId',
+    'direct-debit/payment-created',
+  );
 };
 
 /**
@@ -59,12 +54,7 @@ export function directDebitRefused(directDebit: DirectDebitClient, status?: numb
     }
     const res = await directDebit.create(brokenDirectDebitBody(own, b));
     const what = `create direct debit with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`}`;
-    if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-    const refused = status === undefined ? res.status >= 400 && res.status < 500 : res.status === status;
-    if (!refused || paymentIdOf(res.body) !== undefined)
-      throw new Error(
-        `${what}: expected a refusal (HTTP ${status ?? '4xx'} carrying no paymentId); got ${res.describe()}`,
-      );
+    refusedWithout(res, what, 'paymentId', status);
   };
 }
 
@@ -80,12 +70,12 @@ const getFieldsDiffer = (sent: Json, read: Json): string[] =>
 export const directDebitReadsBack = (directDebit: DirectDebitClient) => async (v: DirectDebitCase) => {
   const body = directDebitCaseBody(ownBody(directDebit), v);
   const what = `create direct debit ${JSON.stringify(body).slice(0, 600)}`;
-  const res = await directDebit.create(body);
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-  requireSuccess(res, 'direct-debit.create.response', what);
-  const read = await directDebit.get(String(paymentIdOf(res.body)));
-  if (read.status >= 500) throw new Error(`${what}, read back: expected no server error; got ${read.describe()}`);
-  if (read.status < 200 || read.status >= 300) throw new Error(`${what}: get payment refused: ${read.describe()}`);
+  const read = await createdAndRead(
+    what,
+    'direct-debit.create.response',
+    () => directDebit.create(body),
+    (res) => directDebit.get(String(idIn(res, 'paymentId'))),
+  );
   const got = read.json<Json>();
   const diffs = getFieldsDiffer(body, got);
   if (typeof got.transactionStatus !== 'string')

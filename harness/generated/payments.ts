@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { requireSuccess } from '../http/broken.js';
-import type { ApiResponse } from '../http/response.js';
 import { differences, getPath, type Json } from '../values/json.js';
-import { schemaRegistry } from '../values/schemas.js';
 import { COMBINATIONS, label, unclaimed, type Combination, type PaymentsClient } from '../areas/payments.js';
+import { acceptedWith, idIn, readBack, refusedWithout } from './judge.js';
 import { brokenBody, breakers, type BrokenCase } from './payment-breakers.js';
 import {
   textBody,
@@ -25,37 +24,15 @@ export function claimedCombinations(payments: PaymentsClient): Combination[] {
   return COMBINATIONS.filter((c) => !unclaimed(payments.target, c));
 }
 
-const paymentIdOf = (res: ApiResponse) =>
-  res.status >= 200 && res.status < 300 ? (res.body as { paymentId?: unknown } | undefined)?.paymentId : undefined;
-
-function serverError(res: ApiResponse, what: string): void {
-  if (res.status >= 500) throw new Error(`${what}: expected no server error; got ${res.describe()}`);
-}
-
 /** A valid body is accepted: a 2xx with a paymentId, the answer as its schema says; never a 5xx. */
 export async function accepted(payments: PaymentsClient, c: Combination, body: Json, what: string): Promise<string> {
   const res = await payments.initiate(c, { body });
-  serverError(res, what);
-  const id = paymentIdOf(res);
-  if (typeof id !== 'string' || !id)
-    throw new Error(`${what}: expected a 2xx with a paymentId (a valid body); got ${res.describe()}`);
-  const problems = schemaRegistry().check('payments/payment-initiated', res.body);
-  if (problems.length)
-    throw new Error(
-      `${what}: the answer does not match payments/payment-initiated: ${problems
-        .slice(0, 5)
-        .map((p) => `${p.path}: ${p.message}`)
-        .join('; ')}`,
-    );
-  return payments.basePath(c, id);
+  return payments.basePath(c, acceptedWith(res, what, 'paymentId', 'payments/payment-initiated'));
 }
 
 /** What a payment reads back differs from what was sent, at `paths` (every sent leaf when none). */
-async function readBack(payments: PaymentsClient, basePath: string, sent: Json, what: string, paths?: string[]) {
-  const read = await payments.read(basePath);
-  serverError(read, `${what}, read back`);
-  if (read.status < 200 || read.status >= 300) throw new Error(`${what}: read payment refused: ${read.describe()}`);
-  const got = read.json();
+async function readsBackAsSent(payments: PaymentsClient, basePath: string, sent: Json, what: string, paths?: string[]) {
+  const got = readBack(await payments.read(basePath), what).json();
   const diffs = paths
     ? paths.flatMap((p) =>
         getPath(got, p) === getPath(sent, p)
@@ -75,7 +52,7 @@ export function textProperty(payments: PaymentsClient, c: Combination) {
       const body = textBody(c, payments.profile, tc);
       const what = `initiate ${label(c)} with ${Object.keys(tc.texts).length} text field(s) over the character set`;
       const basePath = await accepted(payments, c, body, what);
-      await readBack(payments, basePath, body, what, Object.keys(tc.texts));
+      await readsBackAsSent(payments, basePath, body, what, Object.keys(tc.texts));
     },
   };
 }
@@ -96,10 +73,10 @@ export async function validCheck(
     await accepted(payments, c, body, what);
     return;
   }
-  const res = await payments.initiate(c, { body });
   // Acceptance is payments.initiate.response's: a refusal here blocks the read-back.
+  const res = await payments.initiate(c, { body });
   requireSuccess(res, 'payments.initiate.response', what);
-  await readBack(payments, payments.basePath(c, String(paymentIdOf(res))), body, what);
+  await readsBackAsSent(payments, payments.basePath(c, String(idIn(res, 'paymentId'))), body, what);
 }
 
 /** A broken case of a claimed combination, with the rule it breaks. */
@@ -135,11 +112,6 @@ export function brokenCheck(payments: PaymentsClient) {
     }
     const res = await payments.initiate(c, { body: brokenBody(c, payments.profile, b) });
     const what = `initiate ${label(c)} with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`} (the rule: ${rule})`;
-    serverError(res, what);
-    const refused = status ? res.status === status : res.status >= 400 && res.status < 500;
-    if (!refused || paymentIdOf(res) !== undefined || /"paymentId"/.test(JSON.stringify(res.body ?? '')))
-      throw new Error(
-        `${what}: expected a refusal (HTTP ${status ?? '4xx'} carrying no paymentId); got ${res.describe()}`,
-      );
+    refusedWithout(res, what, 'paymentId', status);
   };
 }
