@@ -1,5 +1,4 @@
 import type { Target } from '../config/target.js';
-import { requireSuccess } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
 import { label, type Combination } from '../areas/payments.js';
 import { schemaRegistry } from '../values/schemas.js';
@@ -14,7 +13,7 @@ import {
 } from '../operations.js';
 import { brokenMethod, offeredOr, type BrokenStart, type StartCase } from './authorisation-cases.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
-import { noServerError } from './judge.js';
+import { controlsOnce, noServerError } from './judge.js';
 import { refusedPlainly } from './walk.js';
 
 export { because, expect, req } from '../test.js';
@@ -145,18 +144,12 @@ const nothingStarted = (res: ApiResponse) =>
  * with an offered method (its row's valid body), accepted once in the same test.
  */
 export function startRefused(operations: OperationWorld, targets: StartTarget[]) {
-  const controlled = new Set<string>();
+  const control = controlsOnce();
   return async (v: BrokenStart): Promise<void> => {
     const t = targets.find((x) => x.label === v.on)!;
-    if (!controlled.has(t.label)) {
-      const control = await fresh(operations, t);
-      requireSuccess(
-        await control.call(),
-        t.op.control,
-        `${control.label}: start with an offered method (the control)`,
-      );
-      controlled.add(t.label);
-    }
+    await control(t.label, t.op.control, `${t.label}: start with an offered method`, async () =>
+      (await fresh(operations, t)).call(),
+    );
     const b = await fresh(operations, t);
     const value = brokenMethod(v.broken, b.offered ?? []);
     const what = `${b.label}: start with authenticationMethodId ${JSON.stringify(value)} (${v.broken.kind}; offered: ${(b.offered ?? []).join(', ')})`;

@@ -1,8 +1,7 @@
-import { requireSuccess } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
 import { BasketsClient, test as base } from '../areas/signing-baskets.js';
 import { brokenBasketBody, type BasketCase, type BrokenBasket } from './basket-cases.js';
-import { acceptedWith, createdAndRead, idIn, refusedWithout } from './judge.js';
+import { acceptedWith, controlsOnce, createdAndRead, idIn, refusedWithout } from './judge.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 
 export { because, expect, req } from '../test.js';
@@ -62,13 +61,11 @@ export const basketReadsBack = (baskets: BasketsClient) => async (v: BasketCase)
  * code), beside its control (a valid basket of new payments, accepted once in the same test).
  */
 export function basketRefused(baskets: BasketsClient, status?: number) {
-  let controlled = false;
+  const control = controlsOnce();
   return async (b: BrokenBasket) => {
-    if (!controlled) {
-      const control = await baskets.create(await knownIds(baskets, 1));
-      requireSuccess(control, 'signing-baskets.create.response', 'create a basket of one new payment (the control)');
-      controlled = true;
-    }
+    await control('basket', 'signing-baskets.create.response', 'create a basket of one new payment', async () =>
+      baskets.create(await knownIds(baskets, 1)),
+    );
     const body = brokenBasketBody(b, await knownIds(baskets, b.payments));
     const res = await post(baskets, body);
     const what = `create basket ${JSON.stringify(body)} (${b.broken}${b.at === undefined ? '' : ` at paymentIds[${b.at}]`})`;

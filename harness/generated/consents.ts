@@ -1,6 +1,5 @@
-import { requireSuccess } from '../http/broken.js';
 import { holds } from '../values/json.js';
-import { acceptedWith, createdAndRead, idIn, refusedWithout } from './judge.js';
+import { acceptedWith, controlsOnce, createdAndRead, idIn, refusedWithout } from './judge.js';
 import { ConsentsClient, test as base, type ConsentRequest } from '../areas/consents.js';
 import {
   brokenConsentBody,
@@ -39,13 +38,11 @@ export const consentAccepted = (consents: ConsentsClient) => async (v: ConsentCa
 
 /** A broken case judged: a 4xx carrying no consentId, beside its control (the valid consent, accepted once). */
 export function consentRefused(consents: ConsentsClient) {
-  let controlled = false;
+  const control = controlsOnce();
   return async (b: BrokenConsent) => {
-    if (!controlled) {
-      const control = await consents.create({ body: validConsentBody() as unknown as ConsentRequest });
-      requireSuccess(control, 'consents.create.response', 'create consent with the valid body (the control)');
-      controlled = true;
-    }
+    await control('consent', 'consents.create.response', 'create consent with the valid body', () =>
+      consents.create({ body: validConsentBody() as unknown as ConsentRequest }),
+    );
     const res = await consents.create({ body: brokenConsentBody(b) as unknown as ConsentRequest });
     const what = `create consent with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`}`;
     refusedWithout(res, what, 'consentId');

@@ -1,4 +1,3 @@
-import { requireSuccess } from '../http/broken.js';
 import { differences, type Json } from '../values/json.js';
 import { DirectDebitClient, GET_FIELDS, test as base } from '../areas/direct-debit.js';
 import {
@@ -8,7 +7,7 @@ import {
   type BrokenDirectDebit,
   type DirectDebitCase,
 } from './direct-debit-cases.js';
-import { acceptedWith, createdAndRead, idIn, refusedWithout } from './judge.js';
+import { acceptedWith, controlsOnce, createdAndRead, idIn, refusedWithout } from './judge.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 
 export { because, expect, req } from '../test.js';
@@ -44,14 +43,12 @@ export const directDebitAccepted = (directDebit: DirectDebitClient) => async (v:
  * code), beside its control (the creditor's valid body, accepted once in the same test).
  */
 export function directDebitRefused(directDebit: DirectDebitClient, status?: number) {
-  let controlled = false;
+  const control = controlsOnce();
   const own = ownBody(directDebit);
   return async (b: BrokenDirectDebit) => {
-    if (!controlled) {
-      const control = await directDebit.create(own(b.seed));
-      requireSuccess(control, 'direct-debit.create.response', 'create the valid direct debit (the control)');
-      controlled = true;
-    }
+    await control('direct debit', 'direct-debit.create.response', 'create the valid direct debit', () =>
+      directDebit.create(own(b.seed)),
+    );
     const res = await directDebit.create(brokenDirectDebitBody(own, b));
     const what = `create direct debit with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`}`;
     refusedWithout(res, what, 'paymentId', status);

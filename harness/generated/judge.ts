@@ -71,3 +71,18 @@ export function refusedWithout(res: ApiResponse, what: string, member: string, s
       `${what}: expected a refusal (HTTP ${status ?? '4xx'} carrying no ${member}); got ${res.describe()}`,
     );
 }
+
+/**
+ * The positive controls of a property's refusals: `once(key, by, what, make)` makes the valid request
+ * of `key` (a product, an operation) the first time only, and a refusal of it blocks the property,
+ * naming `by` (the requirement that judges that request accepted): a refusal proves its rule only
+ * beside the same request, made valid, accepted.
+ */
+export function controlsOnce() {
+  const done = new Set<string>();
+  return async (key: string, by: string, what: string, make: () => Promise<ApiResponse>): Promise<void> => {
+    if (done.has(key)) return;
+    requireSuccess(await make(), by, `${what} (the control)`);
+    done.add(key);
+  };
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { requireSuccess } from '../http/broken.js';
 import { differences, getPath, type Json } from '../values/json.js';
 import { COMBINATIONS, label, unclaimed, type Combination, type PaymentsClient } from '../areas/payments.js';
-import { acceptedWith, idIn, readBack, refusedWithout } from './judge.js';
+import { acceptedWith, controlsOnce, idIn, readBack, refusedWithout } from './judge.js';
 import { brokenBody, breakers, type BrokenCase } from './payment-breakers.js';
 import {
   textBody,
@@ -103,13 +103,11 @@ export function brokenCases(payments: PaymentsClient, claimed: Combination[], re
  * Its positive control, once per combination: the product's valid body, accepted in the same test.
  */
 export function brokenCheck(payments: PaymentsClient) {
-  const controlled = new Set<string>();
+  const control = controlsOnce();
   return async ({ c, rule, status, b }: Broken) => {
-    if (!controlled.has(label(c))) {
-      const control = await payments.initiate(c, { body: payments.body(c) });
-      requireSuccess(control, 'payments.initiate.response', `initiate ${label(c)} with its valid body (the control)`);
-      controlled.add(label(c));
-    }
+    await control(label(c), 'payments.initiate.response', `initiate ${label(c)} with its valid body`, () =>
+      payments.initiate(c, { body: payments.body(c) }),
+    );
     const res = await payments.initiate(c, { body: brokenBody(c, payments.profile, b) });
     const what = `initiate ${label(c)} with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`} (the rule: ${rule})`;
     refusedWithout(res, what, 'paymentId', status);
