@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
 import { envFileOf, setting, switchValue } from '../harness/config/user-settings.mjs';
+import { makeOffline } from '../harness/reporter/offline-html.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +58,8 @@ export function buildAllureHtml(reports, env = process.env) {
     renameSync(join(out, 'single', 'index.html'), resolve(reports, 'allure-report.html'));
   else problems.push(`the single-file Allure report could not be built:\n${built.stderr || built.stdout}`);
   rmSync(out, { recursive: true, force: true });
+  // No analytics and no outside address in what Allure built (harness/reporter/offline-html.mjs).
+  for (const part of ['allure-report', 'allure-report.html']) makeOffline(resolve(reports, part));
   return problems;
 }
 
