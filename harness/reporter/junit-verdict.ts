@@ -14,7 +14,9 @@ const attr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
 const unattr = (s: string) =>
   s
-    .replace(/&#10;/g, '\n')
+    .replace(/&#(\d+);/g, (_e, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_e, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&apos;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&gt;/g, '>')
     .replace(/&lt;/g, '<')
@@ -76,17 +78,20 @@ export function foldJunit(file: string, tests: Map<string, FoldedTest>): number 
     (_s, suiteHead: string, suiteBody: string) => {
       const project = attrOf(suiteHead, 'hostname') ?? '';
       const count = { tests: 0, failures: 0, skipped: 0, errors: 0 };
-      const body = suiteBody.replace(/<testcase\b([^>]*)>([\s\S]*?)<\/testcase>/g, (_c, head: string, inner: string) => {
-        const name = `${attrOf(head, 'classname')}\u0000${attrOf(head, 'name')}`;
-        const t = byName.get(name) ?? byName.get(`${project}:${name}`);
-        if (t) rewritten++;
-        const out = rewriteCase(head, inner, t);
-        count.tests++;
-        if (out.kind === 'skipped') count.skipped++;
-        if (out.kind === 'failure') count.failures++;
-        if (out.kind === 'error') count.errors++;
-        return out.xml;
-      });
+      const body = suiteBody.replace(
+        /<testcase\b([^>]*)>([\s\S]*?)<\/testcase>/g,
+        (_c, head: string, inner: string) => {
+          const name = `${attrOf(head, 'classname')}\u0000${attrOf(head, 'name')}`;
+          const t = byName.get(name) ?? byName.get(`${project}:${name}`);
+          if (t) rewritten++;
+          const out = rewriteCase(head, inner, t);
+          count.tests++;
+          if (out.kind === 'skipped') count.skipped++;
+          if (out.kind === 'failure') count.failures++;
+          if (out.kind === 'error') count.errors++;
+          return out.xml;
+        },
+      );
       for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += count[k];
       const head = suiteHead.replace(
         /\b(tests|failures|skipped|errors)="\d+"/g,
