@@ -6,6 +6,7 @@
 // own, and Playwright's online trace viewer, to which it would send a trace). All are taken out
 // of what Allure built, in the folder and in the one file (whose application is inlined in base64).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { join } from 'node:path';
 
 /** The analytics of Allure's template: the tag manager's script and the inline script that calls gtag. */
