@@ -247,7 +247,7 @@ async function main() {
   writeFileSync(join(out, 'conformance.md'), redactText(renderMarkdown(full)));
   // The merged Allure results and junit.xml say what the merged report says (harness/reporter/one-verdict.ts).
   const tests = foldedTests(full.requirements);
-  foldAllureResults(join(out, 'allure-results'), tests, fromRoot('tests'));
+  foldAllureResults(join(out, 'allure-results'), tests, fromRoot('tests'), full.requirements);
   foldJunit(join(out, 'junit.xml'), tests);
   const summary = afterRun(full, out);
   buildAllureReport(out);

@@ -212,7 +212,7 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(dir, 'conformance.md'), redactText(renderMarkdown(full)));
     // The Allure results and junit.xml say what the report says (one-verdict.ts), before the map links to them.
     const tests = foldedTests(full.requirements);
-    foldAllureResults(join(dir, 'allure-results'), tests, this.rootDir);
+    foldAllureResults(join(dir, 'allure-results'), tests, this.rootDir, full.requirements);
     foldJunit(join(dir, 'junit.xml'), tests);
     if (specMap)
       writeSpecificationMap(full, join(dir, 'specification.html'), {

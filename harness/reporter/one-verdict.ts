@@ -72,7 +72,10 @@ interface AllureLabel {
   value: string;
 }
 interface AllureResultFile {
+  name?: string;
   fullName?: string;
+  parameters?: { name: string; value: string; excluded?: boolean }[];
+  descriptionHtml?: string;
   status?: string;
   statusDetails?: { message?: string; trace?: string };
   labels?: AllureLabel[];
@@ -95,14 +98,20 @@ export interface RewriteCount {
  * Rewrites the Allure results (allure-results/*-result.json) to the report's verdict of each
  * test: status, message and the labels `verdict` and (blocked) `blockedBy`.
  */
-export function foldAllureResults(resultsDir: string, tests: Map<string, FoldedTest>, rootDir: string): RewriteCount {
+export function foldAllureResults(
+  resultsDir: string,
+  tests: Map<string, FoldedTest>,
+  rootDir: string,
+  requirements: Described[] = [],
+): RewriteCount {
   const count = { rewritten: 0, unmatched: 0 };
   if (!existsSync(resultsDir)) return count;
-  const byName = new Map<string, FoldedTest>();
+  const byName = new Map<string, FoldedTest & { title: string }>();
   for (const [key, t] of tests) {
     const [file, title] = key.split('\u0000');
-    byName.set(allureFullName(rootDir, file, title), t);
+    byName.set(allureFullName(rootDir, file, title), { ...t, title });
   }
+  const byId = new Map(requirements.map((r) => [r.id, r]));
   for (const name of readdirSync(resultsDir).filter((n) => n.endsWith('-result.json'))) {
     const path = join(resultsDir, name);
     const r = JSON.parse(readFileSync(path, 'utf8')) as AllureResultFile;
@@ -117,8 +126,50 @@ export function foldAllureResults(resultsDir: string, tests: Map<string, FoldedT
     const status = ALLURE_STATUS[t.status];
     const changed = status !== r.status || t.status === 'warning' || t.status === 'blocked';
     const statusDetails = changed ? { ...r.statusDetails, message: verdictMessage(t) } : r.statusDetails;
-    writeFileSync(path, JSON.stringify({ ...r, status, statusDetails, labels }), 'utf8');
+    const shown = presentation(
+      r,
+      t.title,
+      t.requirements.map((id) => byId.get(id)).filter((q) => !!q),
+    );
+    writeFileSync(path, JSON.stringify({ ...r, ...shown, status, statusDetails, labels }), 'utf8');
     count.rewritten++;
   }
   return count;
+}
+
+/** What a test's description shows of each requirement it names. */
+export type Described = Pick<QuotedResult, 'id' | 'level' | 'section' | 'text' | 'quote' | 'quoteFrom'>;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A describe title naming a payment service and product (tests/payments: `bulk-payments/sepa-credit-transfers`). */
+const SERVICE_PRODUCT = /^((?:bulk-|periodic-)?payments)\/([\w-]+)$/;
+
+/**
+ * A test told apart from the tests of the same title: the describes above it (its case: a payment
+ * service and product, a kind of consent…) as Allure parameters and after its name; its
+ * description: each requirement it names, with its level, section, the quoted sentence and a link
+ * to its row in the specification map (specification.html, beside the one-file Allure report).
+ */
+function presentation(r: AllureResultFile, title: string, reqs: Described[]): Partial<AllureResultFile> {
+  const describes = title.split(' › ').slice(0, -1);
+  const parameters = (r.parameters ?? []).filter(
+    (p) => !['payment service', 'payment product', 'case'].includes(p.name),
+  );
+  for (const d of describes) {
+    const sp = SERVICE_PRODUCT.exec(d);
+    if (sp) parameters.push({ name: 'payment service', value: sp[1] }, { name: 'payment product', value: sp[2] });
+    else parameters.push({ name: 'case', value: d });
+  }
+  const base = (r.name ?? '').replace(/ \[[^\]]*\]$/, '');
+  const name = describes.length ? `${base} [${describes.join(' › ')}]` : base;
+  const descriptionHtml = reqs
+    .map(
+      (q) =>
+        `<p><b>${q.level}</b> <code>${esc(q.id)}</code>: ${esc(q.text)}<br>${esc(q.section)}</p>` +
+        (q.quote ? `<blockquote>${esc(q.quote)}</blockquote>` : '') +
+        `<p><a href="specification.html#req-${esc(q.id)}">Its clause in the specification map</a></p>`,
+    )
+    .join('');
+  return { name, parameters, ...(descriptionHtml ? { descriptionHtml: redactText(descriptionHtml) } : {}) };
 }
