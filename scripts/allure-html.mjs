@@ -3,7 +3,7 @@
 // A run without it writes the results (allure-results/), which is all CI, `merge` and `certify`
 // need; the HTML is a reader's view of them and costs as much CPU as a third of the run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
@@ -28,6 +28,19 @@ export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
   return { error: `ALLURE_HTML: "${raw}" is neither on nor off (default off; --allure asks for the HTML once).` };
 }
 
+/** The file naming the last run whose results went into Allure's history (beside allure-history.jsonl). */
+const HISTORY_MARK = join('history', 'allure-history.last-run');
+
+/** The run whose results lie in <reports> (conformance.json's start and end), or undefined. */
+function runOf(reports) {
+  try {
+    const r = JSON.parse(readFileSync(resolve(reports, 'conformance.json'), 'utf8'));
+    return r.startedAt && r.finishedAt ? `${r.startedAt} ${r.finishedAt}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Builds <reports>/allure-report/ (served) and <reports>/allure-report.html (one file that opens
  * from disk) from <reports>/allure-results, both from one reading of the results. Returns the
@@ -41,12 +54,26 @@ export function buildAllureHtml(reports, env = process.env) {
   for (const part of ['allure-report', 'allure-report.html'])
     rmSync(resolve(reports, part), { recursive: true, force: true });
   const out = mkdtempSync(join(reports, '.allure-build-'));
+  // A report built again from the same run reads the history without adding the run to it again.
+  const run = runOf(reports);
+  const mark = resolve(reports, HISTORY_MARK);
+  const again = !!run && existsSync(mark) && readFileSync(mark, 'utf8').trim() === run;
   const built = spawnSync(process.execPath, [cli, 'generate', results, '-c', join(root, 'allurerc.mjs'), '-o', out], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
-    env: { ...env, REPORTS_DIR: reports, [ENV.allureBoth]: '1', [ENV.allureOutput]: out },
+    env: {
+      ...env,
+      REPORTS_DIR: reports,
+      [ENV.allureBoth]: '1',
+      [ENV.allureOutput]: out,
+      ...(again ? { [ENV.allureAppendHistory]: '0' } : {}),
+    },
   });
+  if (built.status === 0 && run && !again && env[ENV.allureAppendHistory] !== '0') {
+    mkdirSync(dirname(mark), { recursive: true });
+    writeFileSync(mark, `${run}\n`);
+  }
   const problems = [];
   if (built.status === 0 && existsSync(join(out, 'awesome', 'index.html'))) {
     renameSync(join(out, 'awesome'), resolve(reports, 'allure-report'));

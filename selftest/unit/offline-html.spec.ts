@@ -6,6 +6,7 @@ import { runDir } from '../support/run-dir.js';
 import { buildAllureHtml } from '../../scripts/allure-html.mjs';
 import { externalUrls, offlinePage } from '../../harness/reporter/offline-html.mjs';
 import { renderSpecificationMap } from '../../harness/reporter/specification-html.js';
+import { ENV } from '../../harness/config/env-names.mjs';
 
 /*
  * Nothing calls out: no built page names a host outside the machine (Allure 3's template loads
@@ -53,7 +54,31 @@ test('the Allure report built (served and one file) and the specification map na
   ];
   for (const r of results)
     writeFileSync(join(dir, 'allure-results', `${r.uuid}-result.json`), JSON.stringify(r), 'utf8');
-  expect(buildAllureHtml(dir, { ...process.env, REPORTS_DIR: dir })).toEqual([]);
+  writeFileSync(
+    join(dir, 'conformance.json'),
+    JSON.stringify({
+      suite: { name: 'obg-conformance', version: '0', commit: 'c0ffee', specSha256: 'ab' },
+      target: { baseUrl: 'http://127.0.0.1:1', profile: 'reference' },
+      startedAt: '2026-11-29T01:00:00.000Z',
+      finishedAt: '2026-11-29T01:01:00.000Z',
+      verdict: 'not-conformant',
+      totals: { passed: 1, failed: 1, warning: 0, skipped: 0, broken: 0, blocked: 1, untested: 0 },
+      requirements: [],
+    }),
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: dir };
+  delete env[ENV.allureAppendHistory];
+  expect(buildAllureHtml(dir, env)).toEqual([]);
+  // Built again from the same run: the history holds the run once (no phantom previous run).
+  expect(buildAllureHtml(dir, env)).toEqual([]);
+  const history = readFileSync(join(dir, 'history', 'allure-history.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
+  expect(history.length, "runs in Allure's history after two builds of one run").toBe(1);
+  // The verdict first: the report's title.
+  expect(readFileSync(join(dir, 'allure-report', 'index.html'), 'utf8')).toContain(
+    '<title> NOT-CONFORMANT: 1 failed, 1 blocked, 1 passed requirements (http://127.0.0.1:1) </title>',
+  );
   const served = join(dir, 'allure-report');
   const pages = [
     join(dir, 'allure-report.html'),
