@@ -90,9 +90,9 @@ export function buildAllureHtml(reports, env = process.env) {
   return problems;
 }
 
-// `obg-conformance report`: the Allure HTML of the last run under REPORTS_DIR.
+// `obg-conformance report [folder]`: the Allure HTML of the run in <folder>, else the last run under REPORTS_DIR.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const reports = reportsDirOf();
+  const reports = process.argv[2] ? resolve(process.argv[2]) : reportsDirOf();
   const problems = buildAllureHtml(reports);
   for (const p of problems) console.error(`report: ${p}`);
   if (problems.length) process.exit(2);
