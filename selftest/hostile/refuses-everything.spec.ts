@@ -5,6 +5,7 @@ import { runSuite, type SuiteRun } from '../support/run-suite.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { countsOf } from '../../harness/reporter/console-summary.js';
 import { allureCounts, greenBlocked, junitCounts, reportTestCounts } from '../support/one-verdict.js';
+import { lookAtReports } from '../support/look-at-reports.js';
 
 /**
  * A bank that refuses every request (a 400 with a Berlin Group error, as a bank does that wants a
@@ -37,7 +38,9 @@ const controlBlocked = (run: SuiteRun) =>
     (r) => r.verdict === 'blocked' && r.tests.some((t) => t.message.includes('its positive control')),
   );
 
-test('a bank that refuses everything: no refusal passes, every cascade is blocked by its root cause', async () => {
+test('a bank that refuses everything: no refusal passes, every cascade is blocked by its root cause', async ({
+  chromiumBrowser,
+}) => {
   test.setTimeout(280_000);
   const clientId = 'refuser-client';
   const clientSecret = 'refuser-secret-value';
@@ -105,6 +108,13 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
     expect(JSON.stringify(report)).not.toContain(clientSecret);
     expectShortConsole(run);
     expectOneVerdict(run);
+    // Looked at in Chromium (where the suite finds one): the verdict first, blocked read blocked, nothing outside.
+    if (chromiumBrowser)
+      expect(
+        await lookAtReports(chromiumBrowser, run.reportsDir, /^NOT-CONFORMANT: /),
+        'requests outside the machine',
+      ).toEqual([]);
+    else console.log('refuses everything: no Chromium here, the reports were not opened');
   } finally {
     await app.close();
   }
