@@ -54,8 +54,8 @@ function rewriteCase(head: string, body: string, t: FoldedTest | undefined): { x
     inner = at < 0 ? `${inner}${skipped}` : `${inner.slice(0, at)}${skipped}${inner.slice(at)}`;
   } else if (t?.status === 'warning')
     inner = inner.replace(
-      /<failure message="([^"]*)"/,
-      (_, m: string) => `<failure message="${attr(`[warning] ${unattr(m)}`)}"`,
+      /<(failure|error) message="([^"]*)"/,
+      (_, el: string, m: string) => `<${el} message="${attr(`[warning] ${unattr(m)}`)}"`,
     );
   const kind = /<skipped\b/.test(inner)
     ? 'skipped'
