@@ -7,8 +7,19 @@ const reports = resolve(process.env.REPORTS_DIR || 'reports');
 const summaryFile = resolve(reports, 'conformance.json');
 const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined;
 
+// The verdict first: the report's name (Allure's title and header) is the run's verdict and the
+// requirements' counts, as conformance.md opens (the top-level name would override the plugin's).
+const COUNTED = ['failed', 'broken', 'blocked', 'warning', 'untested', 'passed', 'skipped'];
+const counts = (totals) =>
+  COUNTED.filter((k) => totals?.[k])
+    .map((k) => `${totals[k]} ${k === 'skipped' ? 'not run' : k}`)
+    .join(', ');
+const reportName = summary
+  ? `${summary.verdict.toUpperCase()}: ${counts(summary.totals)} requirements (${summary.target.baseUrl})`
+  : 'Conformance';
+
 const awesomeOptions = (singleFile) => ({
-  reportName: summary ? `Conformance: ${summary.verdict} (${summary.target.baseUrl})` : 'Conformance',
+  reportName,
   singleFile,
   groupBy: ['epic', 'feature', 'story'],
 });
@@ -18,7 +29,7 @@ const awesomeOptions = (singleFile) => ({
 // (the certification package's); OBG_ALLURE_OUTPUT sets its folder; OBG_ALLURE_APPEND_HISTORY=0
 // reads the history without adding the run to it (a report built again from the same results).
 export default {
-  name: 'obg-conformance: Open Banking Gateway API conformance',
+  name: reportName,
   output: process.env[ENV.allureOutput] || resolve(reports, 'allure-report'),
   historyPath: resolve(reports, 'history', 'allure-history.jsonl'),
   appendHistory: process.env[ENV.allureAppendHistory] !== '0',
@@ -30,16 +41,19 @@ export default {
       ? { single: { import: '@allurereport/plugin-awesome', options: awesomeOptions(true) } }
       : {}),
   },
+  // Few, so that the first tests stay on the first screen (Allure scrolls to its first test when
+  // it lies below): the verdict is in the name, the specification's SHA-256 in conformance.json.
   variables: summary
     ? {
         target: summary.target.baseUrl,
         profile: summary.target.profile,
-        suite: `${summary.suite.name} ${summary.suite.version}`,
-        commit: summary.suite.commit,
-        'specification SHA-256': summary.suite.specSha256,
+        suite: `${summary.suite.name} ${summary.suite.version} (${String(summary.suite.commit).slice(0, 12)})`,
         verdict: summary.verdict,
       }
     : {},
+  // A test's verdict is the report's (harness/reporter/one-verdict.ts rewrites the results after
+  // the fold): the label `verdict`, and `blockedBy` naming a blocked test's root cause, by which
+  // the blocked are grouped (one group per root cause, not per message).
   categories: {
     rules: [
       {
@@ -53,10 +67,26 @@ export default {
           message: /^(Error: )?(TypeError|ReferenceError|SyntaxError|RangeError)\b/,
         },
       },
-      // A check that could not reach its rule because an earlier step failed: its root cause is reported on its own.
-      { name: 'Blocked by an earlier failure', matchers: { statuses: ['failed'], message: /\[blocked by / } },
-      { name: 'MUST violations', matchers: { statuses: ['failed'], labels: { level: 'MUST' } } },
-      { name: 'SHOULD deviations', matchers: { statuses: ['failed'], labels: { level: /SHOULD|MAY/ } } },
+      {
+        name: 'MUST violations',
+        matchers: [{ statuses: ['failed'], labels: { verdict: /^failed$/ } }],
+        groupBy: [{ label: 'story' }],
+        groupByMessage: false,
+      },
+      {
+        name: 'SHOULD deviations (warnings, not fatal)',
+        matchers: [{ statuses: ['failed'], labels: { verdict: /^warning$/ } }],
+        groupBy: [{ label: 'story' }],
+        groupByMessage: false,
+      },
+      // A check that could not reach its rule because an earlier step failed, or whose refusal has
+      // no accepted valid request beside it: its root cause is reported on its own.
+      {
+        name: 'Blocked, by root cause',
+        matchers: [{ statuses: ['skipped'], labels: { verdict: /^blocked$/ } }],
+        groupBy: [{ label: 'blockedBy' }],
+        groupByMessage: false,
+      },
       // The requirements not run, apart by why, as the report counts them (harness/reporter/verdicts.ts, skipKind).
       { name: 'Not claimed', matchers: { statuses: ['skipped'], message: /not claimed/ } },
       { name: 'Not configured', matchers: { statuses: ['skipped'], message: /not configured/ } },

@@ -73,11 +73,13 @@ ${EXIT_HELP}`,
   },
   report: {
     summary: "build the Allure HTML report from the last run's Allure results",
-    help: `Usage: obg-conformance report
+    help: `Usage: obg-conformance report [folder]
 
 Builds allure-report/ (served) and the single file allure-report.html (opens from disk) from
-the Allure results of the last run under REPORTS_DIR (a run builds them itself with --allure or
-ALLURE_HTML=on). Exit 0 when built, 2 when there are no results or the build failed.`,
+the Allure results of the run in <folder> (default: the last run, under REPORTS_DIR, else
+reports); a run builds them itself with --allure or ALLURE_HTML=on. Built again from the same
+run, the report adds it to its history once. Exit 0 when built, 2 when there are no results or
+the build failed.`,
   },
   sandbox: {
     summary: 'start the reference sandbox (a mock bank) and print how to point the suite at it',
@@ -290,8 +292,9 @@ switch (command) {
     );
     break;
   case 'report':
-    if (own.length) fail(`report takes no arguments (${own.join(' ')})`, 'obg-conformance report --help');
-    runScript(root, 'scripts/allure-html.mjs', []);
+    if (own.length > 1 || own.some((a) => a.startsWith('-')))
+      fail(`report takes at most one folder (${own.join(' ')})`, 'obg-conformance report --help');
+    runScript(root, 'scripts/allure-html.mjs', own);
     break;
   case 'sandbox':
     if (own.length) fail(`sandbox takes no arguments (${own.join(' ')})`, 'obg-conformance sandbox --help');

@@ -20,6 +20,9 @@ import { renderMarkdown } from '../harness/reporter/markdown.js';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { blockUncontrolled } from '../harness/reporter/fold.js';
 import { requirementVerdict, runVerdict, skipsOf, toResult, totalsOf } from '../harness/reporter/verdicts.js';
+import { foldAllureResults, foldedTests } from '../harness/reporter/one-verdict.js';
+import { foldJunit } from '../harness/reporter/junit-verdict.js';
+import { makeOffline } from '../harness/reporter/offline-html.mjs';
 
 /** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */
 function foldShards(parts: ConformanceReport[]): Map<string, QuotedResult> {
@@ -200,6 +203,7 @@ function buildAllureReport(out: string): void {
   );
   if (allure.status !== 0)
     console.error(`merge: the Allure report could not be built:\n${allure.stderr || allure.stdout}`);
+  else makeOffline(join(out, 'allure-report'));
 }
 
 /** Prints the merged verdict, the summary and the baseline's judgement, and exits with the run's exit code. */
@@ -241,6 +245,10 @@ async function main() {
   const full = { ...head, ...pastOfRun(merged, out), requirements };
   writeFileSync(join(out, 'conformance.json'), redactText(JSON.stringify(full, null, 2)));
   writeFileSync(join(out, 'conformance.md'), redactText(renderMarkdown(full)));
+  // The merged Allure results and junit.xml say what the merged report says (harness/reporter/one-verdict.ts).
+  const tests = foldedTests(full.requirements);
+  foldAllureResults(join(out, 'allure-results'), tests, fromRoot('tests'), full.requirements);
+  foldJunit(join(out, 'junit.xml'), tests);
   const summary = afterRun(full, out);
   buildAllureReport(out);
   sayAndExit(full, parts.length, summary.line);

@@ -17,8 +17,8 @@ export const ENV_VARS = {
   allureAppendHistory: {
     name: 'OBG_ALLURE_APPEND_HISTORY',
     setting: false,
-    writers: ['scripts/certify.ts'],
-    readers: ['allurerc.mjs'],
+    writers: ['scripts/certify.ts', 'scripts/allure-html.mjs'],
+    readers: ['allurerc.mjs', 'scripts/allure-html.mjs'],
     about: '0: the Allure report keeps no history (the single-file and certification reports)',
   },
   allureBoth: {

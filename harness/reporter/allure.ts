@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
-import { allureRuntimeOf } from '../playwright-internals/allure-runtime.js';
+import { allureRuntimeOf, quietHookSkips } from '../playwright-internals/allure-runtime.js';
 
 /** The part of Allure's results writer (allure-js-commons) the reporter calls. */
 interface Writer {
@@ -70,6 +70,12 @@ class ResultsWriter implements Writer {
 }
 
 export default class ConformanceAllureReporter extends AllureReporter {
+  constructor(...args: ConstructorParameters<typeof AllureReporter>) {
+    super(...args);
+    // A test skipped in a beforeEach (not claimed) is no "global error" of the run.
+    quietHookSkips(this);
+  }
+
   override onBegin(suite: Suite): void {
     super.onBegin(suite);
     // allure-playwright's private runtime (harness/playwright-internals/allure-runtime.ts).

@@ -24,6 +24,8 @@ import { afterRun, pastOfRun } from './history.js';
 import { mapSpecificationOrSay } from './specification.js';
 import { writeSpecificationMap } from './specification-html.js';
 import { foldRequirements } from './fold.js';
+import { foldAllureResults, foldedTests } from './one-verdict.js';
+import { foldJunit } from './junit-verdict.js';
 import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
 import type { QuotedResult, RunScope, RunStats } from './report.js';
 import { runVerdict, skipsOf, toResult, totalsOf, type RequirementResult } from './verdicts.js';
@@ -96,6 +98,8 @@ export default class ConformanceReporter implements Reporter {
   /** Projects (areas) chosen by --project: the root suite's project suites. */
   private chosenProjects: string[] = [];
   private target?: Target;
+  /** Playwright's root folder of the tests, from which allure-playwright names each test. */
+  private rootDir = fromRoot('tests');
 
   printsToStdio() {
     return false;
@@ -103,6 +107,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite) {
     this.startedAt = new Date();
+    this.rootDir = config.rootDir;
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
     if (process.env[ENV.areaProjects] === '1') this.chosenProjects = suite.suites.map((s) => s.title);
     // Areas asked for by --project (one project per area), known even when no test runs.
@@ -205,6 +210,10 @@ export default class ConformanceReporter implements Reporter {
     const full = { ...head, ...pastOfRun(report, dir), requirements: judged };
     writeFileSync(join(dir, 'conformance.json'), redactText(JSON.stringify(full, null, 2)));
     writeFileSync(join(dir, 'conformance.md'), redactText(renderMarkdown(full)));
+    // The Allure results and junit.xml say what the report says (one-verdict.ts), before the map links to them.
+    const tests = foldedTests(full.requirements);
+    foldAllureResults(join(dir, 'allure-results'), tests, this.rootDir, full.requirements);
+    foldJunit(join(dir, 'junit.xml'), tests);
     if (specMap)
       writeSpecificationMap(full, join(dir, 'specification.html'), {
         map: specMap,

@@ -3,6 +3,7 @@ import type { ConformanceReport } from './report.js';
 import { renderPast } from './history.js';
 import { coverageMarkdown } from './specification.js';
 import { skipKind, skipsOf, type RequirementResult, type SkipKind } from './verdicts.js';
+import { glanceLines, titleScope } from './markdown-glance.js';
 
 /** What the human report reads of the run's report (conformance.json). */
 type ReportLike = Omit<ConformanceReport, 'run'>;
@@ -42,10 +43,25 @@ export function quoteBlock(quote: string | undefined, from: QuoteFrom | undefine
 export const DRAFT_LINE = (profile: string) =>
   `**This profile is init's unreviewed draft** (\`${profile}\` carries "draft": true): the verdict judges claims nobody has checked yet. Review them (the notes init wrote beside it), then remove "draft".`;
 
-/** The report's head: its verdict, the target, the suite, the run, its requests and the totals. */
+/**
+ * The report's head, read in one screen: its verdict (and which part of a run), the totals, the
+ * scope, whether it can be certified, this run's clauses, the console's hints; then the target,
+ * the suite, the run and its requests; then the root causes as a short list (markdown-glance.ts).
+ */
 function headLines(r: ReportLike): string[] {
   const out: string[] = [];
-  out.push(`# Conformance report: ${r.verdict.toUpperCase()}`, '');
+  const glance = glanceLines(r);
+  out.push(`# Conformance report: ${r.verdict.toUpperCase()}${titleScope(r)}`, '');
+  for (const e of r.errors ?? []) out.push(`- **${cell(e.split('\n')[0])}**`);
+  const s = r.skips ?? skipsOf(r.requirements);
+  out.push(
+    `- Requirements: ${Object.entries(r.totals)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(
+        ', ',
+      )}${r.totals.skipped ? ` (skipped: ${s.notClaimed} not claimed, ${s.notConfigured} not configured, ${s.notJudged} not judged)` : ''}`,
+  );
+  out.push(...glance.head);
   out.push(
     `- Target: ${r.target.baseUrl}${r.target.embedded ? ' (embedded reference sandbox)' : ''}, profile \`${r.target.profile}\``,
   );
@@ -66,16 +82,7 @@ function headLines(r: ReportLike): string[] {
       `- Requests to the target: ${l.requests}, peak ${l.peakPerSecond} per second and ${l.peakConcurrency} in flight (profile limits: ${bound || 'none'}); ${l.retried} rate-limited answers waited out, ${l.rateLimited} given up`,
     );
   }
-  for (const e of r.errors ?? []) out.push(`- **${cell(e.split('\n')[0])}**`);
-  const s = r.skips ?? skipsOf(r.requirements);
-  out.push(
-    `- Requirements: ${Object.entries(r.totals)
-      .map(([k, v]) => `${v} ${k}`)
-      .join(
-        ', ',
-      )}${r.totals.skipped ? ` (skipped: ${s.notClaimed} not claimed, ${s.notConfigured} not configured, ${s.notJudged} not judged)` : ''}`,
-    '',
-  );
+  out.push('', ...glance.roots);
   return out;
 }
 

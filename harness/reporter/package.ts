@@ -25,6 +25,7 @@ import { loadProfile, profileFile } from '../config/profile.js';
 import { redactText } from '../evidence/redact.js';
 import type { ConformanceReport } from './report.js';
 import { writeSpecificationMap } from './specification-html.js';
+import { offlinePage } from './offline-html.mjs';
 
 export const MANIFEST = 'manifest.json';
 export const SIGNATURE = 'manifest.jws';
@@ -236,7 +237,8 @@ export async function buildPackage(o: BuildOptions): Promise<{ file: string; man
       if (!existsSync(from)) throw new Error(`${name} is missing from ${o.reportsDir}`);
       writeFileSync(join(stage, name), redactText(readFileSync(from, 'utf8')));
     }
-    copyFileSync(o.allureHtml, join(stage, ALLURE_HTML));
+    // The one-file Allure report with no analytics and no outside address (offline-html.mjs).
+    writeFileSync(join(stage, ALLURE_HTML), offlinePage(readFileSync(o.allureHtml, 'utf8')));
     writeSpecificationMap(report, join(stage, SPECIFICATION_MAP), {
       allureResults: join(o.reportsDir, 'allure-results'),
       allureReport: ALLURE_HTML,

@@ -43,10 +43,12 @@ export function allureLinks(resultsDir: string): Map<string, AllureLink[]> {
     }
     if (!r.uuid) continue;
     const id = createHash('md5').update(r.uuid).digest('hex');
+    // The report's verdict of the test where the results carry it (one-verdict.ts), else Allure's status.
+    const status = r.labels?.find((l) => l.name === 'verdict')?.value ?? r.status ?? 'unknown';
     for (const l of r.labels ?? [])
       if (l.name === 'story') {
         if (!out.has(l.value)) out.set(l.value, []);
-        out.get(l.value)!.push({ name: r.name ?? '(unnamed)', status: r.status ?? 'unknown', id });
+        out.get(l.value)!.push({ name: r.name ?? '(unnamed)', status, id });
       }
   }
   for (const list of out.values()) list.sort((a, b) => a.name.localeCompare(b.name));
@@ -103,9 +105,9 @@ export interface MapOptions {
   /** The run's Allure results, for links to each requirement's tests; none: no links. */
   allureResults?: string;
   /**
-   * Where the Allure report lies, relative to the map: a folder (default `allure-report`, links go
-   * to its index.html) or the single-file report (a name ending in .html, as in the certification
-   * package).
+   * Where the Allure report lies, relative to the map: the single-file report (default
+   * `allure-report.html`, which opens from disk, as in the certification package) or a folder
+   * (links go to its index.html, which needs a server).
    */
   allureReport?: string;
   /** The map of the specification (default: the catalogue's, the not-judged list's and the specification's). */
@@ -237,7 +239,8 @@ function markedSpecification(map: SpecMap, md: Md, mark: Marking): string {
 function requirementRows(map: SpecMap, report: MapReport, md: Md, mark: Marking, options: MapOptions): string[] {
   const verdicts = new Map(report.requirements.map((r) => [r.id, r]));
   const links = options.allureResults ? allureLinks(options.allureResults) : new Map<string, AllureLink[]>();
-  const where = options.allureReport ?? 'allure-report';
+  // The one-file report opens from disk; the folder's needs a server (over file:// it fails to fetch its data).
+  const where = options.allureReport ?? 'allure-report.html';
   const allure = where.endsWith('.html') ? where : `${where}/index.html`;
   const quotedAt = new Map<string, string[]>();
   for (const c of map.units.values())

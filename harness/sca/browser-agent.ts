@@ -143,13 +143,19 @@ export class BrowserAgent implements RedirectAgent {
     }
   }
 
-  private waitForRedirect(seen: Returned) {
-    return test.expect
-      .poll(() => seen.location?.toString() ?? '', {
-        timeout: this.target.timeouts.scaMs,
-        message: `the bank did not send the browser to the redirect URI within ${this.target.timeouts.scaMs} ms`,
-      })
-      .not.toBe('');
+  /**
+   * Waits until the bank sends the browser to the redirect URI, else fails naming the wait. A
+   * loop, not `expect.poll`, whose message would title every passing wait's step as a failure.
+   */
+  private async waitForRedirect(seen: Returned): Promise<void> {
+    const deadline = Date.now() + this.target.timeouts.scaMs;
+    while (!seen.location) {
+      if (Date.now() >= deadline)
+        throw new Error(
+          `the bank did not send the browser to the redirect URI within ${this.target.timeouts.scaMs} ms`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** The profile's steps, a screenshot attached after each (typed fields masked until the browser is back). */
@@ -168,8 +174,15 @@ export class BrowserAgent implements RedirectAgent {
         await this.waitForRedirect(seen);
       }
       // The screenshot is evidence, not the SCA: one Chromium cannot take (the page between two
-      // documents after a click that submits, on a loaded machine) is said in its place.
-      const shot = await page.screenshot({ mask: seen.location ? [] : masked }).catch((err: Error) => err);
+      // documents after a click that submits, on a loaded machine) is said in its place. Once the
+      // bank sent the browser to the TPP's redirect URI, the page is the TPP's (where a redirect is
+      // not intercepted, Chromium's "This site can't be reached"): that is said, not pictured.
+      const back = seen.location;
+      const shot = back
+        ? new Error(
+            `the bank sent the browser to the TPP's redirect URI (${back.origin}${back.pathname}): the TPP's page, not the bank's`,
+          )
+        : await page.screenshot({ mask: masked }).catch((err: Error) => err);
       const evidence =
         shot instanceof Error
           ? { body: `no screenshot: ${shot.message.split('\n')[0]}`, contentType: 'text/plain' }

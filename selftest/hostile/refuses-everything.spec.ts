@@ -4,6 +4,8 @@ import { build } from '../../sandbox/app.js';
 import { runSuite, type SuiteRun } from '../support/run-suite.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { countsOf } from '../../harness/reporter/console-summary.js';
+import { allureCounts, greenBlocked, junitCounts, reportTestCounts } from '../support/one-verdict.js';
+import { lookAtReports } from '../support/look-at-reports.js';
 
 /**
  * A bank that refuses every request (a 400 with a Berlin Group error, as a bank does that wants a
@@ -36,7 +38,9 @@ const controlBlocked = (run: SuiteRun) =>
     (r) => r.verdict === 'blocked' && r.tests.some((t) => t.message.includes('its positive control')),
   );
 
-test('a bank that refuses everything: no refusal passes, every cascade is blocked by its root cause', async () => {
+test('a bank that refuses everything: no refusal passes, every cascade is blocked by its root cause', async ({
+  chromiumBrowser,
+}) => {
   test.setTimeout(280_000);
   const clientId = 'refuser-client';
   const clientSecret = 'refuser-secret-value';
@@ -103,6 +107,14 @@ test('a bank that refuses everything: no refusal passes, every cascade is blocke
     expect(byId.get('consents.create.response')?.verdict).toBe('failed');
     expect(JSON.stringify(report)).not.toContain(clientSecret);
     expectShortConsole(run);
+    expectOneVerdict(run);
+    // Looked at in Chromium (where the suite finds one): the verdict first, blocked read blocked, nothing outside.
+    if (chromiumBrowser)
+      expect(
+        await lookAtReports(chromiumBrowser, run.reportsDir, /^NOT-CONFORMANT: /),
+        'requests outside the machine',
+      ).toEqual([]);
+    else console.log('refuses everything: no Chromium here, the reports were not opened');
   } finally {
     await app.close();
   }
@@ -125,4 +137,27 @@ function expectShortConsole(run: SuiteRun) {
     expect(run.output, `a line for the failed MUST ${q.id}`).toContain(`  ${q.id}: `);
   expect(run.output).toMatch(/^ {2}consents\.create\.response \(failed\) blocks \d+$/m);
   for (const frame of HARNESS_FRAMES) expect(run.output, 'no frame of the harness').not.toMatch(frame);
+}
+
+/**
+ * One verdict everywhere: Allure's results and junit.xml, written as each test ended, say after the
+ * fold what the report says, test by test; no blocked requirement shows only green tests.
+ */
+function expectOneVerdict(run: SuiteRun) {
+  const report = run.report!;
+  const allure = allureCounts(run.reportsDir);
+  const ours = reportTestCounts(report);
+  console.log(
+    `refuses everything: Allure ${JSON.stringify(allure.byStatus)} by verdict ${JSON.stringify(allure.byVerdict)}; the report's tests ${JSON.stringify(ours.byVerdict)}`,
+  );
+  expect(allure.byStatus, "Allure's counts per status are the report's").toEqual(ours.byStatus);
+  expect(allure.byVerdict, "Allure's verdict labels are the report's").toEqual(ours.byVerdict);
+  expect(allure.byVerdict.blocked, 'blocked tests, each read blocked in Allure').toBeGreaterThan(0);
+  const n = (k: string) => ours.byVerdict[k] ?? 0;
+  expect(junitCounts(run.reportsDir), "junit.xml's counts are the report's").toEqual({
+    tests: Object.values(ours.byVerdict).reduce((a, b) => a + b, 0),
+    failures: n('failed') + n('warning') + n('broken'),
+    skipped: n('skipped') + n('blocked'),
+  });
+  expect(greenBlocked(run.reportsDir, report), 'blocked requirements with only green tests in Allure').toEqual([]);
 }

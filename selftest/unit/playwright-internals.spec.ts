@@ -114,3 +114,28 @@ test('allure-playwright internal: its reporter keeps its results writer at allur
   ).toBe('ResultsWriter');
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('allure-playwright internal: a failed hook step is a global error through emitGlobalErrorFromHookStep, which leaves skips out', () => {
+  const dir = join(tmpdir(), `obg-allure-canary-hooks-${process.pid}`);
+  const reporter = new ConformanceAllureReporter({ resultsDir: dir } as never);
+  reporter.onBegin({ allTests: () => [], suites: [], entries: () => [] } as never);
+  const runtime = (reporter as unknown as { allureRuntime: { applyGlobalRuntimeMessages: (m: unknown[]) => void } })
+    .allureRuntime;
+  const globals: unknown[] = [];
+  runtime.applyGlobalRuntimeMessages = (m) => globals.push(...m);
+  const emit = (message: string) =>
+    (reporter as unknown as { emitGlobalErrorFromHookStep: (s: unknown) => void }).emitGlobalErrorFromHookStep({
+      title: 'Before Hooks',
+      category: 'hook',
+      startTime: new Date(),
+      error: { message },
+    });
+  emit('Test is skipped: not claimed: the profile "p" does not claim x');
+  expect(globals, 'a skip in a beforeEach is no global error').toEqual([]);
+  emit('Error: the hook broke');
+  expect(
+    globals.length,
+    `allure-playwright no longer reports a failed hook through emitGlobalErrorFromHookStep: skips raised in a beforeEach may be global errors again (harness/playwright-internals/allure-runtime.ts, ${WHAT})`,
+  ).toBe(1);
+  rmSync(dir, { recursive: true, force: true });
+});
