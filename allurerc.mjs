@@ -2,8 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ENV } from './harness/config/env-names.mjs';
+import { reportsDirOf } from './harness/config/run-options.mjs';
 
-const reports = resolve(process.env.REPORTS_DIR || 'reports');
+// The command that runs `allure generate` hands down its settings (REPORTS_DIR among them).
+const reports = reportsDirOf();
 const summaryFile = resolve(reports, 'conformance.json');
 const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined;
 

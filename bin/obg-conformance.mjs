@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { settingsHelp } from '../harness/config/settings-text.mjs';
+import { handedDown } from '../harness/config/user-settings.mjs';
 
 const PKG_DIR = resolve(dirname(realpathSync(fileURLToPath(import.meta.url))), '..');
 const PKG = JSON.parse(readFileSync(join(PKG_DIR, 'package.json'), 'utf8'));
@@ -249,8 +250,13 @@ function fail(message, hint) {
   process.exit(EXIT.config);
 }
 
-/** Runs a file of the suite with Node (TypeScript through tsx), in the working folder; exits with its status. */
-function runScript(root, file, args, { ts = false, env = process.env } = {}) {
+/**
+ * Runs a file of the suite with Node (TypeScript through tsx), in the working folder; exits with
+ * its status. The child is handed the settings resolved here (the environment over the working
+ * folder's .env, the schema's defaults applied), and every process it starts inherits them: none
+ * reads a .env of its own folder (a staged package's, the configuration's).
+ */
+function runScript(root, file, args, { ts = false, env = handedDown() } = {}) {
   const req = createRequire(join(root, 'package.json'));
   const loader = ts ? ['--import', pathToFileURL(req.resolve('tsx')).href] : [];
   const child = spawn(process.execPath, [...loader, join(root, file), ...args], { stdio: 'inherit', env });
@@ -298,7 +304,8 @@ switch (command) {
     runScript(root, 'scripts/sandbox.ts', [], { ts: true });
     break;
   case 'init':
-    runScript(root, 'scripts/init.ts', rest, { ts: true });
+    // init drafts the working folder's .env itself: it reads the one there as it stands.
+    runScript(root, 'scripts/init.ts', rest, { ts: true, env: process.env });
     break;
   case 'certify':
     runScript(root, 'scripts/certify.ts', rest, { ts: true });

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
-import { envFileOf, setting, switchValue } from '../harness/config/user-settings.mjs';
+import { envFileOf, handedDown, loadSettings, switchValue } from '../harness/config/user-settings.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,7 +21,7 @@ export const ALLURE_OPTION = '--allure';
  */
 export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
   if (args.includes(ALLURE_OPTION)) return { on: true };
-  const raw = setting('ALLURE_HTML', env, envFileOf(cwd));
+  const raw = loadSettings(env, envFileOf(cwd)).ALLURE_HTML;
   const on = switchValue(raw);
   if (on !== undefined) return { on };
   return { error: `ALLURE_HTML: "${raw}" is neither on nor off (default off; --allure asks for the HTML once).` };
@@ -44,7 +44,12 @@ export function buildAllureHtml(reports, env = process.env) {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
-    env: { ...env, REPORTS_DIR: reports, [ENV.allureBoth]: '1', [ENV.allureOutput]: out },
+    env: {
+      ...handedDown(loadSettings(env), env),
+      REPORTS_DIR: reports,
+      [ENV.allureBoth]: '1',
+      [ENV.allureOutput]: out,
+    },
   });
   const problems = [];
   if (built.status === 0 && existsSync(join(out, 'awesome', 'index.html'))) {

@@ -5,7 +5,7 @@
 // from the same one and a failure names the seed that replays it.
 import { randomInt } from 'node:crypto';
 import { ENV } from '../harness/config/env-names.mjs';
-import { envFileOf, setting } from '../harness/config/user-settings.mjs';
+import { envFileOf, loadSettings } from '../harness/config/user-settings.mjs';
 
 const OPTION = /^--(seed|generated)(?:=(.*))?$/;
 
@@ -30,12 +30,13 @@ export function generatedOptionsOf(args, env = process.env, cwd = process.cwd())
     if (value === undefined || value === '') return { error: `--${m[1]}: a value is needed (--${m[1]} <value>).` };
     given[m[1]] = value;
   }
-  const depth = given.generated ?? setting(ENV.generated, env, envFileOf(cwd));
+  const settings = loadSettings(env, envFileOf(cwd));
+  const depth = given.generated ?? settings.own.generated;
   if (depth && !/^(default|nightly|off|\d+)$/.test(depth))
     return {
       error: `--generated / ${ENV.generated}: "${depth}" is not a depth (default, nightly, off, or a number of cases per property).`,
     };
-  const seedText = given.seed ?? setting(ENV.generatedSeed, env, envFileOf(cwd));
+  const seedText = given.seed ?? settings.own.generatedSeed;
   if (seedText && !/^-?\d+$/.test(seedText))
     return {
       error: `--seed / ${ENV.generatedSeed}: "${seedText}" is not a seed (a whole number, as a failure names it).`,

@@ -19,6 +19,7 @@ export type EnvKey =
   | 'quiet'
   | 'runNarrowed'
   | 'runNarrowedBeyondShard'
+  | 'settingsHandedDown'
   | 'targetUnavailable'
   | 'workers'
   | 'writeBaseline';

@@ -84,7 +84,7 @@ export const ENV_VARS = {
     name: 'OBG_EMBEDDED_SANDBOX',
     setting: false,
     writers: ['embedded-sandbox.ts'],
-    readers: ['embedded-sandbox.ts', 'harness/config/target.ts'],
+    readers: ['embedded-sandbox.ts', 'harness/config/target.ts', 'harness/config/run-options.mjs'],
     about: '1: the runner started the embedded sandbox (its workers see the same target)',
   },
   evidence: {
@@ -157,6 +157,14 @@ export const ENV_VARS = {
     writers: ['scripts/conformance.mjs', 'selftest/cli/shards.spec.ts'],
     readers: ['harness/reporter/conformance.ts'],
     about: '0: a shard whose command line narrows nothing else (the merged shards judge the whole)',
+  },
+  settingsHandedDown: {
+    name: 'OBG_SETTINGS_HANDED_DOWN',
+    setting: false,
+    writers: ['harness/config/user-settings.mjs'],
+    readers: ['harness/config/user-settings.mjs'],
+    about:
+      "1: the process that started this one handed down the resolved settings in the environment (the command's Playwright, the embedded sandbox, Allure): no .env is read",
   },
   targetUnavailable: {
     name: 'OBG_TARGET_UNAVAILABLE',

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ENV } from './env-names.mjs';
-import { envFileOf, reportsDirOf, setting } from './user-settings.mjs';
+import { envFileOf, loadSettings, reportsDirOf, SETTINGS_SCHEMA } from './user-settings.mjs';
 
 export { reportsDirOf };
 
@@ -26,6 +26,10 @@ const TARGET_SETTINGS = [
 export function withoutTargetSettings(env) {
   const out = { ...env };
   for (const k of Object.keys(out)) if (TARGET_SETTINGS.includes(k) || k.startsWith('ACCESS_TOKEN_')) delete out[k];
+  // Nor the marks of settings handed down and of an embedded sandbox started: the child run
+  // resolves its own settings and starts its own sandbox.
+  delete out[ENV.settingsHandedDown];
+  delete out[ENV.embeddedSandbox];
   return out;
 }
 
@@ -34,7 +38,8 @@ export function listsOnly(args) {
   return args.includes('--list');
 }
 
-export const DEFAULT_WORKERS = 10;
+/** The run's parallel workers when neither the command line nor OBG_WORKERS says (the schema's default). */
+export const DEFAULT_WORKERS = Number(SETTINGS_SCHEMA.registry.workers.default);
 
 /** The runner's own option that adds Playwright's list of every test to the suite's console. */
 export const PLAYWRIGHT_LIST_OPTION = '--playwright-list';
@@ -47,7 +52,7 @@ export const CONSOLES = ['suite', 'playwright-list'];
  * code frames, then the suite's verdict). Returns { console } or { error } naming the key.
  */
 export function consoleOf(env = process.env, cwd = process.cwd()) {
-  const raw = setting(ENV.console, env, envFileOf(cwd)) || 'suite';
+  const raw = loadSettings(env, envFileOf(cwd)).own.console;
   return CONSOLES.includes(raw)
     ? { console: raw }
     : { error: `${ENV.console}: "${raw}" is not a console (one of ${CONSOLES.join(', ')}; default suite).` };
@@ -88,7 +93,7 @@ export function workersOf(args, env = process.env, cwd = process.cwd()) {
     const m = /^(?:-j|--workers)(?:=(.*))?$/.exec(a);
     if (m) fromArgs = m[1] ?? args[i + 1];
   });
-  const raw = fromArgs ?? setting(ENV.workers, env, envFileOf(cwd));
+  const raw = fromArgs ?? loadSettings(env, envFileOf(cwd)).own.workers;
   if (!raw) return { workers: DEFAULT_WORKERS };
   const key = fromArgs !== undefined ? '--workers' : ENV.workers;
   if (/%$/.test(raw)) return { workers: undefined, percent: raw };

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../config/paths.js';
-import { ENV } from '../config/env-names.mjs';
-import { setting } from '../config/user-settings.mjs';
+import { loadSettings } from '../config/user-settings.mjs';
 
 export interface SuiteInfo {
   name: string;
@@ -15,7 +14,7 @@ export interface SuiteInfo {
 
 export function suiteInfo(): SuiteInfo {
   const pkg = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { name: string; version: string };
-  let commit = setting(ENV.commit);
+  let commit = loadSettings().own.commit;
   if (!commit) {
     try {
       commit = execFileSync('git', ['rev-parse', 'HEAD'], {

@@ -30,8 +30,12 @@ test('each writer and reader named for a variable takes its name from ENV', () =
       if (!existsSync(fromRoot(file))) missing.push(`${v.name}: ${file} does not exist`);
       else if (ENV_NAME_EXCEPTIONS.includes(file)) {
         if (!readFileSync(fromRoot(file), 'utf8').includes(v.name)) missing.push(`${v.name}: not in ${file}`);
-      } else if (!readFileSync(fromRoot(file), 'utf8').includes(`ENV.${key}`))
-        missing.push(`${v.name}: ${file} does not use ENV.${key}`);
+      } else {
+        // A user's setting is read as a field of the settings (loadSettings().own.<key>).
+        const text = readFileSync(fromRoot(file), 'utf8');
+        if (!text.includes(`ENV.${key}`) && !(v.setting && text.includes(`own.${key}`)))
+          missing.push(`${v.name}: ${file} does not use ENV.${key}${v.setting ? ` or own.${key}` : ''}`);
+      }
     }
   }
   expect(missing, 'files named in env-names.mjs').toEqual([]);
