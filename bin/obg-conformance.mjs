@@ -170,10 +170,13 @@ ${EXIT_HELP}`,
   },
   catalogue: {
     summary: 'print the requirement catalogue per area (MUST / SHOULD / MAY, sentences judged)',
-    help: `Usage: obg-conformance catalogue
+    help: `Usage: obg-conformance catalogue [--write-docs]
 
 Prints the requirement catalogue per area as a Markdown table, with the specification's
-normative sentences each area judges.`,
+normative sentences each area judges.
+
+Options:
+  --write-docs   also write the table into the suite's docs/areas.md, between its markers`,
   },
 };
 

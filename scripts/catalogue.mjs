@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Prints the requirement catalogue per area (MUST / SHOULD / MAY counts) as a Markdown table.
-import { readdirSync, readFileSync } from 'node:fs';
+// Prints the requirement catalogue per area (MUST / SHOULD / MAY counts) as a Markdown table;
+// `--write-docs` writes that table into docs/areas.md between its markers (a unit test holds that
+// the page's table is the one made here: selftest/unit/inventories.spec.ts).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -20,16 +22,27 @@ const rows = readdirSync(dir)
 const { mapSpecification } = await tsImport('../harness/reporter/specification.ts', import.meta.url);
 const { coverage } = mapSpecification();
 const judged = (c) => (c ? `${c.judged} / ${c.normative}${c.explained ? ` (${c.explained} explained)` : ''}` : '0 / 0');
-console.log('| Area | Requirements | MUST | SHOULD | MAY | Clauses judged |');
-console.log('|---|---|---|---|---|---|');
-for (const r of rows)
-  console.log(
-    `| \`${r.area}\` | ${r.total} | ${r.must} | ${r.should} | ${r.may} | ${judged(coverage.byArea[r.area])} |`,
-  );
 const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
-console.log(
+const table = [
+  '| Area | Requirements | MUST | SHOULD | MAY | Clauses judged |',
+  '|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) => `| \`${r.area}\` | ${r.total} | ${r.must} | ${r.should} | ${r.may} | ${judged(coverage.byArea[r.area])} |`,
+  ),
   `| **all** | **${sum('total')}** | **${sum('must')}** | **${sum('should')}** | **${sum('may')}** | **${judged(coverage)}** |`,
-);
+];
+console.log(table.join('\n'));
+if (process.argv.includes('--write-docs')) {
+  const page = resolve(dir, '..', 'docs', 'areas.md');
+  const text = readFileSync(page, 'utf8');
+  const m = /(<!-- catalogue:start -->\n)[\s\S]*?(<!-- catalogue:end -->)/.exec(text);
+  if (!m) {
+    console.error(`catalogue: ${page} has no <!-- catalogue:start --> and <!-- catalogue:end --> markers`);
+    process.exit(2);
+  }
+  writeFileSync(page, text.replace(m[0], `${m[1]}${table.join('\n')}\n${m[2]}`));
+  console.log(`\ncatalogue: the table written into ${page}`);
+}
 console.log(
   `\n${coverage.judged} of ${coverage.normative} normative clauses judged, ${coverage.explained} explained, ${coverage.notExplained.length} neither (${coverage.judgedOrExplainedPercent} % judged or explained).`,
 );
