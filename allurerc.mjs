@@ -1,3 +1,4 @@
+// @ts-check
 // Allure 3 configuration for `allure generate` (run by `npm run conformance`).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,6 +10,7 @@ const reports = reportsDirOf();
 const summaryFile = resolve(reports, 'conformance.json');
 const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined;
 
+/** @param {boolean} singleFile */
 const awesomeOptions = (singleFile) => ({
   reportName: summary ? `Conformance: ${summary.verdict} (${summary.target.baseUrl})` : 'Conformance',
   singleFile,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // obg-conformance: the one command of the suite. `run` judges a target, `sandbox` starts the
 // reference bank, `init` drafts a profile and .env from a bank, `certify`, `verify`, `merge` and
 // `catalogue` work on runs. Reports, .env, profiles and baselines are read from and written to
@@ -221,6 +222,10 @@ export function suiteRoot(pkgDir = PKG_DIR) {
     if (!d.endsWith(`${sep}node_modules`)) folders.unshift(join(d, 'node_modules'));
     if (dirname(d) === d) break;
   }
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   const link = (from, to) => {
     rmSync(to, { recursive: true, force: true });
     symlinkSync(from, to, 'junction');
@@ -247,6 +252,11 @@ export function suiteRoot(pkgDir = PKG_DIR) {
   return stage;
 }
 
+/**
+ * @param {string} message
+ * @param {string} [hint]
+ * @returns {never}
+ */
 function fail(message, hint) {
   console.error(`obg-conformance: ${message}`);
   if (hint) console.error(`hint: ${hint}`);
@@ -259,12 +269,19 @@ function fail(message, hint) {
  * folder's .env, the schema's defaults applied), and every process it starts inherits them: none
  * reads a .env of its own folder (a staged package's, the configuration's).
  */
+/**
+ * @param {string} root
+ * @param {string} file
+ * @param {string[]} args
+ * @param {{ ts?: boolean, env?: NodeJS.ProcessEnv }} [options]
+ */
 function runScript(root, file, args, { ts = false, env = handedDown() } = {}) {
   const req = createRequire(join(root, 'package.json'));
   const loader = ts ? ['--import', pathToFileURL(req.resolve('tsx')).href] : [];
   const child = spawn(process.execPath, [...loader, join(root, file), ...args], { stdio: 'inherit', env });
   // A stop asked of the command (Ctrl-C, a pipeline's cancel) is the child's too.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']))
+    process.on(signal, () => child.kill(signal));
   child.on('error', (err) => fail(`could not start ${file}: ${err.message}`));
   child.on('exit', (code) => process.exit(code ?? 1));
 }
@@ -280,12 +297,13 @@ if (command === '-v' || command === '--version') {
   console.log(PKG.version);
   process.exit(0);
 }
-if (!COMMANDS[command])
-  fail(`unknown command "${command}"`, `one of ${Object.keys(COMMANDS).join(', ')}; obg-conformance --help`);
+/** @type {{ summary: string, help: string } | undefined} */
+const known = COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)];
+if (!known) fail(`unknown command "${command}"`, `one of ${Object.keys(COMMANDS).join(', ')}; obg-conformance --help`);
 // --help before a lone "--" is the command's; after it, it is Playwright's.
 const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
 if (own.includes('-h') || own.includes('--help')) {
-  console.log(COMMANDS[command].help);
+  console.log(known.help);
   process.exit(0);
 }
 

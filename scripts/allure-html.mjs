@@ -1,3 +1,4 @@
+// @ts-check
 // The Allure HTML report, built from a run's Allure results only when asked: `obg-conformance run
 // --allure` (or ALLURE_HTML=on), or afterwards `obg-conformance report` on the last run's results.
 // A run without it writes the results (allure-results/), which is all CI, `merge` and `certify`
@@ -18,6 +19,8 @@ export const ALLURE_OPTION = '--allure';
 /**
  * Whether the run builds the Allure HTML: `--allure` on the command line, else ALLURE_HTML
  * (environment, else .env: on/off, 1/0, true/false; default off). { on } or { error } naming the key.
+ * @param {string[]} args
+ * @returns {{ on?: boolean, error?: string }}
  */
 export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
   if (args.includes(ALLURE_OPTION)) return { on: true };
@@ -31,6 +34,8 @@ export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
  * Builds <reports>/allure-report/ (served) and <reports>/allure-report.html (one file that opens
  * from disk) from <reports>/allure-results, both from one reading of the results. Returns the
  * problems (empty when both were built).
+ * @param {string} reports
+ * @returns {string[]}
  */
 export function buildAllureHtml(reports, env = process.env) {
   const results = resolve(reports, 'allure-results');

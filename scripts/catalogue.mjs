@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Prints the requirement catalogue per area (MUST / SHOULD / MAY counts) as a Markdown table;
 // `--write-docs` writes that table into docs/areas.md between its markers (a unit test holds that
 // the page's table is the one made here: selftest/unit/inventories.spec.ts).
@@ -13,7 +14,9 @@ const rows = readdirSync(dir)
   // not-judged.yaml lists the specification's sentences no requirement quotes: not an area.
   .filter((f) => f.endsWith('.yaml') && f !== 'not-judged.yaml')
   .map((f) => {
+    /** @type {{ level: string }[]} */
     const entries = parse(readFileSync(resolve(dir, f), 'utf8'));
+    /** @param {string} level */
     const n = (level) => entries.filter((e) => e.level === level).length;
     return { area: f.replace('.yaml', ''), total: entries.length, must: n('MUST'), should: n('SHOULD'), may: n('MAY') };
   });
@@ -21,7 +24,9 @@ const rows = readdirSync(dir)
 // to the area (quoted by it, or listed for it in not-judged.yaml): harness/reporter/specification.ts.
 const { mapSpecification } = await tsImport('../harness/reporter/specification.ts', import.meta.url);
 const { coverage } = mapSpecification();
+/** @param {{ judged: number, normative: number, explained: number } | undefined} c */
 const judged = (c) => (c ? `${c.judged} / ${c.normative}${c.explained ? ` (${c.explained} explained)` : ''}` : '0 / 0');
+/** @param {'total' | 'must' | 'should' | 'may'} k */
 const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
 const table = [
   '| Area | Requirements | MUST | SHOULD | MAY | Clauses judged |',

@@ -1,3 +1,4 @@
+// @ts-check
 // The runner's options of the generated phase (tests/payments/generated/): `--seed <s>` replays a run's
 // cases and shrinks, `--generated <depth>` chooses its depth (default, nightly, off, or a number of
 // cases per property). Both become settings for the run's workers (OBG_GENERATED_SEED,
@@ -12,9 +13,13 @@ const OPTION = /^--(seed|generated)(?:=(.*))?$/;
 /**
  * Takes the generated phase's options out of the runner's arguments. Returns the arguments left
  * for Playwright, the settings for the run's environment and the run's seed, or { error }.
+ * @param {string[]} args
+ * @returns {{ args: string[], seed: number, env: Record<string, string>, error?: undefined } | { error: string }}
  */
 export function generatedOptionsOf(args, env = process.env, cwd = process.cwd()) {
+  /** @type {{ seed?: string, generated?: string }} */
   const given = {};
+  /** @type {string[]} */
   const rest = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--') {
@@ -28,7 +33,7 @@ export function generatedOptionsOf(args, env = process.env, cwd = process.cwd())
     }
     const value = m[2] ?? args[++i];
     if (value === undefined || value === '') return { error: `--${m[1]}: a value is needed (--${m[1]} <value>).` };
-    given[m[1]] = value;
+    given[/** @type {'seed' | 'generated'} */ (m[1])] = value;
   }
   const settings = loadSettings(env, envFileOf(cwd));
   const depth = given.generated ?? settings.own.generated;

@@ -1,3 +1,4 @@
+// @ts-check
 // The settings a user sets, read in one place. Their schema is settings.schema.json (each key's
 // kind, default, description, group and readers); this module is the one reader of `.env`, with
 // one precedence everywhere: a key set in the environment (even to an empty value) wins over
@@ -13,8 +14,25 @@ import AjvModule from 'ajv';
 import { parse } from 'dotenv';
 import { ENV, ENV_VARS } from './env-names.mjs';
 
+/**
+ * @typedef {typeof import('./settings.schema.json')} SettingsSchema
+ * @typedef {keyof SettingsSchema['properties']} SettingKey A setting the schema names (its properties).
+ * @typedef {keyof SettingsSchema['registry']} OwnSettingKey One of the suite's own OBG_* settings a user sets, by its registry key.
+ * @typedef {Readonly<Record<SettingKey, string>> & {
+ *   readonly own: Readonly<Record<OwnSettingKey, string>>,
+ *   readonly named: Readonly<Record<string, string>>,
+ *   readonly envFile: string,
+ * }} Settings The process's settings, the schema applied (loadSettings).
+ * @typedef {{ type: string, group: string, kind: string, summary: string, description: string, readers: string[], default?: string, examples?: string[], name?: string }} SettingSpec
+ * @typedef {{ name: string, spec: SettingSpec }} DocumentedSetting A documented setting: a property, one of the suite's own OBG_* settings, or a family.
+ */
+
 /** The settings schema (settings.schema.json). */
-export const SETTINGS_SCHEMA = createRequire(import.meta.url)('./settings.schema.json');
+export const SETTINGS_SCHEMA = /** @type {SettingsSchema} */ (createRequire(import.meta.url)('./settings.schema.json'));
+
+/** The keys of the schema's settings, and of the suite's own OBG_* settings (by their registry key). */
+const KEYS = /** @type {SettingKey[]} */ (Object.keys(SETTINGS_SCHEMA.properties));
+const OWN_KEYS = /** @type {OwnSettingKey[]} */ (Object.keys(SETTINGS_SCHEMA.registry));
 
 /** The `.env` of a working folder. */
 export const envFileOf = (cwd = process.cwd()) => resolve(cwd, '.env');
@@ -48,7 +66,11 @@ export function whereFrom(file = envFileOf()) {
   return Object.keys(envFileValues(file)).length ? ` (environment or ${file})` : ' (environment)';
 }
 
-/** A switch setting's value: true (on, 1, true, yes), false (empty, off, 0, false, no), undefined when neither. */
+/**
+ * A switch setting's value: true (on, 1, true, yes), false (empty, off, 0, false, no), undefined when neither.
+ * @param {string | undefined} raw
+ * @returns {boolean | undefined}
+ */
 export function switchValue(raw) {
   const v = String(raw ?? '')
     .trim()
@@ -69,11 +91,13 @@ export function reportsDirOf(env = process.env, cwd = process.cwd()) {
  * (patternProperties, named by their `name`).
  */
 export function documentedSettings() {
-  const own = Object.entries(SETTINGS_SCHEMA.registry).map(([key, place]) => ({
+  /** @type {DocumentedSetting[]} */
+  const own = OWN_KEYS.map((key) => ({
     name: ENV[key],
-    spec: { type: 'string', description: ENV_VARS[key].about, readers: ENV_VARS[key].readers, ...place },
+    spec: { type: 'string', readers: ENV_VARS[key].readers, ...SETTINGS_SCHEMA.registry[key] },
   }));
   const families = Object.values(SETTINGS_SCHEMA.patternProperties).map((spec) => ({ name: spec.name, spec }));
+  /** @type {DocumentedSetting[]} */
   const all = [
     ...Object.entries(SETTINGS_SCHEMA.properties).map(([name, spec]) => ({ name, spec })),
     ...own,
@@ -86,10 +110,6 @@ export function documentedSettings() {
     .map(({ name, spec }) => ({ name, spec }));
 }
 
-/** The keys of the schema's settings, and of the suite's own OBG_* settings (by their registry key). */
-const KEYS = Object.keys(SETTINGS_SCHEMA.properties);
-const OWN_KEYS = Object.keys(SETTINGS_SCHEMA.registry);
-
 /**
  * The schema ajv applies: every setting a string (trimmed before), its `default` filled in when it
  * is unset or empty (useDefaults "empty"), as the profile's defaults are (harness/config/ajv.ts).
@@ -98,17 +118,16 @@ const APPLIED = {
   type: 'object',
   properties: Object.fromEntries(
     [
-      ...KEYS.map((k) => [k, SETTINGS_SCHEMA.properties[k]]),
-      ...OWN_KEYS.map((k) => [ENV[k], SETTINGS_SCHEMA.registry[k]]),
+      ...KEYS.map((k) => /** @type {[string, { default?: string }]} */ ([k, SETTINGS_SCHEMA.properties[k]])),
+      ...OWN_KEYS.map((k) => /** @type {[string, { default?: string }]} */ ([ENV[k], SETTINGS_SCHEMA.registry[k]])),
     ].map(([name, spec]) => [
       name,
       { type: 'string', ...(spec.default !== undefined ? { default: spec.default } : {}) },
     ]),
   ),
 };
-// ajv's default export is the class (CommonJS under ESM: `.default` where a bundler left it).
-const Ajv = AjvModule.default ?? AjvModule;
-const applySchema = new Ajv({ useDefaults: 'empty', coerceTypes: true, strict: false }).compile(APPLIED);
+// ajv's CommonJS export is the class itself under Node's ESM.
+const applySchema = new AjvModule({ useDefaults: 'empty', coerceTypes: true, strict: false }).compile(APPLIED);
 
 /** @type {{ key: string, settings: Settings } | undefined} */
 let last;

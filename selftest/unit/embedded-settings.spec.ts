@@ -6,7 +6,6 @@ import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { fromRoot } from '../../harness/config/paths.js';
-import { withoutTargetSettings } from '../../harness/config/run-options.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from '../../embedded-sandbox.js';
 
 // The embedded sandbox runs as Playwright's web server, in the configuration's folder (a staged
@@ -41,7 +40,8 @@ test("SANDBOX_SCA_DELAY_MS in the user's .env reaches the embedded sandbox of a 
     [fromRoot('bin', 'obg-conformance.mjs'), 'run', '--', '--project=directory'],
     {
       cwd,
-      env: { ...withoutTargetSettings(process.env), [ENV.quiet]: '1' },
+      // A clean environment: this worker's may hold a configuration's marks (another test imported it).
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, [ENV.quiet]: '1' },
       encoding: 'utf8',
       timeout: 120_000,
     },
