@@ -104,3 +104,13 @@ test('no reader defaults a setting with || <literal> or ?? <literal>', () => {
     'a default belongs in harness/config/settings.schema.json (`default`), applied by loadSettings',
   ).toEqual([]);
 });
+
+test('the environment over .env is read by the loader alone; a reader takes a field of the settings', () => {
+  // init drafts .env itself: it reads the former file to keep the keys it has no value for.
+  const exempt = ['harness/config/user-settings.mjs', 'scripts/init/write.ts'];
+  const files = ['harness', 'scripts', 'bin', 'tests', 'sandbox'].flatMap((f) => sourcesUnder(f));
+  const readers = [...files, 'playwright.config.ts', 'embedded-sandbox.ts', 'allurerc.mjs'].filter(
+    (f) => !exempt.includes(f) && /\b(userEnv|envFileValues|setting)\(/.test(readFileSync(fromRoot(f), 'utf8')),
+  );
+  expect(readers, 'read the settings with loadSettings() and take a field (a typed key)').toEqual([]);
+});
