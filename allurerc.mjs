@@ -1,23 +1,27 @@
+// @ts-check
 // Allure 3 configuration for `allure generate` (run by `npm run conformance`).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ENV } from './harness/config/env-names.mjs';
+import { reportsDirOf } from './harness/config/run-options.mjs';
 
-const reports = resolve(process.env.REPORTS_DIR || 'reports');
+// The command that runs `allure generate` hands down its settings (REPORTS_DIR among them).
+const reports = reportsDirOf();
 const summaryFile = resolve(reports, 'conformance.json');
 const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined;
 
 // The verdict first: the report's name (Allure's title and header) is the run's verdict and the
 // requirements' counts, as conformance.md opens (the top-level name would override the plugin's).
 const COUNTED = ['failed', 'broken', 'blocked', 'warning', 'untested', 'passed', 'skipped'];
+/** @param {Record<string, number>} totals */
 const counts = (totals) =>
-  COUNTED.filter((k) => totals?.[k])
+  COUNTED.filter((k) => totals[k])
     .map((k) => `${totals[k]} ${k === 'skipped' ? 'not run' : k}`)
     .join(', ');
 const reportName = summary
-  ? `${summary.verdict.toUpperCase()}: ${counts(summary.totals)} requirements (${summary.target.baseUrl})`
+  ? `${summary.verdict.toUpperCase()}: ${counts(summary.totals ?? {})} requirements (${summary.target.baseUrl})`
   : 'Conformance';
-
+/** @param {boolean} singleFile */
 const awesomeOptions = (singleFile) => ({
   reportName,
   singleFile,

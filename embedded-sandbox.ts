@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { ENV } from './harness/config/env-names.mjs';
 import { readSettings } from './harness/config/settings.js';
-import { EMBEDDED_DEFAULTS } from './harness/config/target.js';
+import { EMBEDDED_AT_DEFAULT, EMBEDDED_SETTINGS } from './harness/config/target.js';
+import { handedDown, loadSettings, SETTINGS_SCHEMA } from './harness/config/user-settings.mjs';
 import { DEFAULT_PKI_DIR, makePkiIfMissing, PKI_FILES } from './sandbox/tls/pki-files.js';
 
 /** How long the embedded sandbox's decoupled SCA runs (SANDBOX_SCA_DELAY_MS sets another). */
@@ -25,10 +26,14 @@ function freePort(): number {
 /**
  * With no TARGET_BASE_URL, prepares the embedded sandbox: a free port and fresh credentials,
  * written to process.env so that Playwright's workers (which inherit it) see the same target.
- * Returns the environment for the sandbox process, or undefined when a real target is set.
+ * Returns the settings for the sandbox process (every SANDBOX_* the user set, in the environment
+ * or the working folder's .env, under the embedded run's own), or undefined when a real target is set.
  */
-export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv | undefined {
-  const settings = readSettings(env);
+export function prepareEmbeddedSandbox(
+  env: NodeJS.ProcessEnv = process.env,
+  envFile?: string,
+): Record<string, string> | undefined {
+  const settings = readSettings(env, envFile);
   if (settings.TARGET_BASE_URL && env[EMBEDDED_MARK] !== '1') return undefined;
   if (env[EMBEDDED_MARK] !== '1') {
     const port = freePort();
@@ -48,11 +53,20 @@ export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): No
     env.TPP_SIGNING_CERT_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppCert);
     env.TPP_SIGNING_KEY_PASSPHRASE = '';
     env.TPP_TEST_PKI_DIR = DEFAULT_PKI_DIR;
-    for (const [k, v] of Object.entries(EMBEDDED_DEFAULTS)) env[k] = v;
+    for (const [k, v] of Object.entries(EMBEDDED_SETTINGS)) env[k] = v;
+    for (const k of EMBEDDED_AT_DEFAULT) env[k] = SETTINGS_SCHEMA.properties[k].default;
     // The reference sandbox takes any FX-Quote-Id: the embedded run brings a quote of its own.
     if (!settings.FX_QUOTE_ID) env.FX_QUOTE_ID = randomUUID();
   }
+  const user = loadSettings(env, envFile);
+  const own = Object.fromEntries(
+    Object.keys(SETTINGS_SCHEMA.properties)
+      .filter((k) => SETTINGS_SCHEMA.properties[k as keyof typeof SETTINGS_SCHEMA.properties].group === 'sandbox')
+      .map((k) => [k, user[k as keyof typeof SETTINGS_SCHEMA.properties]])
+      .filter(([, v]) => v),
+  );
   return {
+    ...own,
     SANDBOX_PORT: new URL(env.TARGET_BASE_URL!).port,
     SANDBOX_HOST: '127.0.0.1',
     SANDBOX_CLIENT_ID: env.CLIENT_ID,
@@ -63,21 +77,23 @@ export function prepareEmbeddedSandbox(env: NodeJS.ProcessEnv = process.env): No
     SANDBOX_QUIET: '1',
     // A decoupled SCA ends on its own after this long (the sandbox's own default is 2000 ms): the
     // embedded run waits on nothing but the sandbox's clock, and the self-proof runs at this pace too.
-    SANDBOX_SCA_DELAY_MS: env.SANDBOX_SCA_DELAY_MS || String(EMBEDDED_SCA_DELAY_MS),
+    SANDBOX_SCA_DELAY_MS: user.SANDBOX_SCA_DELAY_MS || String(EMBEDDED_SCA_DELAY_MS),
   };
 }
 
 /** Playwright's web server for the embedded sandbox: started before the tests, stopped after them. */
 export function embeddedSandboxServer(
   baseUrl: string,
-  sandboxEnv: NodeJS.ProcessEnv,
+  sandboxEnv: Record<string, string>,
 ): PlaywrightTestConfig['webServer'] {
   return {
     command: 'node --import tsx scripts/sandbox.ts',
     url: `${baseUrl}/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { ...(process.env as Record<string, string>), ...(sandboxEnv as Record<string, string>) },
+    // The resolved settings handed down: the sandbox, started in this folder (the package's),
+    // reads no .env of its own (scripts/sandbox.ts).
+    env: { ...handedDown(), ...sandboxEnv },
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },

@@ -1,3 +1,4 @@
+// @ts-check
 // typescript-eslint's recommended rules over the suite, the sandbox, the harness and the self-tests.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -7,7 +7,7 @@ import { resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/reporter/run-info.js';
 import { chosenAreas, consoleOf, listsOnly, readerPsuProblem, workersOf } from './harness/config/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
-import { setting } from './harness/config/user-settings.mjs';
+import { loadSettings } from './harness/config/user-settings.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
 import { shareGeneratedSeed } from './harness/generated/settings.js';
 
@@ -31,7 +31,7 @@ function configured<T>(step: () => T): T {
   try {
     return step();
   } catch (err) {
-    if (!(err instanceof ConfigError) || /\bobg\b/.test(setting('DEBUG'))) throw err;
+    if (!(err instanceof ConfigError) || /\bobg\b/.test(loadSettings().DEBUG)) throw err;
     console.error(`obg-conformance: configuration error: ${err.message}`);
     console.error(
       'hint: settings come from the environment or .env in the working folder (see .env.example; `obg-conformance run --help` lists the keys); DEBUG=obg adds the stack.',

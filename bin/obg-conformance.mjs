@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // obg-conformance: the one command of the suite. `run` judges a target, `sandbox` starts the
 // reference bank, `init` drafts a profile and .env from a bank, `certify`, `verify`, `merge` and
 // `catalogue` work on runs. Reports, .env, profiles and baselines are read from and written to
@@ -23,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { settingsHelp } from '../harness/config/settings-text.mjs';
+import { handedDown } from '../harness/config/user-settings.mjs';
 
 const PKG_DIR = resolve(dirname(realpathSync(fileURLToPath(import.meta.url))), '..');
 const PKG = JSON.parse(readFileSync(join(PKG_DIR, 'package.json'), 'utf8'));
@@ -171,10 +173,13 @@ ${EXIT_HELP}`,
   },
   catalogue: {
     summary: 'print the requirement catalogue per area (MUST / SHOULD / MAY, sentences judged)',
-    help: `Usage: obg-conformance catalogue
+    help: `Usage: obg-conformance catalogue [--write-docs]
 
 Prints the requirement catalogue per area as a Markdown table, with the specification's
-normative sentences each area judges.`,
+normative sentences each area judges.
+
+Options:
+  --write-docs   also write the table into the suite's docs/areas.md, between its markers`,
   },
 };
 
@@ -219,6 +224,10 @@ export function suiteRoot(pkgDir = PKG_DIR) {
     if (!d.endsWith(`${sep}node_modules`)) folders.unshift(join(d, 'node_modules'));
     if (dirname(d) === d) break;
   }
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   const link = (from, to) => {
     rmSync(to, { recursive: true, force: true });
     symlinkSync(from, to, 'junction');
@@ -245,19 +254,36 @@ export function suiteRoot(pkgDir = PKG_DIR) {
   return stage;
 }
 
+/**
+ * @param {string} message
+ * @param {string} [hint]
+ * @returns {never}
+ */
 function fail(message, hint) {
   console.error(`obg-conformance: ${message}`);
   if (hint) console.error(`hint: ${hint}`);
   process.exit(EXIT.config);
 }
 
-/** Runs a file of the suite with Node (TypeScript through tsx), in the working folder; exits with its status. */
-function runScript(root, file, args, { ts = false, env = process.env } = {}) {
+/**
+ * Runs a file of the suite with Node (TypeScript through tsx), in the working folder; exits with
+ * its status. The child is handed the settings resolved here (the environment over the working
+ * folder's .env, the schema's defaults applied), and every process it starts inherits them: none
+ * reads a .env of its own folder (a staged package's, the configuration's).
+ */
+/**
+ * @param {string} root
+ * @param {string} file
+ * @param {string[]} args
+ * @param {{ ts?: boolean, env?: NodeJS.ProcessEnv }} [options]
+ */
+function runScript(root, file, args, { ts = false, env = handedDown() } = {}) {
   const req = createRequire(join(root, 'package.json'));
   const loader = ts ? ['--import', pathToFileURL(req.resolve('tsx')).href] : [];
   const child = spawn(process.execPath, [...loader, join(root, file), ...args], { stdio: 'inherit', env });
   // A stop asked of the command (Ctrl-C, a pipeline's cancel) is the child's too.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']))
+    process.on(signal, () => child.kill(signal));
   child.on('error', (err) => fail(`could not start ${file}: ${err.message}`));
   child.on('exit', (code) => process.exit(code ?? 1));
 }
@@ -273,12 +299,13 @@ if (command === '-v' || command === '--version') {
   console.log(PKG.version);
   process.exit(0);
 }
-if (!COMMANDS[command])
-  fail(`unknown command "${command}"`, `one of ${Object.keys(COMMANDS).join(', ')}; obg-conformance --help`);
+/** @type {{ summary: string, help: string } | undefined} */
+const known = COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)];
+if (!known) fail(`unknown command "${command}"`, `one of ${Object.keys(COMMANDS).join(', ')}; obg-conformance --help`);
 // --help before a lone "--" is the command's; after it, it is Playwright's.
 const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
 if (own.includes('-h') || own.includes('--help')) {
-  console.log(COMMANDS[command].help);
+  console.log(known.help);
   process.exit(0);
 }
 
@@ -301,7 +328,8 @@ switch (command) {
     runScript(root, 'scripts/sandbox.ts', [], { ts: true });
     break;
   case 'init':
-    runScript(root, 'scripts/init.ts', rest, { ts: true });
+    // init drafts the working folder's .env itself: it reads the one there as it stands.
+    runScript(root, 'scripts/init.ts', rest, { ts: true, env: process.env });
     break;
   case 'certify':
     runScript(root, 'scripts/certify.ts', rest, { ts: true });

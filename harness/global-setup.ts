@@ -2,7 +2,7 @@ import { resolveTarget } from './config/target.js';
 import { coordinator, limitsOf } from './http/limits.js';
 import { probeLine, probeTarget } from './probe.js';
 import { ENV } from './config/env-names.mjs';
-import { setting } from './config/user-settings.mjs';
+import { loadSettings } from './config/user-settings.mjs';
 
 /**
  * Runs once before the workers start: a target that answers nothing usable is said so plainly
@@ -19,7 +19,7 @@ export default async function globalSetup(): Promise<void> {
       `profile: ${target.profileName} is init's unreviewed draft ("draft": true): the verdict judges claims nobody has checked yet`,
     );
   // OBG_PROBE=0: judge every check on its own, even against a target that seems down.
-  if (setting(ENV.probe) === '0') return;
+  if (loadSettings().own.probe === '0') return;
   if (process.env[ENV.quiet] !== '1') console.log(probeLine(target));
   const why = await probeTarget(target);
   if (why) {

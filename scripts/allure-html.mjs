@@ -1,3 +1,4 @@
+// @ts-check
 // The Allure HTML report, built from a run's Allure results only when asked: `obg-conformance run
 // --allure` (or ALLURE_HTML=on), or afterwards `obg-conformance report` on the last run's results.
 // A run without it writes the results (allure-results/), which is all CI, `merge` and `certify`
@@ -8,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
-import { envFileOf, setting, switchValue } from '../harness/config/user-settings.mjs';
+import { envFileOf, handedDown, loadSettings, switchValue } from '../harness/config/user-settings.mjs';
 import { makeOffline } from '../harness/reporter/offline-html.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,10 +20,12 @@ export const ALLURE_OPTION = '--allure';
 /**
  * Whether the run builds the Allure HTML: `--allure` on the command line, else ALLURE_HTML
  * (environment, else .env: on/off, 1/0, true/false; default off). { on } or { error } naming the key.
+ * @param {string[]} args
+ * @returns {{ on?: boolean, error?: string }}
  */
 export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
   if (args.includes(ALLURE_OPTION)) return { on: true };
-  const raw = setting('ALLURE_HTML', env, envFileOf(cwd));
+  const raw = loadSettings(env, envFileOf(cwd)).ALLURE_HTML;
   const on = switchValue(raw);
   if (on !== undefined) return { on };
   return { error: `ALLURE_HTML: "${raw}" is neither on nor off (default off; --allure asks for the HTML once).` };
@@ -31,7 +34,10 @@ export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
 /** The file naming the last run whose results went into Allure's history (beside allure-history.jsonl). */
 const HISTORY_MARK = join('history', 'allure-history.last-run');
 
-/** The run whose results lie in <reports> (conformance.json's start and end), or undefined. */
+/**
+ * The run whose results lie in <reports> (conformance.json's start and end), or undefined.
+ * @param {string} reports
+ */
 function runOf(reports) {
   try {
     const r = JSON.parse(readFileSync(resolve(reports, 'conformance.json'), 'utf8'));
@@ -45,6 +51,8 @@ function runOf(reports) {
  * Builds <reports>/allure-report/ (served) and <reports>/allure-report.html (one file that opens
  * from disk) from <reports>/allure-results, both from one reading of the results. Returns the
  * problems (empty when both were built).
+ * @param {string} reports
+ * @returns {string[]}
  */
 export function buildAllureHtml(reports, env = process.env) {
   const results = resolve(reports, 'allure-results');
@@ -63,7 +71,7 @@ export function buildAllureHtml(reports, env = process.env) {
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     env: {
-      ...env,
+      ...handedDown(loadSettings(env), env),
       REPORTS_DIR: reports,
       [ENV.allureBoth]: '1',
       [ENV.allureOutput]: out,

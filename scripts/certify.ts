@@ -15,7 +15,7 @@ import type { ConformanceReport } from '../harness/reporter/report.js';
 import { buildPackage, disqualifications } from '../harness/reporter/package.js';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
-import { setting } from '../harness/config/user-settings.mjs';
+import { loadSettings } from '../harness/config/user-settings.mjs';
 
 const say = (line: string) => console.log(`certify: ${line}`);
 const refuse = (lines: string[]): never => {
@@ -35,14 +35,15 @@ if (unknown.length)
   ]);
 
 // The certifier's key and certificate: the environment, else .env (harness/config/user-settings.mjs).
-const keyFile = setting('CERTIFY_SIGNING_KEY_FILE');
+const settings = loadSettings();
+const keyFile = settings.CERTIFY_SIGNING_KEY_FILE;
 if (!keyFile || !existsSync(keyFile)) {
   console.error(
     `certify: CERTIFY_SIGNING_KEY_FILE ${keyFile ? `(${keyFile}) does not exist` : 'is not set'}: the manifest must be signed with the certifier's private key (PEM).`,
   );
   process.exit(2);
 }
-const certFile = setting('CERTIFY_SIGNING_CERT_FILE') || undefined;
+const certFile = settings.CERTIFY_SIGNING_CERT_FILE || undefined;
 if (certFile && !existsSync(certFile)) {
   console.error(`certify: CERTIFY_SIGNING_CERT_FILE (${certFile}) does not exist.`);
   process.exit(2);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The main job (`obg-conformance run`): run the suite against the target, build the Allure
 // report, and exit with the verdict: 0 when conformant, 1 when a MUST failed or a check is broken
 // or untested, 2 on a configuration error, 3 when the target is unavailable. Reports, .env and
@@ -22,6 +23,11 @@ import { generatedOptionsOf } from './generated-options.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = reportsDirOf();
 // A package's own file (its CLI), found where Node would resolve the package from the suite.
+/**
+ * @param {string} pkg
+ * @param {string} file
+ * @returns {string}
+ */
 const cli = (pkg, file) => {
   const found = packageFile(root, pkg, file);
   if (!found) {
@@ -36,7 +42,7 @@ const WRITE_BASELINE = /^--write-baseline(?:=(.+))?$/;
 const writeBaseline = process.argv.slice(2).find((a) => WRITE_BASELINE.test(a));
 // --seed <s> and --generated <depth>: the generated phase's (scripts/generated-options.mjs).
 const generated = generatedOptionsOf(process.argv.slice(2));
-if (generated.error) {
+if (generated.error !== undefined) {
   console.error(`conformance: ${generated.error}`);
   process.exit(2);
 }
@@ -50,6 +56,7 @@ if (allure.error) {
   console.error(`conformance: ${allure.error}`);
   process.exit(2);
 }
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
   REPORTS_DIR: reports,
@@ -62,9 +69,10 @@ const env = {
   // --playwright-list: Playwright's list of every test beside the suite's last lines (OBG_CONSOLE).
   ...(process.argv.slice(2).includes(PLAYWRIGHT_LIST_OPTION) ? { [ENV.console]: 'playwright-list' } : {}),
   ...(writeBaseline
-    ? { [ENV.writeBaseline]: resolve(WRITE_BASELINE.exec(writeBaseline)[1] ?? resolve(reports, 'baseline.yaml')) }
+    ? { [ENV.writeBaseline]: resolve(WRITE_BASELINE.exec(writeBaseline)?.[1] ?? resolve(reports, 'baseline.yaml')) }
     : {}),
 };
+/** @param {string[]} extra */
 const playwright = (extra) =>
   spawnSync(
     process.execPath,
@@ -115,6 +123,7 @@ if (allure.on && existsSync(resolve(reports, 'allure-results')))
 
 // The verdict, its counts, each failed MUST and each root cause were printed by the suite's
 // console as the run ended (harness/reporter/console.ts); here: where the reports are.
+/** @type {import('../harness/reporter/report.js').ConformanceReport} */
 const report = JSON.parse(readFileSync(summaryFile, 'utf8'));
 if (report.target?.draft)
   console.log(

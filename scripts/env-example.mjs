@@ -1,3 +1,4 @@
+// @ts-check
 // Writes .env.example from the settings schema (harness/config/settings.schema.json).
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

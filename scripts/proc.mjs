@@ -1,3 +1,4 @@
+// @ts-check
 // Linux /proc, read by the self-tests' runner (scripts/selftest.mjs) and their child runs
 // (selftest/support/): process trees and CPU times. Elsewhere every reading is empty.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -6,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
  * The fields of /proc/<pid>/stat after the command's name (which may hold spaces and parentheses):
  * [0] the state, [1] the parent pid, [13] and [14] the reaped children's user and system time in
  * clock ticks, [21] the resident pages. Undefined when the process is gone or there is no /proc.
+ * @param {number | 'self'} pid
+ * @returns {string[] | undefined}
  */
 export function procStat(pid) {
   try {

@@ -1,12 +1,13 @@
 // `obg-conformance sandbox` (npm run sandbox): the reference sandbox on its own, for the suite or
 // any other tool. The SANDBOX_* settings come from the environment, else .env in the working
-// folder (harness/config/user-settings.mjs); the sandbox itself reads no file and knows nothing of
-// the suite. What it prints, the command that runs the suite against it included, is said here.
-// The embedded run starts it too (embedded-sandbox.ts, with SANDBOX_QUIET=1).
+// folder (harness/config/user-settings.mjs), as the command that started this process resolved
+// them (handed down: no .env of this folder is read then); the sandbox itself reads no file and
+// knows nothing of the suite. What it prints, the command that runs the suite against it
+// included, is said here. The embedded run starts it too (embedded-sandbox.ts, SANDBOX_QUIET=1).
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fromRoot } from '../harness/config/paths.js';
-import { userEnv } from '../harness/config/user-settings.mjs';
+import { handedDown, loadSettings } from '../harness/config/user-settings.mjs';
 import { SandboxSettingError, serve, type Served } from '../sandbox/server.js';
 import { DIRECTORY } from '../sandbox/seed/directory.js';
 import { PKI_FILES } from '../sandbox/tls/pki-files.js';
@@ -73,7 +74,8 @@ ${suiteCommand(s, env.SANDBOX_MTLS === '1', installed)}`,
   return lines.join('\n');
 }
 
-const env = userEnv();
+// The settings resolved, every value by its key (the schema's defaults applied).
+const env = handedDown(loadSettings(), {});
 let served: Served;
 try {
   served = await serve(env);

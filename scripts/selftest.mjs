@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm test`: the typecheck and the lint beside the self-tests (unit, green run, hostile targets,
 // self-proof), then the self-proof's table, its totals, and a closing "selftest: N passed, N failed"
 // line. A failed typecheck or lint stops the self-tests at once.
@@ -10,14 +11,24 @@ import { withoutTargetSettings } from '../harness/config/run-options.mjs';
 import { procPids, procStat, reapedChildrenCpu } from './proc.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** @param {string} n */
 const bin = (n) => resolve(root, 'node_modules', '.bin', n);
 const runs = resolve(root, 'selftest', '.runs');
 const started = Date.now();
+/**
+ * A JSON file of a run (the self-proof's table, Playwright's report), or undefined when absent.
+ * @param {string} file
+ * @returns {any}
+ */
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
 // The CPU of each child as it is reaped: what this process's reaped children's time grew by at its
 // exit (the checks and the self-tests run side by side, so a difference over a span would mix them).
 let cpuSeen = reapedChildrenCpu();
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<number>}
+ */
 const cpuAtExit = (child) =>
   new Promise((done) =>
     child.on('exit', () => {
@@ -26,6 +37,11 @@ const cpuAtExit = (child) =>
       cpuSeen = now;
     }),
   );
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @returns {Promise<{ status: number | null, out: string, cpuSeconds: number }>}
+ */
 const run = (cmd, args) =>
   new Promise((done) => {
     const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -45,10 +61,16 @@ if (existsSync(resolve(runs, 'r'))) {
     if (Date.now() - statSync(dir).mtimeMs > 86_400_000) rmSync(dir, { recursive: true, force: true });
   }
 }
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...withoutTargetSettings(process.env), SELFTEST_RUN_ID: runId };
 delete env.REPORTS_DIR;
 // The user's reports stay as they were: the self-tests write under selftest/.runs only.
 const userReports = resolve(root, 'reports');
+/**
+ * @param {string} dir
+ * @param {string} [base]
+ * @returns {string[]}
+ */
 const fingerprint = (dir, base = dir) =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -71,7 +93,8 @@ const selftests = spawn(bin('playwright'), ['test', '-c', 'selftest/playwright.c
 // The self-tests and every process under them: the child runs of the suite are process groups of
 // their own (selftest/support/run-suite.ts), so the group alone would leave them running.
 const stopSelftests = () => {
-  for (const pid of [selftests.pid, ...descendantsOf(selftests.pid)])
+  const top = selftests.pid;
+  for (const pid of top === undefined ? [] : [top, ...descendantsOf(top)])
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
@@ -80,6 +103,7 @@ const stopSelftests = () => {
 };
 process.once('exit', stopSelftests);
 const selftestsCpu = cpuAtExit(selftests);
+/** @type {Promise<{ status: number | null }>} */
 const selftestsEnded = new Promise((done) => selftests.on('close', (status) => done({ status })));
 
 // The typecheck and the lint side by side, beside the self-tests: the self-proof, the longest part,
@@ -95,10 +119,10 @@ const checks = {
   wallSeconds: Math.round((Date.now() - checksStarted) / 100) / 10,
   cpuSeconds: Math.round((tsc.cpuSeconds + lint.cpuSeconds) * 10) / 10,
 };
-for (const [name, r, hint] of [
+for (const [name, r, hint] of /** @type {[string, { status: number | null, out: string }, string][]} */ ([
   ['typecheck', tsc, ''],
   ['lint', lint, ': npm run lint; npm run format mends the layout'],
-]) {
+])) {
   if (r.status === 0) continue;
   stopSelftests();
   process.stdout.write(r.out);
@@ -109,9 +133,14 @@ console.log(`selftest: typecheck and lint passed (${checks.wallSeconds} s)`);
 const pw = await selftestsEnded;
 process.off('exit', stopSelftests);
 
+/**
+ * @typedef {{ kind: string, id: string, ok: boolean, expected: string[], failed: string[], missed: string[],
+ *   stray: string[], silent: string[], tests: number, seconds: number }} ProofRow A row of the self-proof's table.
+ */
+/** @type {{ rows?: ProofRow[], scope: string, workers: number, seconds: number } | undefined} */
 const proof = read(resolve(here, 'proof', 'proof.json'));
 if (proof?.rows?.length) {
-  const cell = (x) => String(x).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const cell = (/** @type {unknown} */ x) => String(x).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   console.log(
     `\nSelf-proof (${proof.rows.length} faults and variants, ${proof.scope}, ${proof.workers} workers, ${proof.seconds} s)`,
   );
@@ -217,8 +246,17 @@ console.log(`selftest: ${passed} passed, ${failed} failed`);
 process.exit(pw.status === 0 && !touched.length ? 0 : 1);
 
 /** "[project] file:line title: first line of the error" of each unexpected or flaky test in the JSON report. */
+/**
+ * @param {any} report
+ * @returns {string[]}
+ */
 function failedTests(report) {
+  /** @type {string[]} */
   const out = [];
+  /**
+   * @param {any} suite
+   * @param {string[]} titles
+   */
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? []) {
@@ -228,7 +266,7 @@ function failedTests(report) {
           new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'),
           '',
         );
-        const line = error.split('\n').find((l) => l.trim()) ?? '';
+        const line = error.split('\n').find((/** @type {string} */ l) => l.trim()) ?? '';
         const title = [...titles, spec.title].filter(Boolean).join(' › ');
         out.push(
           `[${test.projectName}] ${spec.file}:${spec.line} ${title}${test.status === 'flaky' ? ' (flaky)' : ''}: ${line.trim().slice(0, 300)}`,
@@ -241,13 +279,20 @@ function failedTests(report) {
 }
 
 /** Every process below `pid` (Linux /proc; none elsewhere), read before any is killed. */
+/**
+ * @param {number} pid
+ * @returns {number[]}
+ */
 function descendantsOf(pid) {
+  /** @type {Map<number, number>} */
   const parents = new Map();
   for (const p of procPids()) {
     const stat = procStat(p);
     if (stat) parents.set(p, Number(stat[1]));
   }
+  /** @type {number[]} */
   const below = [];
+  /** @param {number} p */
   const walk = (p) => {
     for (const [child, parent] of parents)
       if (parent === p) {
@@ -263,8 +308,14 @@ function descendantsOf(pid) {
  * Each project's tests and summed test wall (Playwright's JSON report), and the child runs each
  * project's tests started (runs.jsonl: each run names the project whose test made it, run-suite.ts).
  */
+/**
+ * @param {any} results
+ * @param {string} runsFile
+ */
 function selftestParts(results, runsFile) {
+  /** @type {Map<string, { project: string, tests: number, ms: number }>} */
   const byProject = new Map();
+  /** @param {any} suite */
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? []) {
@@ -276,13 +327,14 @@ function selftestParts(results, runsFile) {
     for (const s of suite.suites ?? []) walk(s);
   };
   for (const s of results?.suites ?? []) walk(s);
+  /** @type {any[]} */
   const runs = existsSync(runsFile)
     ? readFileSync(runsFile, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l))
     : [];
-  const r1 = (n) => Math.round(n * 10) / 10;
+  const r1 = (/** @type {number} */ n) => Math.round(n * 10) / 10;
   const projects = [...byProject.values()].map((p) => {
     // A run's part: the project whose test made it (recorded with the run, run-suite.ts).
     const mine = runs.filter((r) => r.project === p.project);

@@ -1,3 +1,4 @@
+// @ts-check
 // The suite's commit, stamped into the package when it is packed (npm's prepack; postpack removes
 // it again with --remove): an installed suite reads it from suite-commit.json (harness/reporter/
 // run-info.ts), never from `git rev-parse` in its folder, which inside a bank's own git project

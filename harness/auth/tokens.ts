@@ -6,7 +6,8 @@ import { block, requireSuccess, TargetBroken } from '../http/broken.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import { linkUrl } from '../http/links.js';
 import { snippet, type ApiResponse, type Exchange } from '../http/response.js';
-import { exchangeOnWire } from '../http/transport.js';
+import { limitsOf } from '../http/limits.js';
+import { exchangeOnWire, transport } from '../http/transport.js';
 import { redirectMethod, type ScaDriver } from '../sca/driver.js';
 import { psuAgentFor } from '../sca/agents.js';
 import { authorizeUrlFor } from '../sca/psu-agent.js';
@@ -59,14 +60,18 @@ export class TokenCache {
     let status = 0;
     let text = '';
     try {
-      const res = await exchangeOnWire({
-        method: 'POST',
-        url,
-        headers: exchange.requestHeaders,
-        body: exchange.requestBody,
-        timeoutMs: this.target.timeouts.requestMs,
-        maxBodyBytes: 64 * 1024,
-      });
+      const res = await exchangeOnWire(
+        {
+          method: 'POST',
+          url,
+          headers: exchange.requestHeaders,
+          body: exchange.requestBody,
+          timeoutMs: this.target.timeouts.requestMs,
+          maxBodyBytes: 64 * 1024,
+          limits: limitsOf(this.target.profile),
+        },
+        transport(this.target),
+      );
       status = res.status;
       text = res.body.toString('utf8');
       Object.assign(exchange, { status, statusText: res.statusText, responseHeaders: res.headers, responseBody: text });

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENV } from './env-names.mjs';
-import { setting } from './user-settings.mjs';
+import { loadSettings } from './user-settings.mjs';
 
 /**
  * Work done once per content instead of once per process: every worker of every run reads the
@@ -12,8 +11,8 @@ import { setting } from './user-settings.mjs';
  * (default: <tmp>/obg-conformance-cache), named by the digest of every input it was made from, so
  * that any edit makes a new one. OBG_CACHE=0 keeps none.
  */
-export const cacheEnabled = () => setting(ENV.cache) !== '0';
-const cacheDir = () => setting(ENV.cacheDir) || join(tmpdir(), 'obg-conformance-cache');
+export const cacheEnabled = () => loadSettings().own.cache !== '0';
+const cacheDir = () => loadSettings().own.cacheDir || join(tmpdir(), 'obg-conformance-cache');
 
 /** The digest of some files' names and contents and of some strings (an absent file counts as absent). */
 export function digestOf(files: string[], strings: string[] = []): string {

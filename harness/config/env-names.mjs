@@ -1,3 +1,4 @@
+// @ts-check
 // The suite's own environment variables (OBG_*), each named once, with who writes it and who reads
 // it. Plain JavaScript without imports, so that the runner's scripts (.mjs, run by node alone),
 // allurerc.mjs, the harness, the self-tests and playwright.config.ts all take the name from here;
@@ -12,8 +13,8 @@
  * through ENV), or `user` for a setting written in the environment or .env.
  */
 
-/** @type {Record<string, EnvVar>} */
-export const ENV_VARS = {
+/** The suite's own environment variables by key. */
+export const ENV_VARS = /** @satisfies {Record<string, EnvVar>} */ ({
   allureAppendHistory: {
     name: 'OBG_ALLURE_APPEND_HISTORY',
     setting: false,
@@ -84,7 +85,7 @@ export const ENV_VARS = {
     name: 'OBG_EMBEDDED_SANDBOX',
     setting: false,
     writers: ['embedded-sandbox.ts'],
-    readers: ['embedded-sandbox.ts', 'harness/config/target.ts'],
+    readers: ['embedded-sandbox.ts', 'harness/config/target.ts', 'harness/config/run-options.mjs'],
     about: '1: the runner started the embedded sandbox (its workers see the same target)',
   },
   evidence: {
@@ -158,6 +159,14 @@ export const ENV_VARS = {
     readers: ['harness/reporter/conformance.ts'],
     about: '0: a shard whose command line narrows nothing else (the merged shards judge the whole)',
   },
+  settingsHandedDown: {
+    name: 'OBG_SETTINGS_HANDED_DOWN',
+    setting: false,
+    writers: ['harness/config/user-settings.mjs'],
+    readers: ['harness/config/user-settings.mjs'],
+    about:
+      "1: the process that started this one handed down the resolved settings in the environment (the command's Playwright, the embedded sandbox, Allure): no .env is read",
+  },
   targetUnavailable: {
     name: 'OBG_TARGET_UNAVAILABLE',
     setting: false,
@@ -185,15 +194,18 @@ export const ENV_VARS = {
     readers: ['harness/reporter/history.ts'],
     about: "the file the run's failures and warnings are written to as a baseline (--write-baseline)",
   },
-};
+});
 
 /**
  * Files that still write an OBG_* name as text (the lint lets them; the unit test then finds the
  * name itself there): each is to take it from ENV.
  */
+/** @type {string[]} */
 export const ENV_NAME_EXCEPTIONS = [];
 
+/** @typedef {keyof typeof ENV_VARS} EnvKey The keys of ENV_VARS. */
+
 /** The names by key: `process.env[ENV.workers]`. */
-export const ENV = /** @type {Record<keyof typeof ENV_VARS, string>} */ (
+export const ENV = /** @type {Record<EnvKey, string>} */ (
   Object.fromEntries(Object.entries(ENV_VARS).map(([key, v]) => [key, v.name]))
 );

@@ -1,3 +1,4 @@
+// @ts-check
 // The texts made from the settings schema: the settings part of `obg-conformance <command> --help`
 // and `.env.example` (a unit test holds that the file is the text made here; scripts/env-example.mjs
 // writes it).
@@ -5,7 +6,12 @@ import { documentedSettings, SETTINGS_SCHEMA } from './user-settings.mjs';
 
 const WIDTH = 100;
 
-/** `text` wrapped at `width` columns, each line starting with `prefix`. */
+/**
+ * `text` wrapped at `width` columns, each line starting with `prefix`.
+ * @param {string} text
+ * @param {string} prefix
+ * @returns {string[]}
+ */
 function wrap(text, prefix, width = WIDTH) {
   const lines = [];
   let line = '';
@@ -19,20 +25,30 @@ function wrap(text, prefix, width = WIDTH) {
   return lines;
 }
 
-/** The settings a command's help lists, by group, in the schema's order. */
+/**
+ * The settings a command's help lists, by group, in the schema's order.
+ * @param {string} command
+ */
 function settingsOf(command) {
   const groups = Object.entries(SETTINGS_SCHEMA.groups).filter(([, g]) => g.commands.includes(command));
   const all = documentedSettings();
   return groups.map(([id, g]) => ({ title: g.title, settings: all.filter((s) => s.spec.group === id) }));
 }
 
-/** A setting's one line of help: its summary, and its default when the summary does not say it. */
+/**
+ * A setting's one line of help: its summary, and its default when the summary does not say it.
+ * @param {import('./user-settings.mjs').SettingSpec} spec
+ */
 const summaryOf = (spec) =>
   spec.default !== undefined && !/\bdefault\b/.test(spec.summary)
     ? `${spec.summary} (default ${spec.default})`
     : spec.summary;
 
-/** The settings part of a command's --help (empty when the command reads none of its own). */
+/**
+ * The settings part of a command's --help (empty when the command reads none of its own).
+ * @param {string} command
+ * @returns {string}
+ */
 export function settingsHelp(command) {
   const groups = settingsOf(command);
   if (!groups.length) return '';
@@ -49,7 +65,11 @@ export function settingsHelp(command) {
   return lines.join('\n');
 }
 
-/** `first` followed by `text`, wrapped under it. */
+/**
+ * `first` followed by `text`, wrapped under it.
+ * @param {string} first
+ * @param {string} text
+ */
 function wrapHanging(first, text) {
   const [head, ...rest] = wrap(text, ' '.repeat(first.length));
   return [first + head.trimStart(), ...rest];

@@ -3,19 +3,20 @@ import { ConfigError } from './errors.js';
 import { findChromium } from './chromium.js';
 import {
   envFileOf,
-  setting,
+  loadSettings,
   SETTINGS_SCHEMA,
   switchValue,
-  userEnv,
   whereFrom,
   type SettingKey,
+  type Settings,
 } from './user-settings.mjs';
 
 /**
  * Every setting of the schema (settings.schema.json: its kind, default, description and readers),
- * trimmed; empty when unset. Read by harness/config/user-settings.mjs, the environment over .env.
+ * trimmed, its default applied; empty when unset without one. Read once per process by
+ * loadSettings (harness/config/user-settings.mjs), the environment over .env.
  */
-export type Settings = Record<SettingKey, string>;
+export type { Settings };
 
 export const SETTING_KEYS = Object.keys(SETTINGS_SCHEMA.properties) as SettingKey[];
 
@@ -47,14 +48,13 @@ const KIND_CHECKS: Record<string, (value: string) => string | undefined> = {
 };
 
 /**
- * Reads the settings (the environment, else `.env`) and checks the form of every value that is
- * set, by its kind in the schema (the sandbox's own settings are the sandbox command's to check).
- * Nothing is defaulted here: defaults belong to the target (embedded or real).
+ * Reads the settings (the environment, else `.env`; loadSettings applies the schema's defaults)
+ * and checks the form of every value that is set, by its kind in the schema (the sandbox's own
+ * settings are the sandbox command's to check).
  */
 export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): Settings {
-  const all = userEnv(env, envFile);
-  const settings = Object.fromEntries(SETTING_KEYS.map((k) => [k, (all[k] ?? '').trim()])) as Settings;
-  const where = whereFrom(envFile);
+  const settings = loadSettings(env, envFile);
+  const where = settings.envFile ? whereFrom(settings.envFile) : ' (environment)';
   for (const key of SETTING_KEYS) {
     const spec = SETTINGS_SCHEMA.properties[key];
     const problem = settings[key] && spec.group !== 'sandbox' ? KIND_CHECKS[spec.kind]?.(settings[key]) : undefined;
@@ -94,8 +94,8 @@ export const scopeTokenKey = (scope: string): string =>
  * client credentials), each is sent for its scope only. A key of that prefix naming no known
  * scope is a ConfigError naming the key; an empty value is no token.
  */
-export function readScopeTokens(env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): Record<string, string> {
-  const all = userEnv(env, envFile);
+export function readScopeTokens(settings: Pick<Settings, 'named'> = loadSettings()): Record<string, string> {
+  const all = settings.named;
   const known = new Map<string, string>(
     TOKEN_API_SCOPES.flatMap((a) =>
       TOKEN_CONTEXTS.map((c): [string, string] => [scopeTokenKey(`${a} ${c}`), `${a} ${c}`]),
@@ -115,17 +115,20 @@ export function readScopeTokens(env: NodeJS.ProcessEnv = process.env, envFile = 
   return tokens;
 }
 
-/** A value the browser agent types, from the environment or `.env` (the environment wins); empty when unset. */
-export function agentValue(key: string, env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): string {
-  return userEnv(env, envFile)[key] ?? '';
+/**
+ * The values the browser agent types (the .env keys its steps name: `from`), from the environment
+ * or `.env` (the environment wins); a key unset is absent.
+ */
+export function agentValuesOf(
+  profile: Pick<Profile, 'sca'>,
+  settings: Pick<Settings, 'named'>,
+): Record<string, string> {
+  const browser = profile.sca?.browser;
+  const keys = [...(browser?.approve ?? []), ...(browser?.deny ?? [])].flatMap((step) =>
+    'fill' in step ? [step.from] : [],
+  );
+  return Object.fromEntries(keys.flatMap((k) => (settings.named[k] ? [[k, settings.named[k]]] : [])));
 }
-
-/** The browser agent's Chromium when CHROMIUM_PATH is not set: Debian's package. */
-export const DEFAULT_CHROMIUM = SETTINGS_SCHEMA.properties.CHROMIUM_PATH.default;
-
-/** The Chromium the browser agent drives: CHROMIUM_PATH (the environment, else `.env`), else Debian's. */
-export const chromiumPath = (env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): string =>
-  setting('CHROMIUM_PATH', env, envFile) || DEFAULT_CHROMIUM;
 
 /** Where the manual agent listens for the PSU's return: PSU_CALLBACK_LISTEN, else a loopback http REDIRECT_URI's host and port. */
 export function callbackListen(
@@ -144,12 +147,7 @@ export function callbackListen(
  * agent's Chromium and every .env key its steps type; the manual agent's listener for the PSU's
  * return. A problem is a ConfigError naming the key or the profile field.
  */
-export function checkPsuAgent(
-  profile: Pick<Profile, 'sca'>,
-  settings: Settings,
-  env: NodeJS.ProcessEnv = process.env,
-  envFile = envFileOf(),
-): void {
+export function checkPsuAgent(profile: Pick<Profile, 'sca'>, settings: Settings): void {
   const agent = profile.sca?.psuAgent;
   if (agent === 'browser') {
     if (!profile.sca?.browser)
@@ -161,7 +159,7 @@ export function checkPsuAgent(
     for (const kind of ['approve', 'deny'] as const) {
       // deny is optional: a script may only approve.
       profile.sca.browser[kind]?.forEach((step, i) => {
-        if ('fill' in step && !agentValue(step.from, env, envFile))
+        if ('fill' in step && !settings.named[step.from])
           throw new ConfigError(
             `sca.browser.${kind}[${i}].from: the .env key ${step.from} is not set (the value typed into ${step.fill}).`,
           );

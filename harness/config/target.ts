@@ -5,8 +5,14 @@ import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../htt
 import { ENV } from './env-names.mjs';
 import { ConfigError } from './errors.js';
 import { loadProfile, profileLabel, type Profile } from './profile.js';
-import { checkPsuAgent, readScopeTokens, readSettings } from './settings.js';
-import { userEnv } from './user-settings.mjs';
+import {
+  agentValuesOf,
+  callbackListen,
+  checkPsuAgent,
+  readScopeTokens,
+  readSettings,
+  type Settings,
+} from './settings.js';
 
 /** The server under judgement, with everything the suite needs to talk to it. */
 export interface Target {
@@ -53,27 +59,37 @@ export interface Target {
   authorizeUrl: string;
   /** Headers the bank requires on every call (profile requiredHeaders): fixed values read from .env, or generated per request. */
   requiredHeaders: { name: string; value?: string; generated?: 'date' | 'uuid' }[];
+  /** The browser PSU agent's Chromium (CHROMIUM_PATH, its default Debian's: harness/config/chromium.ts). */
+  chromiumPath: string;
+  /** What the browser PSU agent types, by the .env key its steps name (`from`); a key unset is absent. */
+  agentValues: Record<string, string>;
+  /** Where the manual PSU agent listens for the PSU's return (PSU_CALLBACK_LISTEN, else a loopback REDIRECT_URI). */
+  psuCallback?: { host: string; port: number };
 }
 
-/** Defaults for the embedded reference sandbox (embedded-sandbox.ts); credentials are fresh for every run. */
-export const EMBEDDED_DEFAULTS = {
-  BICFI: 'SBXBSESS',
-  REDIRECT_URI: 'https://tpp.example/callback',
-  APP_LINK_BASE: 'https://app.sandbox.example/mbid',
-  PSU_IP_ADDRESS: '192.0.2.10',
-};
+/**
+ * The settings the embedded reference sandbox is given over the user's (embedded-sandbox.ts):
+ * the bank it serves; the others are the schema's defaults, and credentials are fresh every run.
+ */
+export const EMBEDDED_SETTINGS = { BICFI: 'SBXBSESS' };
+/** The settings the embedded run takes at their schema's default, whatever the user's .env says for a bank of theirs. */
+export const EMBEDDED_AT_DEFAULT = ['REDIRECT_URI', 'APP_LINK_BASE', 'PSU_IP_ADDRESS'] as const;
 
 /** Resolves the target from settings and profile. Throws ConfigError naming the key or field. */
 export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
-  const s = readSettings(env);
+  return targetOf(readSettings(env), env[ENV.embeddedSandbox] === '1');
+}
+
+/** The target of the settings (their form checked: readSettings), the suite's embedded sandbox or not. */
+export function targetOf(s: Settings, embedded: boolean): Target {
   if (!s.TARGET_BASE_URL) {
     throw new ConfigError(
       'TARGET_BASE_URL: not set and the embedded sandbox was not prepared (run the suite through playwright.config.ts, which starts it: embedded-sandbox.ts).',
     );
   }
-  const profile = loadProfile(s.TARGET_PROFILE || 'reference');
-  const profileName = profileLabel(s.TARGET_PROFILE || 'reference');
-  checkPsuAgent(profile, s, env);
+  const profile = loadProfile(s.TARGET_PROFILE);
+  const profileName = profileLabel(s.TARGET_PROFILE);
+  checkPsuAgent(profile, s);
   const trim = (u: string) => u.replace(/\/+$/, '');
   const signing = readSigning(s);
   const claimsSigning = profile.features.includes('signing');
@@ -85,7 +101,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
   return {
     baseUrl: trim(s.TARGET_BASE_URL),
     authUrl: trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL),
-    embedded: env[ENV.embeddedSandbox] === '1',
+    embedded,
     profileName,
     profile,
     clientId: s.CLIENT_ID,
@@ -95,28 +111,31 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
       : {}),
     accessToken: s.ACCESS_TOKEN,
     // The embedded sandbox's tokens are its own: a real target's scope tokens in .env are not for it.
-    scopeTokens: env[ENV.embeddedSandbox] === '1' ? {} : readScopeTokens(env),
-    redirectUri: s.REDIRECT_URI || EMBEDDED_DEFAULTS.REDIRECT_URI,
+    scopeTokens: embedded ? {} : readScopeTokens(s),
+    redirectUri: s.REDIRECT_URI,
     bicFi: s.BICFI,
     psuId: s.PSU_ID,
     psuCorporateId: s.PSU_CORPORATE_ID,
-    psuIpAddress: s.PSU_IP_ADDRESS || EMBEDDED_DEFAULTS.PSU_IP_ADDRESS,
-    appLinkBase: trim(s.APP_LINK_BASE || EMBEDDED_DEFAULTS.APP_LINK_BASE),
+    psuIpAddress: s.PSU_IP_ADDRESS,
+    appLinkBase: trim(s.APP_LINK_BASE),
     timeouts: {
       requestMs: Number(s.REQUEST_TIMEOUT_MS || profile.timeouts.requestMs),
       scaMs: Number(s.SCA_TIMEOUT_MS || profile.timeouts.scaMs),
     },
     // Relative to the working folder (the user's), like .env and a profile's path.
-    reportsDir: resolve(process.cwd(), s.REPORTS_DIR || 'reports'),
+    reportsDir: resolve(process.cwd(), s.REPORTS_DIR),
     tls: readTls(s),
-    proxy: readProxy(s, env),
+    proxy: readProxy(s),
     signing,
     signAll: claimsSigning && profile.signatures.mandated,
     testPkiDir: s.TPP_TEST_PKI_DIR || undefined,
     ...(s.FX_QUOTE_ID ? { fxQuoteId: s.FX_QUOTE_ID } : {}),
     tokenUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth.tokenPath}`,
     authorizeUrl: `${trim(s.TARGET_AUTH_URL || s.TARGET_BASE_URL)}/${profile.oauth.authorizePath}`,
-    requiredHeaders: requiredHeadersOf(profile, env, profileName),
+    requiredHeaders: requiredHeadersOf(profile, s, profileName),
+    chromiumPath: s.CHROMIUM_PATH,
+    agentValues: agentValuesOf(profile, s),
+    ...(callbackListen(s) ? { psuCallback: callbackListen(s) } : {}),
   };
 }
 
@@ -131,10 +150,14 @@ export function requiredHeaderValues(t: Pick<Target, 'requiredHeaders'>): Record
 }
 
 /** The profile's requiredHeaders with their values: a `fromEnv` key must be set (environment or .env). */
-function requiredHeadersOf(profile: Profile, env: NodeJS.ProcessEnv, profileName: string): Target['requiredHeaders'] {
+function requiredHeadersOf(
+  profile: Profile,
+  s: Pick<Settings, 'named'>,
+  profileName: string,
+): Target['requiredHeaders'] {
   const list = profile.requiredHeaders;
   if (!list.length) return [];
-  const all = userEnv(env);
+  const all = s.named;
   return list.map((h) => {
     if (h.generated) return { name: h.name, generated: h.generated };
     const value = (all[h.fromEnv!] ?? '').trim();
@@ -156,5 +179,6 @@ export function secretsOf(t: Target): string[] {
     t.psuId,
     t.psuCorporateId,
     t.tls?.passphrase ?? '',
+    ...Object.values(t.agentValues ?? {}),
   ].filter((v) => v && v.length >= 4);
 }

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ENV } from '../config/env-names.mjs';
 import { ConfigError } from '../config/errors.js';
-import { setting } from '../config/user-settings.mjs';
+import { loadSettings } from '../config/user-settings.mjs';
 
 /**
  * The generated phase's depth and seed (OBG_GENERATED, OBG_GENERATED_SEED; `run --generated <depth>`
@@ -29,7 +29,7 @@ export const DEPTHS: Record<'default' | 'nightly', Depth> = {
 
 /** The depth the settings name; undefined when the generated phase is off. */
 export function generatedDepth(): Depth | undefined {
-  const raw = setting(ENV.generated) || 'default';
+  const raw = loadSettings().own.generated;
   if (raw === 'off') return undefined;
   if (raw === 'default' || raw === 'nightly') return DEPTHS[raw];
   if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100_000) {
@@ -59,7 +59,7 @@ let runSeed: number | undefined;
  */
 export function generatedSeed(): number {
   if (runSeed !== undefined) return runSeed;
-  const raw = setting(ENV.generatedSeed);
+  const raw = loadSettings().own.generatedSeed;
   if (raw && !/^-?\d+$/.test(raw))
     throw new ConfigError(`${ENV.generatedSeed}: "${raw}" is not a seed (a whole number, as a failure names it).`);
   runSeed = raw ? Number(raw) | 0 : randomInt(0, 2 ** 31 - 1);

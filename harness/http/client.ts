@@ -80,7 +80,7 @@ export class ApiClient {
     private readonly record: (e: Exchange) => void,
     private readonly tokens: TokenProvider,
     private readonly defaults: ClientDefaults = {},
-    private readonly dispatcher: Dispatcher = transport(),
+    private readonly dispatcher: Dispatcher = transport(target),
   ) {}
 
   /** A client with other defaults over the same connections, recorder and tokens. */

@@ -93,10 +93,10 @@ export function readTls(s: Settings): TlsMaterial | undefined {
 }
 
 /** The proxy settings, or undefined when no proxy is set (HTTPS_PROXY, HTTP_PROXY, in either case). */
-export function readProxy(s: Settings, env: NodeJS.ProcessEnv = process.env): ProxySettings | undefined {
-  const httpsProxy = s.HTTPS_PROXY || env.https_proxy || undefined;
-  const httpProxy = s.HTTP_PROXY || env.http_proxy || undefined;
-  const noProxy = s.NO_PROXY || env.no_proxy || undefined;
+export function readProxy(s: Settings): ProxySettings | undefined {
+  const httpsProxy = s.HTTPS_PROXY || s.named.https_proxy || undefined;
+  const httpProxy = s.HTTP_PROXY || s.named.http_proxy || undefined;
+  const noProxy = s.NO_PROXY || s.named.no_proxy || undefined;
   return httpsProxy || httpProxy ? { httpsProxy, httpProxy, noProxy } : undefined;
 }
 

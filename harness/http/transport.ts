@@ -1,10 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { loadProfile } from '../config/profile.js';
-import { readSettings } from '../config/settings.js';
-import { gate, limitsOf, retryWaitMs, type Limits } from './limits.js';
-import { connectOptions, readProxy, readTls, type ProxySettings, type TlsMaterial } from './tls.js';
+import type { Target } from '../config/target.js';
+import { gate, retryWaitMs, type Limits } from './limits.js';
+import { connectOptions, type ProxySettings, type TlsMaterial } from './tls.js';
 
 /** Bodies over this size are not read further: the target is judged broken, the run keeps its memory. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -17,10 +16,7 @@ export interface WireRequest {
   /** The whole exchange, from connecting to the last byte of the body. */
   timeoutMs: number;
   maxBodyBytes?: number;
-  /**
-   * The profile's limits (harness/http/limits.ts); `null`: none. Absent: those of the profile the
-   * settings name (TARGET_PROFILE).
-   */
+  /** The profile's limits (harness/http/limits.ts: limitsOf(target.profile)); absent or `null`: none. */
   limits?: Limits | null;
 }
 
@@ -58,21 +54,13 @@ export function makeDispatcher(tls?: TlsMaterial, proxy?: ProxySettings): Dispat
   return new Agent({ ...keepAlive, connect });
 }
 
-/** One keep-alive connection pool per worker process, configured from the settings; nothing follows redirects. */
-export function transport(): Dispatcher {
-  if (!pool) {
-    const settings = readSettings();
-    pool = makeDispatcher(readTls(settings), readProxy(settings));
-  }
+/**
+ * One keep-alive connection pool per worker process, with the target's TLS material and proxy
+ * (the worker's one target: the first one asked for); nothing follows redirects.
+ */
+export function transport(target: Pick<Target, 'tls' | 'proxy'>): Dispatcher {
+  pool ??= makeDispatcher(target.tls, target.proxy);
   return pool;
-}
-
-let settingsLimits: { limits: Limits | undefined } | undefined;
-
-/** The limits of the profile the settings name, read once per process. */
-function profileLimits(): Limits | undefined {
-  settingsLimits ??= { limits: limitsOf(loadProfile(readSettings().TARGET_PROFILE || 'reference')) };
-  return settingsLimits.limits;
 }
 
 /** A 429 that is the target's own verdict on the call (a consent's reads used up), not a rate limit. */
@@ -88,8 +76,8 @@ const isAccessExceeded = (a: WireAnswer): boolean => a.body.includes('ACCESS_EXC
  * one that persists throws "rate limited", which the caller judges broken. Without limits the
  * exchange is exactly one attempt, as it always was.
  */
-export async function exchangeOnWire(r: WireRequest, dispatcher: Dispatcher = transport()): Promise<WireAnswer> {
-  const limits = r.limits === undefined ? profileLimits() : (r.limits ?? undefined);
+export async function exchangeOnWire(r: WireRequest, dispatcher: Dispatcher): Promise<WireAnswer> {
+  const limits = r.limits ?? undefined;
   if (!limits) return exchangeOnce(r, dispatcher);
   const g = gate(limits);
   for (let attempt = 0; ; attempt++) {

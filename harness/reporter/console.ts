@@ -14,7 +14,7 @@ import { loadCatalogue } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { resolveTarget } from '../config/target.js';
 import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
-import { setting } from '../config/user-settings.mjs';
+import { loadSettings } from '../config/user-settings.mjs';
 import { controlsOf, requirementsOf, testOutcome } from './fold.js';
 import type { ConformanceReport } from './report.js';
 import { emptyTally, progressLine, verdictLines, type Tally } from './console-summary.js';
@@ -139,7 +139,7 @@ export default class ConsoleReporter implements Reporter {
     this.clear();
     // The message only: its stack and location are the runner's or the harness's, not the bank's (DEBUG=obg shows them).
     process.stderr.write(`error: ${text.split('\n').slice(0, 12).join('\n')}\n`);
-    if (/\bobg\b/.test(setting('DEBUG')) && error.stack) process.stderr.write(`${error.stack}\n`);
+    if (/\bobg\b/.test(loadSettings().DEBUG) && error.stack) process.stderr.write(`${error.stack}\n`);
     this.draw(true);
   }
 

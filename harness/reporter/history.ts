@@ -14,7 +14,10 @@ import { redactText } from '../evidence/redact.js';
 import { applyBaseline, baselineText, loadBaseline, renderBaseline, type BaselineOutcome } from './baseline.js';
 import type { RequirementResult, RequirementVerdict, RunVerdict, Totals } from './verdicts.js';
 import { ENV } from '../config/env-names.mjs';
-import { userEnv } from '../config/user-settings.mjs';
+import { loadSettings, SETTINGS_SCHEMA, type Settings } from '../config/user-settings.mjs';
+
+/** The settings of the past a run is compared with (loadSettings; a test gives its own). */
+type PastSettings = Partial<Pick<Settings, 'PREVIOUS_REPORT' | 'HISTORY_RUNS' | 'BASELINE'>>;
 
 export const HISTORY_FOLDER = 'history';
 /** How many records the history keeps. */
@@ -301,7 +304,7 @@ export interface PastOfRun {
  * the history under `reportsDir`) and, with BASELINE set, the judgement against the baseline.
  * The settings are the user's (the environment, else `.env`: harness/config/user-settings.mjs).
  */
-export function pastOfRun(r: ReportLike, reportsDir: string, env: NodeJS.ProcessEnv = userEnv()): PastOfRun {
+export function pastOfRun(r: ReportLike, reportsDir: string, env: PastSettings = loadSettings()): PastOfRun {
   const current = recordOf(r);
   const past = loadHistory(reportsDir, r.target).filter((h) => h.finishedAt < r.finishedAt);
   let previous = past.at(-1);
@@ -314,7 +317,7 @@ export function pastOfRun(r: ReportLike, reportsDir: string, env: NodeJS.Process
       (r.errors ??= []).push(`PREVIOUS_REPORT: ${env.PREVIOUS_REPORT} could not be read: ${(err as Error).message}`);
     }
   }
-  const window = Math.max(2, Number(env.HISTORY_RUNS || 10));
+  const window = Math.max(2, Number(env.HISTORY_RUNS || SETTINGS_SCHEMA.properties.HISTORY_RUNS.default));
   const changes = compareRuns(current, previous, past, window, source);
   const baseline = env.BASELINE ? applyBaseline(r, env.BASELINE, loadBaseline(env.BASELINE)) : undefined;
   return { changes, ...(baseline ? { baseline } : {}) };
@@ -328,10 +331,10 @@ export function pastOfRun(r: ReportLike, reportsDir: string, env: NodeJS.Process
 export function afterRun(
   r: ReportLike & Partial<PastOfRun>,
   reportsDir: string,
-  env: NodeJS.ProcessEnv = userEnv(),
+  env: PastSettings = loadSettings(),
+  baselineFile = process.env[ENV.writeBaseline],
 ): NightlySummary {
   recordRun(reportsDir, recordOf(r));
-  const baselineFile = env[ENV.writeBaseline];
   if (baselineFile) {
     const previous = env.BASELINE && existsSync(env.BASELINE) ? loadBaseline(env.BASELINE).entries : [];
     mkdirSync(dirname(baselineFile), { recursive: true });

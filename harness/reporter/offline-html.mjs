@@ -1,3 +1,4 @@
+// @ts-check
 // Nothing calls out: the built HTML reports (the Allure report served and as one file, the
 // certification package's copy, the specification map) name no host outside the machine. Allure
 // 3's page template loads Google's tag manager and sends the report's id and version to Google
@@ -21,7 +22,11 @@ const APP_URLS = [
   ['https://trace.playwright.dev', 'about:blank'],
 ];
 
-/** Allure's application (JavaScript) with no outside address. */
+/**
+ * Allure's application (JavaScript) with no outside address.
+ * @param {string} js
+ * @returns {string}
+ */
 export function offlineScript(js) {
   let out = js;
   for (const [url, instead] of APP_URLS) out = out.split(url).join(instead);
@@ -29,6 +34,7 @@ export function offlineScript(js) {
 }
 
 /** A built page with no analytics, and its inlined scripts (data: URIs in base64) with no outside address. */
+/** @param {string} html @returns {string} */
 export function offlinePage(html) {
   let out = html;
   for (const re of ANALYTICS) out = out.replace(re, '');
@@ -43,6 +49,7 @@ export function offlinePage(html) {
  * Makes a built report offline in place: one HTML file, or a folder (its .html and .js files, not
  * below its data). Returns the files changed.
  */
+/** @param {string} path @returns {string[]} */
 export function makeOffline(path) {
   if (!existsSync(path)) return [];
   const files = statSync(path).isDirectory()
@@ -78,8 +85,10 @@ const LOOPBACK = /^(127(?:\.\d{1,3}){3}|localhost|\[::1\])(:\d+)?$/i;
  * aside), or a protocol-relative //host in an attribute or a CSS url(); in the page and in the
  * scripts it inlines as base64.
  */
+/** @param {string} text @returns {string[]} */
 export function externalUrls(text) {
   const found = new Set();
+  /** @param {string} t */
   const scan = (t) => {
     for (const m of t.matchAll(/\bhttps?:\/\/([A-Za-z0-9[][^\s"'`<>()\\/?#$]*)[^\s"'`<>()\\]*/g)) {
       if (LOOPBACK.test(m[1]) || NAMESPACES.some((ns) => m[0].startsWith(ns))) continue;

@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../config/paths.js';
-import { ENV } from '../config/env-names.mjs';
-import { setting } from '../config/user-settings.mjs';
+import { loadSettings } from '../config/user-settings.mjs';
 
 export interface SuiteInfo {
   name: string;
@@ -16,7 +15,7 @@ export interface SuiteInfo {
 
 export function suiteInfo(): SuiteInfo {
   const pkg = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { name: string; version: string };
-  const commit = setting(ENV.commit) || suiteCommit();
+  const commit = loadSettings().own.commit || suiteCommit();
   const specSha256 = createHash('sha256')
     .update(readFileSync(fromRoot('spec', 'open-banking-gateway-api.md')))
     .digest('hex');

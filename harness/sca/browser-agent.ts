@@ -9,7 +9,6 @@ import {
   type Response,
 } from '@playwright/test';
 import type { Target } from '../config/target.js';
-import { agentValue, chromiumPath } from '../config/settings.js';
 import { findChromium } from '../config/chromium.js';
 import { registerSecret } from '../evidence/redact.js';
 import { ApiResponse } from '../http/response.js';
@@ -18,12 +17,12 @@ import { fromRedirect, isRedirectUri, type AgentResult, type RedirectAgent } fro
 type Step = NonNullable<NonNullable<Target['profile']['sca']>['browser']>['approve'][number];
 
 /**
- * One browser per worker, started on first use: CHROMIUM_PATH (the environment, else .env), else
+ * One browser per worker, started on first use: the target's chromiumPath (CHROMIUM_PATH), else
  * Debian's chromium, else the npm package's build (config/chromium.ts); never a downloaded one.
  */
 let browser: Promise<Browser> | undefined;
-const launch = () =>
-  (browser ??= findChromium(chromiumPath())
+const launch = (chromiumPath: string) =>
+  (browser ??= findChromium(chromiumPath)
     .launchOptions()
     .then((o) => chromium.launch({ ...o, headless: true })));
 
@@ -114,7 +113,7 @@ export class BrowserAgent implements RedirectAgent {
       !steps,
       `not claimed: the profile "${this.target.profileName}" gives the browser agent no steps to ${decision} (sca.browser.${decision})`,
     );
-    const context = await (await launch()).newContext();
+    const context = await (await launch(this.target.chromiumPath)).newContext();
     try {
       const seen: Returned = {};
       const page = await watchedPage(context, this.target.redirectUri, seen);
@@ -163,7 +162,7 @@ export class BrowserAgent implements RedirectAgent {
     const masked: Locator[] = [];
     for (const [i, step] of steps.entries()) {
       if ('fill' in step) {
-        const value = agentValue(step.from);
+        const value = this.target.agentValues[step.from];
         registerSecret(value);
         const field = page.locator(step.fill);
         masked.push(field);

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import qrcode from 'qrcode-terminal';
 import type { Target } from '../config/target.js';
-import { callbackListen, readSettings } from '../config/settings.js';
 import { registerSecret } from '../evidence/redact.js';
 import { ApiResponse } from '../http/response.js';
 import { fromRedirect, isRedirectUri, type AgentResult, type RedirectAgent } from './psu-agent.js';
@@ -78,7 +77,7 @@ export class ManualAgent implements RedirectAgent {
   }
 
   private async play(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<AgentResult> {
-    const listen = callbackListen(readSettings());
+    const listen = this.target.psuCallback;
     if (!listen) throw new Error('PSU_CALLBACK_LISTEN: not set and REDIRECT_URI is no loopback http URI');
     const redirectUri = this.target.redirectUri;
     const timeoutMs = this.target.timeouts.scaMs;

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { BIC_PATTERN } from '../../harness/config/settings.js';
-import { setting } from '../../harness/config/user-settings.mjs';
+import { loadSettings } from '../../harness/config/user-settings.mjs';
 
 /** How the TPP authenticates at the bank. */
 export type AuthMode = 'client-credentials' | 'token' | 'mtls';
@@ -174,7 +174,7 @@ export async function askAll(args: string[]): Promise<Answers> {
   const redirectUri = await ask(
     'A redirect URI whitelisted for the application (REDIRECT_URI)',
     p.option('redirect-uri'),
-    setting('REDIRECT_URI'),
+    loadSettings().REDIRECT_URI,
   );
   if (redirectUri && !isUrl(redirectUri)) usage(`--redirect-uri: "${redirectUri}" is not an absolute http(s) URL`);
   const openapi = await ask("The bank's OpenAPI file, path or URL (empty: none)", p.option('openapi'));

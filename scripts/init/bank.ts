@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { Settings } from '../../harness/config/settings.js';
-import { setting } from '../../harness/config/user-settings.mjs';
+import { loadSettings } from '../../harness/config/user-settings.mjs';
 import { readTls } from '../../harness/http/tls.js';
 import { exchangeOnWire, makeDispatcher } from '../../harness/http/transport.js';
 import type { Answers } from './ask.js';
@@ -157,7 +157,7 @@ export class Bank {
     for (const h of this.required) {
       if (h.generated === 'date') out[h.name] = new Date().toUTCString();
       else if (h.generated === 'uuid') out[h.name] = randomUUID();
-      else if (h.fromEnv && setting(h.fromEnv)) out[h.name] = setting(h.fromEnv);
+      else if (h.fromEnv && loadSettings().named[h.fromEnv]) out[h.name] = loadSettings().named[h.fromEnv];
     }
     return out;
   }
@@ -178,7 +178,7 @@ export class Bank {
       `${method} /${new URL(this.url(path)).pathname.replace(/^\/+/, '')} → ${first.status}: ${errorTexts(first)[0]?.slice(0, 160)}`,
     );
     this.required.push(header);
-    return header.fromEnv && !setting(header.fromEnv) ? first : this.once(method, path, o);
+    return header.fromEnv && !loadSettings().named[header.fromEnv] ? first : this.once(method, path, o);
   }
 
   private headersOf(o: CallOptions, token: string): Record<string, string> {

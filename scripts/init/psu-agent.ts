@@ -3,8 +3,7 @@
 // builds) the browser agent drives when Chromium is there, else a person (manual).
 import { randomUUID } from 'node:crypto';
 import { findChromium, type FoundChromium } from '../../harness/config/chromium.js';
-import { DEFAULT_CHROMIUM } from '../../harness/config/settings.js';
-import { setting } from '../../harness/config/user-settings.mjs';
+import { loadSettings } from '../../harness/config/user-settings.mjs';
 import { parseForm } from '../../harness/sca/psu-agent.js';
 import type { Answers } from './ask.js';
 
@@ -156,7 +155,7 @@ export async function choosePsuAgent(
   seen: { url?: string; from?: string },
   psuContext: string,
 ): Promise<AgentChoice> {
-  const chromiumPath = setting('CHROMIUM_PATH') || DEFAULT_CHROMIUM;
+  const chromiumPath = loadSettings().CHROMIUM_PATH;
   const page = pageToRead(a, authorizeUrl, seen, psuContext);
   const keep = `"form" is kept (the reference sandbox's): ${a.probeConsent ? '' : 'with --probe-consent init opens the authorise page of one consent; '}if the bank's page asks the PSU to log in, write "browser" with sca.browser steps (needs Chromium) or "manual"`;
   if (!page) return { psuAgent: 'form', reason: `nothing probed (no client id); ${keep}`, loginKeys: [] };

@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { ConfigError } from '../../harness/config/errors.js';
-import { envFileValues, setting } from '../../harness/config/user-settings.mjs';
+import { envFileValues, loadSettings } from '../../harness/config/user-settings.mjs';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Answers } from './ask.js';
 import type { RequiredHeader } from './bank.js';
@@ -54,7 +54,7 @@ function envLines(a: Answers, authUrl: string, agent: AgentChoice, required: Req
     ...(agent.psuAgent === 'browser'
       ? [
           '# The browser agent (sca.psuAgent "browser"): Debian\'s chromium, and what it types on the bank\'s login page.',
-          ['CHROMIUM_PATH', setting('CHROMIUM_PATH')] as Line,
+          ['CHROMIUM_PATH', loadSettings().CHROMIUM_PATH] as Line,
           ...agent.loginKeys.map((k): Line => [k, '']),
         ]
       : []),

@@ -15,13 +15,11 @@ const withSca = (sca: Record<string, unknown>): Profile => ({ ...base, sca: { ..
 const steps = { approve: [{ fill: '#password', from: 'PSU_LOGIN_PASSWORD' }, { click: '#approve' }] };
 
 test('a browser agent without steps stops the run naming sca.browser', () => {
-  expect(() => checkPsuAgent(withSca({ psuAgent: 'browser' }), settings({}), {}, NO_ENV_FILE)).toThrow(
-    /^sca\.browser:/,
-  );
+  expect(() => checkPsuAgent(withSca({ psuAgent: 'browser' }), settings({}))).toThrow(/^sca\.browser:/);
 });
 
 test('a browser step whose .env key is not set stops the run naming the step and the key', () => {
-  expect(() => checkPsuAgent(withSca({ psuAgent: 'browser', browser: steps }), settings({}), {}, NO_ENV_FILE)).toThrow(
+  expect(() => checkPsuAgent(withSca({ psuAgent: 'browser', browser: steps }), settings({}))).toThrow(
     /^sca\.browser\.approve\[0\]\.from: the \.env key PSU_LOGIN_PASSWORD is not set/,
   );
 });
@@ -29,9 +27,7 @@ test('a browser step whose .env key is not set stops the run naming the step and
 test("a CHROMIUM_PATH that is missing falls back to the npm package's build; with none either, the run stops naming CHROMIUM_PATH", () => {
   const env = { CHROMIUM_PATH: '/nonexistent/chromium', PSU_LOGIN_PASSWORD: 'x' };
   // @sparticuz/chromium is a devDependency: the check passes on its build (harness/config/chromium.ts).
-  expect(() =>
-    checkPsuAgent(withSca({ psuAgent: 'browser', browser: steps }), settings(env), env, NO_ENV_FILE),
-  ).not.toThrow();
+  expect(() => checkPsuAgent(withSca({ psuAgent: 'browser', browser: steps }), settings(env))).not.toThrow();
   const found = findChromium('/nonexistent/chromium');
   expect(found.source, found.describe).toBe('npm');
   expect(found.describe).toContain('no browser at /nonexistent/chromium');
@@ -64,18 +60,14 @@ test("the npm package's Chromium unpacks once and launches headless", async () =
 
 test('the manual agent needs a loopback redirect URI or PSU_CALLBACK_LISTEN, named when missing or malformed', () => {
   const manual = withSca({ psuAgent: 'manual' });
-  expect(() =>
-    checkPsuAgent(manual, settings({ REDIRECT_URI: 'https://tpp.example/callback' }), {}, NO_ENV_FILE),
-  ).toThrow(/^PSU_CALLBACK_LISTEN: required/);
-  expect(() => checkPsuAgent(manual, settings({ PSU_CALLBACK_LISTEN: 'nonsense' }), {}, NO_ENV_FILE)).toThrow(
+  expect(() => checkPsuAgent(manual, settings({ REDIRECT_URI: 'https://tpp.example/callback' }))).toThrow(
+    /^PSU_CALLBACK_LISTEN: required/,
+  );
+  expect(() => checkPsuAgent(manual, settings({ PSU_CALLBACK_LISTEN: 'nonsense' }))).toThrow(
     /^PSU_CALLBACK_LISTEN: "nonsense" is not host:port/,
   );
-  expect(() =>
-    checkPsuAgent(manual, settings({ REDIRECT_URI: 'http://127.0.0.1:8765/callback' }), {}, NO_ENV_FILE),
-  ).not.toThrow();
-  expect(() =>
-    checkPsuAgent(manual, settings({ PSU_CALLBACK_LISTEN: '127.0.0.1:8765' }), {}, NO_ENV_FILE),
-  ).not.toThrow();
+  expect(() => checkPsuAgent(manual, settings({ REDIRECT_URI: 'http://127.0.0.1:8765/callback' }))).not.toThrow();
+  expect(() => checkPsuAgent(manual, settings({ PSU_CALLBACK_LISTEN: '127.0.0.1:8765' }))).not.toThrow();
 });
 
 test('an unknown PSU agent in a profile stops the run naming sca.psuAgent', () => {

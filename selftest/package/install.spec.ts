@@ -80,6 +80,20 @@ test('the packed tarball installs into an empty folder and runs one area there, 
     `package: ${packed} installed and run in ${app}: ${report.totals.passed} passed, verdict ${report.verdict}`,
   );
 
+  // A SANDBOX_* setting in the user's .env reaches the embedded sandbox the installed command starts
+  // (from its staged copy, in another folder): a malformed one stops it, named.
+  const userFolder = join(app, 'sandbox-settings');
+  mkdirSync(userFolder);
+  writeFileSync(join(userFolder, '.env'), 'SANDBOX_SCA_DELAY_MS=not-a-delay\n');
+  const stopped = spawnSync('npx', ['--no-install', 'obg-conformance', 'run', '--', '--project=directory'], {
+    cwd: userFolder,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(stopped.status, 'the embedded sandbox refused its setting').not.toBe(0);
+  expect(`${stopped.stdout}${stopped.stderr}`).toContain('SANDBOX_SCA_DELAY_MS: "not-a-delay"');
+
   // The same install, from an empty folder of its own, against a bank laid out as another vendor's.
   await firstContact(app, installMs, (cwd, args, timeout, more) => npxAsync(cwd, { ...env, ...more }, args, timeout));
 

@@ -3,9 +3,10 @@ import { dirname, relative, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { fromRoot } from '../../harness/config/paths.js';
+import { DIRECTION, within } from '../support/direction.js';
 import { sourcesUnder } from '../support/sources.js';
 
-// The project's layout as rules: what may import what.
+// The project's layout as rules: what may import what (the rules: selftest/support/direction.ts).
 
 /** The relative modules a file imports (static, dynamic and `export … from`), resolved from the root. */
 function importsOf(file: string): string[] {
@@ -15,55 +16,6 @@ function importsOf(file: string): string[] {
     .filter((s) => s.startsWith('.'))
     .map((s) => relative(fromRoot(), resolve(dirname(fromRoot(file)), s)));
 }
-
-/**
- * The direction between the parts of the project, from the command down to the shared data: each
- * rule names the parts (folders or root files) it holds for and the parts they never import.
- */
-const DIRECTION: { from: string[]; never: string[]; why: string }[] = [
-  {
-    from: ['sandbox'],
-    never: ['harness', 'scripts', 'bin', 'tests', 'selftest', 'playwright.config.ts', 'embedded-sandbox.ts'],
-    why: 'the bank stands below its judge: the sandbox knows nothing of the suite (its command, scripts/sandbox.ts, says how to run the suite against it)',
-  },
-  {
-    from: ['harness', 'tests'],
-    never: ['sandbox', 'scripts', 'bin', 'selftest', 'playwright.config.ts', 'embedded-sandbox.ts'],
-    why: 'the suite judges a bank without knowing the sandbox (only embedded-sandbox.ts, beside playwright.config.ts, starts it), and the commands stand above it',
-  },
-  {
-    from: ['harness'],
-    never: ['tests'],
-    why: 'the harness serves the scenarios, never the other way round',
-  },
-  {
-    from: ['playwright.config.ts', 'embedded-sandbox.ts', 'allurerc.mjs'],
-    never: ['scripts', 'bin', 'tests', 'selftest'],
-    why: 'the configuration is run by the commands, never runs them',
-  },
-  {
-    from: ['scripts'],
-    never: ['bin', 'tests', 'selftest'],
-    why: 'the scripts are the commands the command line runs: nothing above them',
-  },
-  {
-    from: ['schemas', 'profiles', 'spec'],
-    never: ['harness', 'sandbox', 'scripts', 'bin', 'tests', 'selftest'],
-    why: 'the schemas, the profiles and the specification are shared by suite and sandbox, and depend on neither',
-  },
-  {
-    from: ['sandbox/faults'],
-    never: ['sandbox/variants'],
-    why: 'faults and variants share only their hooks (sandbox/hooks.ts)',
-  },
-  {
-    from: ['sandbox/variants'],
-    never: ['sandbox/faults'],
-    why: 'faults and variants share only their hooks (sandbox/hooks.ts)',
-  },
-];
-
-const within = (path: string, part: string) => path === part || path.startsWith(`${part}/`);
 
 /** The breaches of the direction by a file's imports (paths from the root). */
 function breachesOf(file: string, imports: string[]): string[] {

@@ -6,6 +6,7 @@ import { test } from '../support/test.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { loadProfile } from '../../harness/config/profile.js';
 import { readScopeTokens } from '../../harness/config/settings.js';
+import { loadSettings } from '../../harness/config/user-settings.mjs';
 import { resolveTarget, secretsOf, type Target } from '../../harness/config/target.js';
 import { redactText, registerSecret } from '../../harness/evidence/redact.js';
 import { ONE_TOKEN_UNJUDGED } from '../../harness/test.js';
@@ -39,14 +40,16 @@ test('scope tokens are read from the environment and .env by full scope; a key n
     'ACCESS_TOKEN_ACCOUNTINFORMATION_CORPORATE=from-file-ais-corp\nACCESS_TOKEN_PAYMENTINITIATION_PRIVATE=file-pis\n',
   );
   const tokens = readScopeTokens(
-    { ACCESS_TOKEN_PAYMENTINITIATION_PRIVATE: 'env-pis', ACCESS_TOKEN_ASPSPINFORMATION_PRIVATE: ' ' },
-    envFile,
+    loadSettings(
+      { ACCESS_TOKEN_PAYMENTINITIATION_PRIVATE: 'env-pis', ACCESS_TOKEN_ASPSPINFORMATION_PRIVATE: ' ' },
+      envFile,
+    ),
   );
   expect(tokens).toEqual({
     'accountinformation corporate': 'from-file-ais-corp',
     'paymentinitiation private': 'env-pis',
   });
-  expect(() => readScopeTokens({ ACCESS_TOKEN_PAYMENTS: 'x' }, noFile)).toThrow(
+  expect(() => readScopeTokens(loadSettings({ ACCESS_TOKEN_PAYMENTS: 'x' }, noFile))).toThrow(
     /^ACCESS_TOKEN_PAYMENTS: names no scope\. .*ACCESS_TOKEN_PAYMENTINITIATION_CORPORATE/,
   );
 });

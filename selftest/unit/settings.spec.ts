@@ -6,9 +6,9 @@ import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { ENV, ENV_VARS } from '../../harness/config/env-names.mjs';
 import { fromRoot } from '../../harness/config/paths.js';
-import { chromiumPath, readSettings } from '../../harness/config/settings.js';
+import { readSettings } from '../../harness/config/settings.js';
 import { envExample, settingsHelp } from '../../harness/config/settings-text.mjs';
-import { documentedSettings, SETTINGS_SCHEMA, userEnv } from '../../harness/config/user-settings.mjs';
+import { documentedSettings, loadSettings, SETTINGS_SCHEMA, userEnv } from '../../harness/config/user-settings.mjs';
 import type { Target } from '../../harness/config/target.js';
 import { pastOfRun } from '../../harness/reporter/history.js';
 import { BrowserAgent } from '../../harness/sca/browser-agent.js';
@@ -63,9 +63,11 @@ test('CHROMIUM_PATH set in .env reaches the browser agent at launch', async () =
   const notChromium = join(dir, 'not-chromium');
   writeFileSync(notChromium, '#!/bin/sh\nexit 3\n', { mode: 0o755 });
   await inFolderWithEnv({ CHROMIUM_PATH: notChromium }, async () => {
-    expect(chromiumPath()).toBe(notChromium);
+    expect(loadSettings().CHROMIUM_PATH).toBe(notChromium);
     const target = {
       profileName: 'bank',
+      chromiumPath: loadSettings().CHROMIUM_PATH,
+      agentValues: {},
       redirectUri: 'https://tpp.example/callback',
       profile: { sca: { browser: { approve: [{ click: '#approve' }] } } },
     } as unknown as Target;
@@ -176,8 +178,8 @@ test('.env is parsed in one module: nothing else imports dotenv', () => {
 
 test('a setting of the schema is read through the reader, not from process.env alone', () => {
   const keys = Object.keys(SETTINGS_SCHEMA.properties);
-  // init drafts .env itself; allurerc.mjs is given REPORTS_DIR by the command that runs it.
-  const exempt = ['scripts/init.ts', 'allurerc.mjs'];
+  // init drafts .env itself.
+  const exempt = ['scripts/init.ts'];
   const files = ['harness', 'scripts', 'bin'].flatMap((f) => sourcesUnder(f));
   const offences = [...files, 'playwright.config.ts', 'embedded-sandbox.ts', 'allurerc.mjs']
     .filter((f) => !exempt.includes(f))

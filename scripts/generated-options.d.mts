@@ -1,5 +1,0 @@
-export function generatedOptionsOf(
-  args: string[],
-  env?: Record<string, string | undefined>,
-  cwd?: string,
-): { args: string[]; seed: number; env: Record<string, string>; error?: undefined } | { error: string };

@@ -1,1 +1,0 @@
-export function narrows(args: string[]): boolean;
