@@ -3,6 +3,7 @@ import accessVariants from './access.js';
 import behaviourVariants from './behaviours.js';
 import describedVariants from './described.js';
 import codeVariants from './codes.js';
+import declineVariants from './declines.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
 import freedomVariants from './freedoms.js';
@@ -43,6 +44,7 @@ export const VARIANTS: Variant[] = [
   ...omittedVariants,
   ...textVariants,
   ...directDebitVariants,
+  ...declineVariants,
   ...multilevelVariants,
   ...freedomVariants,
   ...redirectVariants,
