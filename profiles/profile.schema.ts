@@ -1,5 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../schemas/payments/products.js';
+import {
+  amountForms,
+  combinedSessions,
+  executionHorizonDays,
+  leadTimeDays,
+  nonBusinessDays,
+} from './value-spaces.schema.js';
 
 /** A target profile: what a target claims (the types Profile and ProfileFile below derive from it). */
 export const profileSchema = {
@@ -63,12 +70,7 @@ export const profileSchema = {
           default: 'either',
         },
         maxFrequencyPerDay: { type: 'integer', minimum: 1, default: 4 },
-        combinedSessions: {
-          description:
-            "Whether the bank offers combined AIS and PIS sessions (create consent with combinedServiceIndicator true): 'offered' (such a consent must be accepted) or 'may-decline' (it may be declined with 400 SESSIONS_NOT_SUPPORTED, the code Berlin Group gives a bank without them, while the same consent with false is accepted). Default 'may-decline'; a bank that offers them claims 'offered' and is judged on more.",
-          enum: ['offered', 'may-decline'],
-          default: 'may-decline',
-        },
+        combinedSessions,
         isolatedPsuIds: {
           description:
             "Two PSU ids the suite reserves for the recurring-consent checks (a new recurring consent expires the PSU's former one), so that those checks do not expire the consents of other tests. Absent: the target's PSU-ID.",
@@ -172,26 +174,9 @@ export const profileSchema = {
           properties: { signers: { type: 'integer', minimum: 2, maximum: 5 } },
           default: { signers: 2 },
         },
-        executionHorizonDays: {
-          description:
-            "How many days ahead a requestedExecutionDate (a periodic payment's startDate) must be taken: a later date may be declined with 400 EXECUTION_DATE_INVALID (the specification gives the field as an ISO date and no horizon; Berlin Group names the code). Default 30; a bank that takes later dates claims its horizon and is judged on more.",
-          type: 'integer',
-          minimum: 3,
-          maximum: 3650,
-          default: 30,
-        },
-        nonBusinessDays: {
-          description:
-            "Whether a requestedExecutionDate (a startDate) on a Saturday, a Sunday or a TARGET2 holiday must be taken ('accepted') or may be declined with 400 EXECUTION_DATE_INVALID ('may-decline'). Default 'may-decline'.",
-          enum: ['accepted', 'may-decline'],
-          default: 'may-decline',
-        },
-        amountForms: {
-          description:
-            "Which forms of instructedAmount.amount every bank must take: 'two-decimals' (e.g. \"12.50\", the form of the specification's examples; the other forms of Berlin Group's pattern, \"12\" or \"12.5\", may be declined with 400 FORMAT_ERROR) or 'any-of-the-pattern' (every form of `-?[0-9]{1,14}(\\.[0-9]{1,3})?` must be taken). Default 'two-decimals'.",
-          enum: ['two-decimals', 'any-of-the-pattern'],
-          default: 'two-decimals',
-        },
+        executionHorizonDays,
+        nonBusinessDays,
+        amountForms,
         giroCreditor: {
           description:
             'How a swedish-giro payment names its creditor: creditorGiro (vendor) or the generic creditorAccount (with a bban giro number).',
@@ -266,14 +251,7 @@ export const profileSchema = {
           enum: ['accountinformation', 'paymentinitiation'],
           default: 'accountinformation',
         },
-        leadTimeDays: {
-          description:
-            'How many days before its due date (requestedExecutionDate) a collection must be taken: one due later may be declined with 400 EXECUTION_DATE_INVALID (the SEPA Core rulebook takes collections up to 14 calendar days before their due date). Default 14; a bank that takes earlier ones claims its lead time and is judged on more.',
-          type: 'integer',
-          minimum: 2,
-          maximum: 3650,
-          default: 14,
-        },
+        leadTimeDays,
         rejectedMandateId: {
           description:
             'A test mandate id whose collection the target rejects (RJCT), so the status check has something to find.',
