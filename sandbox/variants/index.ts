@@ -8,6 +8,7 @@ import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
 import freedomVariants from './freedoms.js';
 import forwardedVariants from './forwarded.js';
+import lateStatusVariants from './late-status.js';
 import loginPageVariants from './login-page.js';
 import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
@@ -45,6 +46,7 @@ export const VARIANTS: Variant[] = [
   ...textVariants,
   ...directDebitVariants,
   ...declineVariants,
+  ...lateStatusVariants,
   ...multilevelVariants,
   ...freedomVariants,
   ...redirectVariants,
