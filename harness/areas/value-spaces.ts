@@ -18,7 +18,7 @@ import type { Json } from '../values/json.js';
 /** One freedom: what must be accepted, what may be declined and how, and what it rests on. */
 export interface MayDecline {
   id: string;
-  operation: 'create consent' | 'initiate payment' | 'create direct debit';
+  operation: 'create consent' | 'initiate payment' | 'create direct debit' | 'create consent, initiate payment';
   field: string;
   /** What every bank must accept (the hand-written baseline's value and what the sentences force). */
   mustAccept: string;
@@ -104,6 +104,17 @@ export const MAY_DECLINE = {
     option: 'directDebit.leadTimeDays',
     rests:
       'specification: "| requestedExecutionDate | string(date) | ISO 8601 |" (no lead time given); the SEPA Core rulebook takes a collection up to 14 calendar days before its due date; reference facts: "400 | ... PIS also PAYMENT_FAILED, EXECUTION_DATE_INVALID"',
+  },
+  affiliatePsu: {
+    id: 'headers.affiliated-bank-psu',
+    operation: 'create consent, initiate payment',
+    field: "X-AffiliatedASPSP-ID with the PSU and debtor account of X-BicFi's bank",
+    mustAccept: 'the header naming a bank the directory lists as affiliated (never refused as the header)',
+    mayDecline: "the PSU or the debtor account of X-BicFi's bank, which the affiliated bank need not hold",
+    statuses: [400, 401, 403, 404],
+    codes: ['RESOURCE_UNKNOWN', 'PSU_CREDENTIALS_INVALID'],
+    rests:
+      'specification: "| X-AffiliatedASPSP-ID | string | ID of an affiliated bank related to X-BicFi; on create consent and initiate payment |" (the header names an affiliate, not that it holds the parent\'s PSU); reference facts: 401 PSU_CREDENTIALS_INVALID, 400/403/404 RESOURCE_UNKNOWN',
   },
 } as const satisfies Record<string, MayDecline>;
 

@@ -143,6 +143,24 @@ const variants: Variant[] = [
           );
       }),
   },
+  {
+    id: 'headers.affiliated-bank-holds-other-psus',
+    description:
+      "an affiliated bank named by X-AffiliatedASPSP-ID holds none of X-BicFi's PSUs and accounts: create consent with the header answers 401 PSU_CREDENTIALS_INVALID, initiate payment 400 RESOURCE_UNKNOWN (debtorAccount)",
+    allows:
+      "| X-AffiliatedASPSP-ID | string | ID of an affiliated bank related to X-BicFi; on create consent and initiate payment | (Common request headers: names an affiliate, not that it holds the parent bank's PSU); reference facts: 401 PSU_CREDENTIALS_INVALID, 400 RESOURCE_UNKNOWN",
+    concerns: ['headers.affiliated-aspsp-id.accepted'],
+    warns: [],
+    install: (app) =>
+      app.addHook('preHandler', async (req) => {
+        if (req.method !== 'POST' || req.headers['x-affiliatedaspsp-id'] === undefined) return;
+        const route = req.routeOptions.url ?? '';
+        if (CONSENTS.test(route))
+          throw new BgError(401, 'PSU_CREDENTIALS_INVALID', 'the affiliated bank holds no such PSU', 'PSU-ID');
+        if (INITIATE.test(route))
+          throw new BgError(400, 'RESOURCE_UNKNOWN', 'the affiliated bank holds no such account', 'debtorAccount');
+      }),
+  },
 ];
 
 export default variants;
