@@ -26,7 +26,7 @@ const faults: Fault[] = [
     id: 'authorisations.redirect-false-every-start-refused',
     description:
       'on a consent, a start with TPP-Redirect-Preferred false is refused whatever the method (400 FORMAT_ERROR: "a redirect is required"), though the bank offers decoupled methods',
-    breaks: ['authorisations.redirect-preferred.false-consents'],
+    breaks: ['authorisations.redirect-preferred.false-consents', 'authorisations.start.decoupled'],
     install: (app) =>
       beforeHandler(app, { method: 'PUT', route: ONE }, (req) => {
         if (notPreferred(req)) throw formatError('a redirect is required', 'TPP-Redirect-Preferred');

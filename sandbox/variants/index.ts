@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import accessVariants from './access.js';
 import behaviourVariants from './behaviours.js';
 import describedVariants from './described.js';
+import exactVariants from './exact.js';
 import codeVariants from './codes.js';
 import declineVariants from './declines.js';
 import directDebitVariants from './direct-debit.js';
@@ -47,6 +48,7 @@ export const VARIANTS: Variant[] = [
   ...directDebitVariants,
   ...declineVariants,
   ...lateStatusVariants,
+  ...exactVariants,
   ...multilevelVariants,
   ...freedomVariants,
   ...redirectVariants,
