@@ -4,6 +4,7 @@ import behaviourVariants from './behaviours.js';
 import describedVariants from './described.js';
 import exactVariants from './exact.js';
 import codeVariants from './codes.js';
+import combinedVariants from './combined.js';
 import declineVariants from './declines.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
@@ -49,6 +50,7 @@ export const VARIANTS: Variant[] = [
   ...declineVariants,
   ...lateStatusVariants,
   ...exactVariants,
+  ...combinedVariants,
   ...multilevelVariants,
   ...freedomVariants,
   ...redirectVariants,
