@@ -36,6 +36,28 @@ const faults: Fault[] = [
           );
       }),
   },
+  {
+    id: 'consents.baseline-declined-as-sessions',
+    description:
+      'every create consent, combinedServiceIndicator false included, is declined with 400 SESSIONS_NOT_SUPPORTED, by a bank whose profile lets it decline combined sessions: a decline beside a refused baseline',
+    // Refusing the baseline, every check that makes it fails or is blocked: the ones its spec files judge.
+    breaks: [
+      'consents.create.response',
+      'consents.create.combined-service',
+      'consents.create.response-code',
+      'consents.valid-until.today',
+    ],
+    claims: { consents: { combinedSessions: 'may-decline' } },
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, () => {
+        throw new BgError(
+          400,
+          'SESSIONS_NOT_SUPPORTED',
+          'combined sessions are not offered',
+          'combinedServiceIndicator',
+        );
+      }),
+  },
 ];
 
 export default faults;
