@@ -1,5 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../schemas/payments/products.js';
+import {
+  amountForms,
+  combinedSessions,
+  executionHorizonDays,
+  leadTimeDays,
+  nonBusinessDays,
+} from './value-spaces.schema.js';
 
 /** A target profile: what a target claims (the types Profile and ProfileFile below derive from it). */
 export const profileSchema = {
@@ -63,6 +70,7 @@ export const profileSchema = {
           default: 'either',
         },
         maxFrequencyPerDay: { type: 'integer', minimum: 1, default: 4 },
+        combinedSessions,
         isolatedPsuIds: {
           description:
             "Two PSU ids the suite reserves for the recurring-consent checks (a new recurring consent expires the PSU's former one), so that those checks do not expire the consents of other tests. Absent: the target's PSU-ID.",
@@ -166,6 +174,9 @@ export const profileSchema = {
           properties: { signers: { type: 'integer', minimum: 2, maximum: 5 } },
           default: { signers: 2 },
         },
+        executionHorizonDays,
+        nonBusinessDays,
+        amountForms,
         giroCreditor: {
           description:
             'How a swedish-giro payment names its creditor: creditorGiro (vendor) or the generic creditorAccount (with a bban giro number).',
@@ -240,6 +251,7 @@ export const profileSchema = {
           enum: ['accountinformation', 'paymentinitiation'],
           default: 'accountinformation',
         },
+        leadTimeDays,
         rejectedMandateId: {
           description:
             'A test mandate id whose collection the target rejects (RJCT), so the status check has something to find.',

@@ -101,6 +101,23 @@ export class ConsentsClient {
   }
 
   /**
+   * Waits for the consent's status to settle into `expected` (one or several): a status that follows
+   * an SCA, a deletion or a confirmation may come a moment later (the tables say what it becomes, not
+   * within what time), so it is polled within the profile's SCA timeout (timeouts.scaMs) before it
+   * is judged; fails with `message` and the last status read.
+   */
+  async statusSettles(consentId: string, expected: string | string[], message: string, headers?: HeaderSpec) {
+    const want = [expected].flat();
+    await expect
+      .poll(async () => (await this.consentStatus(consentId, headers)) ?? '(none)', {
+        message,
+        intervals: [250, 500, 1000],
+        timeout: this.api.target.timeouts.scaMs,
+      })
+      .toMatch(new RegExp(`^(${want.join('|')})$`));
+  }
+
+  /**
    * A consent created as a step of another check: a create the bank refuses blocks that check
    * (consents.create.response judges the answer itself). Returns the answer and the consentId.
    */
@@ -149,7 +166,13 @@ export class ConsentsClient {
     let ended = '';
     try {
       const sca = await this.sca.authorise(this.basePath(consentId), { headers: this.psuHeaders(), offered, ...o.sca });
-      if (sca.scaStatus === 'finalised') return consentId;
+      if (sca.scaStatus === 'finalised') {
+        // Its status may follow the SCA a moment later: awaited (consents.state.valid-after-sca's rule).
+        await prerequisite('consents.state.valid-after-sca', 'the consent turns valid after its SCA', () =>
+          this.statusSettles(consentId, 'valid', `consent ${consentId}: valid once its SCA is finalised`, o.headers),
+        );
+        return consentId;
+      }
       ended = sca.scaStatus;
     } catch (e) {
       if (!(e instanceof Blocked)) throw e;

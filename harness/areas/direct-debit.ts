@@ -264,6 +264,16 @@ export class DirectDebitClient {
         `the SCA of direct debit consent ${consentId}`,
         `ended ${sca.scaStatus}, not finalised`,
       );
+    // Its status may follow the SCA a moment later: awaited within timeouts.scaMs before a confirm uses it.
+    const corporate = this.api.target.psuCorporateId;
+    await prerequisite('consents.state.valid-after-sca', 'the direct debit consent turns valid after its SCA', () =>
+      this.consents.statusSettles(
+        consentId,
+        'valid',
+        `direct debit consent ${consentId}: valid once its SCA is finalised`,
+        corporate ? { 'PSU-Corporate-ID': corporate } : {},
+      ),
+    );
     return consentId;
   }
 

@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker/locale/en';
 import { composeIBAN } from 'ibantools';
 import type { PaymentProduct, Profile } from '../config/profile.js';
-import { isoDate } from '../values/dates.js';
+import { businessDate, isoDate } from '../values/dates.js';
 import type { Json } from '../values/json.js';
 import type { Combination } from './payment-combinations.js';
 
@@ -178,7 +178,7 @@ export function paymentBody(c: Combination, profile: Profile): Json {
     return {
       debtorAccount: debtor,
       batchBookingPreferred: true,
-      requestedExecutionDate: isoDate(3),
+      requestedExecutionDate: businessDate(3),
       payments: [creditorPart(c.product, profile), creditorPart(c.product, profile)],
     };
   }
@@ -188,7 +188,7 @@ export function paymentBody(c: Combination, profile: Profile): Json {
     debtorAccountMessage: `Payment ${reference()}`,
   };
   if (c.service === 'periodic-payments') {
-    const start = isoDate(7);
+    const start = businessDate(7);
     return {
       ...single,
       startDate: start,
@@ -198,7 +198,8 @@ export function paymentBody(c: Combination, profile: Profile): Json {
       dayOfExecution: String(Number(start.slice(8, 10))),
     };
   }
-  return { ...single, requestedExecutionDate: isoDate(3) };
+  // The baseline's dates are business days within every horizon (harness/areas/value-spaces.ts).
+  return { ...single, requestedExecutionDate: businessDate(3) };
 }
 
 /** Where the creditor fields sit: top level, or in the first element of a bulk. */

@@ -15,8 +15,11 @@ export { because, expect, req } from '../test.js';
 export * from './payment-combinations.js';
 export * from './payment-bodies.js';
 
-/** How long a payment's status may take to move once its SCA has ended. */
-export const settleMs = (scaMs: number) => Math.min(scaMs, 10_000);
+/**
+ * How long a payment's status may take to move once its SCA has ended: the profile's SCA timeout
+ * (the tables say what a status becomes, not within what time).
+ */
+export const settleMs = (scaMs: number) => scaMs;
 
 // ---------------------------------------------------------------------------------------------
 // Client

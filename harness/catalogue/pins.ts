@@ -32,10 +32,16 @@ import { fromRoot } from '../config/paths.js';
  *   no line of the specification calls non-empty;
  * - a listed field required: `expect(Array.isArray(<x>.<field>)…)`, `toHaveProperty('<field>')`
  *   or `expect(<x>.<field>).toBeDefined()` on a field the specification only lists (no line naming
- *   it says required, yes, always, must or non-empty).
+ *   it says required, yes, always, must or non-empty);
+ * - a list asserted non-empty: `expect(<x>.<field>.length).toBeGreaterThan(0)`, `.not.toHaveLength(0)`
+ *   or a subject holding `<x>.<field>.length > 0`, on a field no line calls non-empty;
+ * - a schema's `required` (in a schema the stretch names, or reaches by `$ref`) on a field the
+ *   specification only lists: every line naming it is a resource table's row listing fields.
  *
  * It does not see a pin written another way (an `enum`, a helper that compares whole objects, a
- * schema's `required`), nor a test that names its requirement through a variable.
+ * required field named another way), nor a test that names its requirement through a variable, nor
+ * a generated case outside what every bank must accept (harness/areas/value-spaces.ts: the
+ * generated judgements decline such a case by that data, not by a lint).
  */
 
 export type PinKind =
@@ -187,6 +193,48 @@ export function presencePins(stretch: string, specText: string): string[] {
   return [...new Set(fields)].filter((f) => !stated(f, specText, REQUIRED)).map((f) => `${f} asserted present`);
 }
 
+/**
+ * A list asserted non-empty: `expect(<x>.<field>.length).toBeGreaterThan(0)` (or
+ * `toBeGreaterThanOrEqual(1)`, `.not.toHaveLength(0)`), or an expect subject holding
+ * `<x>.<field>.length > 0` (`>= 1`), on a field no line of the specification calls non-empty.
+ */
+export function nonEmptyPins(stretch: string, specText: string): string[] {
+  const fields: string[] = [];
+  for (const m of stretch.matchAll(/\bexpect(?:\.soft)?\s*\(/g)) {
+    const subject = firstArgument(stretch, m.index! + m[0].length - 1);
+    if (!subject) continue;
+    const after = stretch.slice(subject.end);
+    const counted = /\.([\w$]+)\s*\??\.\s*length\s*$/.exec(subject.arg)?.[1];
+    if (counted && /^\s*\.\s*(toBeGreaterThan\(\s*0\s*\)|toBeGreaterThanOrEqual\(\s*1\s*\))/.test(after))
+      fields.push(counted);
+    const listed = /\.([\w$]+)\s*$/.exec(subject.arg)?.[1];
+    if (listed && /^\s*\.\s*not\s*\.\s*toHaveLength\(\s*0\s*\)/.test(after)) fields.push(listed);
+    for (const c of subject.arg.matchAll(/\.([\w$]+)\s*\??\.\s*length\s*(>\s*0|>=\s*1)/g)) fields.push(c[1]);
+  }
+  return [...new Set(fields)].filter((f) => !stated(f, specText, NON_EMPTY)).map((f) => `${f} asserted non-empty`);
+}
+
+/**
+ * Whether the specification only lists `field`: every line naming it is a row of a resource table
+ * that lists fields (a second cell of several, comma-separated), and none calls it required.
+ */
+function onlyListed(field: string, specText: string): boolean {
+  const word = new RegExp(`(^|[^\\w])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`);
+  const lines = specText.split('\n').filter((line) => word.test(line));
+  return lines.length > 0 && lines.every((line) => /^\|[^|]+\|[^|]*,[^|]*\|/.test(line) && !REQUIRED.test(line));
+}
+
+/** A schema's `required` (in the schemas a stretch names, and those they reach) on a field the specification only lists. */
+export function requiredPins(stretch: string, schemasDir: string, root: string, specText: string) {
+  const out: { file: string; detail: string }[] = [];
+  for (const m of stretch.matchAll(/toMatchSchema\(\s*'([^']+)'/g))
+    for (const file of schemaSources(m[1], schemasDir))
+      for (const r of readFileSync(file, 'utf8').matchAll(/\brequired:\s*\[([^\]]*)\]/g))
+        for (const f of r[1].matchAll(/'([\w$]+)'/g))
+          if (onlyListed(f[1], specText)) out.push({ file: relative(root, file), detail: `${m[1]}: ${f[1]} required` });
+  return out;
+}
+
 /** Every spec file under `dir`, recursively. */
 function specFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -288,6 +336,9 @@ export function pinFindings(
       for (const c of minItemsPins(text, schemasDir, root, specText)) add({ id: r.id, kind: 'minimum count', ...c });
       for (const detail of presencePins(text, specText))
         add({ id: r.id, kind: 'listed field required', file: at, detail });
+      for (const detail of nonEmptyPins(text, specText)) add({ id: r.id, kind: 'minimum count', file: at, detail });
+      for (const c of requiredPins(text, schemasDir, root, specText))
+        add({ id: r.id, kind: 'listed field required', ...c });
     }
   }
   return out;

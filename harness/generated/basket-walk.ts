@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { BasketsClient } from '../areas/signing-baskets.js';
 import type { ApiResponse } from '../http/response.js';
 import { TRANSACTION_ORDER } from './payment-walk.js';
-import { failWalk as fail, forbiddenIn, refusedPlainly, walkStepsOf } from './walk.js';
+import { failWalk as fail, forbiddenIn, refusedPlainly, settles, walkStepsOf } from './walk.js';
 
 /*
  * State walks over one signing basket: sequences of the operations the state tables name (read its
@@ -76,6 +76,16 @@ export function basketWalkSteps(): fc.Arbitrary<fc.AsyncCommand<BasketWalkModel,
       m.deleted = true;
       const res = await r.baskets.delete(r.basketId);
       if (res.status < 200 || res.status >= 300) fail(m, `delete of the basket was not accepted: ${res.describe()}`);
+      // A deleted basket is gone or final, maybe a moment later.
+      await settles(
+        () => r.baskets.status(r.basketId),
+        (s) =>
+          (s.status >= 400 && s.status < 500) ||
+          TRANSACTION_ORDER.final.has(
+            String((s.body as { transactionStatus?: unknown } | undefined)?.transactionStatus),
+          ),
+        r.baskets.api.target.timeouts.scaMs,
+      );
     },
   );
   const removeForbidden = step(

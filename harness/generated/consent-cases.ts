@@ -66,10 +66,9 @@ const dedicatedAccess = fc.record({
 /**
  * Valid cases, frequencyPerDay within the schema's minimum and maximum; with `dedicated` (the
  * read-back's cases), access is dedicated to generated references in three of four (a bank may
- * refuse references that name no account of the PSU: those cases are for the read-back, where a
- * refused create blocks), and the values the read-back does not compare stay plain (validUntil a
- * day of the coming year, no combined service): a bank refusing the maximum or a combined session
- * fails their own requirements, and does not block the read-back.
+ * decline references to accounts the PSU does not hold: harness/areas/value-spaces.ts, such a case
+ * is declined, not read back), and the values the read-back does not compare stay plain
+ * (validUntil a day of the coming year, no combined service).
  */
 export function consentCases({ dedicated = false } = {}): fc.Arbitrary<ConsentCase> {
   const frequency = fieldRules(SCHEMA).find((r) => r.path === 'frequencyPerDay');

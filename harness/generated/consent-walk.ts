@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { ConsentsClient } from '../areas/consents.js';
-import { failWalk as fail, forbiddenIn, refusedPlainly, walkStepsOf, type StatusOrder } from './walk.js';
+import type { ApiResponse } from '../http/response.js';
+import { failWalk as fail, forbiddenIn, refusedPlainly, settles, walkStepsOf, type StatusOrder } from './walk.js';
 
 /*
  * State walks over one consent: sequences of the operations the state tables name (read its status,
@@ -60,6 +61,12 @@ async function observe(m: ConsentWalkModel, r: ConsentWalkReal, via: 'status' | 
 
 const { step, status, read } = walkStepsOf<ConsentWalkModel, ConsentWalkReal>(observe, 'consent');
 
+const statusIn = (res: ApiResponse) => String((res.body as { consentStatus?: unknown } | undefined)?.consentStatus);
+
+/** Waits (timeouts.scaMs) for the consent's status to settle after a step: `settled` of the status answer. */
+const settle = (r: ConsentWalkReal, settled: (res: ApiResponse) => boolean) =>
+  settles(() => r.consents.status(r.consentId), settled, r.consents.api.target.timeouts.scaMs);
+
 const remove = step(
   'delete',
   (m) => !m.deleted,
@@ -67,6 +74,8 @@ const remove = step(
     m.deleted = true;
     const res = await r.consents.delete(r.consentId);
     if (res.status < 200 || res.status >= 300) fail(m, `delete of the consent was not accepted: ${res.describe()}`);
+    // A deleted consent is gone or final, maybe a moment later.
+    await settle(r, (s) => (s.status >= 400 && s.status < 500) || CONSENT_FINAL.has(statusIn(s)));
   },
 );
 
@@ -87,6 +96,8 @@ export function consentWalkSteps(): fc.Arbitrary<fc.AsyncCommand<ConsentWalkMode
       const sca = await r.consents.sca.authorise(base, { headers: r.consents.psuHeaders(), offered: r.offered });
       m.scaEnded = true;
       if (!['finalised', 'failed'].includes(sca.scaStatus)) fail(m, `the SCA ended ${sca.scaStatus}`);
+      // The consent's status follows its SCA, maybe a moment later.
+      await settle(r, (s) => s.status >= 400 || statusIn(s) !== 'received');
     },
   );
   const authoriseAgain = step(

@@ -1,5 +1,7 @@
 import { holds } from '../values/json.js';
-import { acceptedWith, controlsOnce, createdAndRead, idIn, refusedWithout } from './judge.js';
+import { consentDeclines } from '../areas/value-spaces.js';
+import { requireSuccess } from '../http/broken.js';
+import { acceptedWith, controlsOnce, declinedOnce, idIn, noServerError, readBack, refusedWithout } from './judge.js';
 import { ConsentsClient, test as base, type ConsentRequest } from '../areas/consents.js';
 import {
   brokenConsentBody,
@@ -29,12 +31,26 @@ export const test = base.extend<{ depth: Depth }>({
   depth: depthFixture,
 });
 
-/** A valid case judged: a 2xx with a consentId whose answer matches consents/consent-created; never a 5xx. */
-export const consentAccepted = (consents: ConsentsClient) => async (v: ConsentCase) => {
-  const body = consentBody(v);
-  const res = await consents.create({ body: body as unknown as ConsentRequest });
-  acceptedWith(res, `create consent ${JSON.stringify(body)}`, 'consentId', 'consents/consent-created');
+/**
+ * A valid case judged: a 2xx with a consentId whose answer matches consents/consent-created, or
+ * declined where the case falls in a may-decline space (a combined session, references to accounts)
+ * beside the valid consent accepted; never a 5xx.
+ */
+export const consentAccepted = (consents: ConsentsClient) => {
+  const declined = declinedOnce();
+  return async (v: ConsentCase) => {
+    const body = consentBody(v);
+    const what = `create consent ${JSON.stringify(body)}`;
+    const res = await consents.create({ body: body as unknown as ConsentRequest });
+    const declines = consentDeclines(consents.api.target.profile, body);
+    if (await declined(res, declines, 'consentId', what, () => baseline(consents))) return;
+    acceptedWith(res, what, 'consentId', 'consents/consent-created');
+  };
 };
+
+/** The baseline of create consent: the valid body every check sends (no combined session, the accounts the bank offers). */
+const baseline = (consents: ConsentsClient) =>
+  consents.create({ body: validConsentBody() as unknown as ConsentRequest });
 
 /** A broken case judged: a 4xx carrying no consentId, beside its control (the valid consent, accepted once). */
 export function consentRefused(consents: ConsentsClient) {
@@ -90,15 +106,19 @@ function readBackDifferences(sent: ReturnType<typeof consentBody>, got: ReadCons
  * account reference of each access list as created, when the read gives them; validUntil is the
  * adjusted date (consents.valid-until.*). A refused create blocks it, naming consents.create.response.
  */
-export const consentReadsBack = (consents: ConsentsClient) => async (v: ConsentCase) => {
-  const body = consentBody(v);
-  const what = `create consent ${JSON.stringify(body)}`;
-  const read = await createdAndRead(
-    what,
-    'consents.create.response',
-    () => consents.create({ body: body as unknown as ConsentRequest }),
-    (res) => consents.read(String(idIn(res, 'consentId'))),
-  );
-  const diffs = readBackDifferences(body, read.json<ReadConsent>());
-  if (diffs.length) throw new Error(`${what}: read back other than sent: ${diffs.join('; ')}`);
+export const consentReadsBack = (consents: ConsentsClient) => {
+  const declined = declinedOnce();
+  return async (v: ConsentCase) => {
+    const body = consentBody(v);
+    const what = `create consent ${JSON.stringify(body)}`;
+    const res = await consents.create({ body: body as unknown as ConsentRequest });
+    // A case a bank may decline (references to accounts the PSU may not hold) is not read back.
+    const declines = consentDeclines(consents.api.target.profile, body);
+    if (await declined(res, declines, 'consentId', what, () => baseline(consents))) return;
+    noServerError(res, what);
+    requireSuccess(res, 'consents.create.response', what);
+    const read = readBack(await consents.read(String(idIn(res, 'consentId'))), what);
+    const diffs = readBackDifferences(body, read.json<ReadConsent>());
+    if (diffs.length) throw new Error(`${what}: read back other than sent: ${diffs.join('; ')}`);
+  };
 };

@@ -45,6 +45,9 @@ export interface DirectDebitCase {
   signedAgo: number;
 }
 
+/** An identifier as the EPC rules write one: no "/" first or last, no "//". */
+const epcIdentifier = (t: string) => !t.startsWith('/') && !t.endsWith('/') && !t.includes('//');
+
 /** The most remittance lines a generated body holds (the schema sets no maximum; pain.008's Ustrd is unbounded). */
 const MOST_LINES = 3;
 
@@ -57,9 +60,18 @@ export function directDebitCases({ keepAll = false } = {}): fc.Arbitrary<DirectD
   return fc.record({
     seed: seedArb,
     texts: fc.record(
-      Object.fromEntries(textRules().map((r) => [r.path, textOf(Math.max(1, r.minLength ?? 0), r.maxLength ?? 35)])),
+      Object.fromEntries(
+        textRules().map((r) => {
+          const text = textOf(Math.max(1, r.minLength ?? 0), r.maxLength ?? 35);
+          // EPC: an identifier neither starts nor ends with "/" and holds no "//".
+          return [r.path, r.path.endsWith('mandateId') ? text.filter(epcIdentifier) : text];
+        }),
+      ),
     ),
-    lines: fc.array(textOf(1, line?.maxLength ?? 140), { minLength: 1, maxLength: MOST_LINES }),
+    // EPC: the unstructured remittance information is 140 characters in all, however many lines carry it.
+    lines: fc
+      .integer({ min: 1, max: MOST_LINES })
+      .chain((n) => fc.array(textOf(1, Math.floor((line?.maxLength ?? 140) / n)), { minLength: n, maxLength: n })),
     leftOut: keepAll ? fc.constant([]) : fc.subarray(optionalPaths()),
     amount: amountArb,
     executionIn: fc.integer({ min: 2, max: 60 }),
@@ -106,7 +118,8 @@ export interface BrokenDirectDebit {
   value: unknown;
 }
 
-const NOT_ISO_DATES = ['31.12.2099', '2099/12/31', '20991231', '2099-13-01', '12-31-2099', 'tomorrow'];
+// Never ISO 8601's basic form (20991231): an ISO date by the words, which a bank may take.
+const NOT_ISO_DATES = ['31.12.2099', '2099/12/31', '2099-13-01', '12-31-2099', 'tomorrow'];
 
 /** Values that break the rule a requirement judges, by where they go. */
 function breaksOf(requirement: string): fc.Arbitrary<{ path: string; value: unknown }> | undefined {
@@ -129,10 +142,13 @@ function breaksOf(requirement: string): fc.Arbitrary<{ path: string; value: unkn
         .filter((c) => c !== 'EUR')
         .map((value) => ({ path: 'instructedAmount.currency', value }));
     case 'direct-debit.create.local-instrument-core':
-      return fc
-        .oneof(fc.constantFrom('B2B', 'COR1', 'core'), fc.stringMatching(/^[A-Z0-9]{2,4}$/))
-        .filter((c) => c !== 'CORE')
-        .map((value) => ({ path: 'localInstrumentCode', value }));
+      return (
+        fc
+          // Never CORE in another case ("core"): a bank may read the code case-insensitively.
+          .oneof(fc.constantFrom('B2B', 'COR1'), fc.stringMatching(/^[A-Z0-9]{2,4}$/))
+          .filter((c) => c.toUpperCase() !== 'CORE')
+          .map((value) => ({ path: 'localInstrumentCode', value }))
+      );
     case 'direct-debit.create.dates-iso':
       return fc.record({
         path: fc.constantFrom('requestedExecutionDate', 'mandateRelatedInformation.dateOfSignature'),

@@ -7,7 +7,9 @@ import {
   type BrokenDirectDebit,
   type DirectDebitCase,
 } from './direct-debit-cases.js';
-import { acceptedWith, controlsOnce, createdAndRead, idIn, refusedWithout } from './judge.js';
+import { directDebitDeclines } from '../areas/value-spaces.js';
+import { requireSuccess } from '../http/broken.js';
+import { acceptedWith, controlsOnce, declinedOnce, idIn, noServerError, readBack, refusedWithout } from './judge.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 
 export { because, expect, req } from '../test.js';
@@ -26,16 +28,22 @@ export const test = base.extend<GeneratedFixtures>({
 /** The creditor's own body (the one every check sends), its debtor and mandate drawn from a seed. */
 const ownBody = (directDebit: DirectDebitClient) => seeded(() => directDebit.body() as unknown as Json);
 
-/** A valid case judged: a 2xx with a paymentId whose answer matches direct-debit/payment-created; never a 5xx. */
-export const directDebitAccepted = (directDebit: DirectDebitClient) => async (v: DirectDebitCase) => {
-  const body = directDebitCaseBody(ownBody(directDebit), v);
-  const res = await directDebit.create(body);
-  acceptedWith(
-    res,
-    `create direct debit ${JSON.stringify(body).slice(0, 600)}`,
-    'paymentId',
-    'direct-debit/payment-created',
-  );
+/**
+ * A valid case judged: a 2xx with a paymentId whose answer matches direct-debit/payment-created, or
+ * declined where it falls in a may-decline space (a due date beyond the lead time) beside the
+ * creditor's own body accepted; never a 5xx.
+ */
+export const directDebitAccepted = (directDebit: DirectDebitClient) => {
+  const declined = declinedOnce();
+  const own = ownBody(directDebit);
+  return async (v: DirectDebitCase) => {
+    const body = directDebitCaseBody(own, v);
+    const what = `create direct debit ${JSON.stringify(body).slice(0, 600)}`;
+    const res = await directDebit.create(body);
+    const declines = directDebitDeclines(directDebit.api.target.profile, body);
+    if (await declined(res, declines, 'paymentId', what, () => directDebit.create(own(v.seed)))) return;
+    acceptedWith(res, what, 'paymentId', 'direct-debit/payment-created');
+  };
 };
 
 /**
@@ -64,18 +72,21 @@ const getFieldsDiffer = (sent: Json, read: Json): string[] =>
  * create sent it, and adds transactionStatus (a string). A refused create blocks it, naming
  * direct-debit.create.response.
  */
-export const directDebitReadsBack = (directDebit: DirectDebitClient) => async (v: DirectDebitCase) => {
-  const body = directDebitCaseBody(ownBody(directDebit), v);
-  const what = `create direct debit ${JSON.stringify(body).slice(0, 600)}`;
-  const read = await createdAndRead(
-    what,
-    'direct-debit.create.response',
-    () => directDebit.create(body),
-    (res) => directDebit.get(String(idIn(res, 'paymentId'))),
-  );
-  const got = read.json<Json>();
-  const diffs = getFieldsDiffer(body, got);
-  if (typeof got.transactionStatus !== 'string')
-    diffs.push(`transactionStatus: expected a string, read ${JSON.stringify(got.transactionStatus)}`);
-  if (diffs.length) throw new Error(`${what}: get payment other than sent: ${diffs.slice(0, 5).join('; ')}`);
+export const directDebitReadsBack = (directDebit: DirectDebitClient) => {
+  const declined = declinedOnce();
+  const own = ownBody(directDebit);
+  return async (v: DirectDebitCase) => {
+    const body = directDebitCaseBody(own, v);
+    const what = `create direct debit ${JSON.stringify(body).slice(0, 600)}`;
+    const res = await directDebit.create(body);
+    const declines = directDebitDeclines(directDebit.api.target.profile, body);
+    if (await declined(res, declines, 'paymentId', what, () => directDebit.create(own(v.seed)))) return;
+    noServerError(res, what);
+    requireSuccess(res, 'direct-debit.create.response', what);
+    const got = readBack(await directDebit.get(String(idIn(res, 'paymentId'))), what).json<Json>();
+    const diffs = getFieldsDiffer(body, got);
+    if (typeof got.transactionStatus !== 'string')
+      diffs.push(`transactionStatus: expected a string, read ${JSON.stringify(got.transactionStatus)}`);
+    if (diffs.length) throw new Error(`${what}: get payment other than sent: ${diffs.slice(0, 5).join('; ')}`);
+  };
 };

@@ -1,3 +1,5 @@
+import { test } from '@playwright/test';
+import { declinedBy, describeDecline, type MayDecline } from '../areas/value-spaces.js';
 import { requireSuccess } from '../http/broken.js';
 import type { ApiResponse } from '../http/response.js';
 import type { SchemaId } from '../../schemas/index.js';
@@ -84,5 +86,39 @@ export function controlsOnce() {
     if (done.has(key)) return;
     requireSuccess(await make(), by, `${what} (the control)`);
     done.add(key);
+  };
+}
+
+/**
+ * A valid case that may fall in a may-decline space (harness/areas/value-spaces.ts): declined when
+ * refused as one of `declines` allows (a 4xx, its code, carrying no `member`) and the operation's
+ * baseline (`baseline`: the hand-written body, made once per test) is accepted, noted in the
+ * test's annotations; a decline beside a refused baseline fails. Returns the freedom declined by,
+ * or undefined when the answer is no such decline (then judge it as a valid case's).
+ */
+export function declinedOnce() {
+  let baselineAccepted = false;
+  return async (
+    res: ApiResponse,
+    declines: readonly MayDecline[],
+    member: string,
+    what: string,
+    baseline: () => Promise<ApiResponse>,
+  ): Promise<MayDecline | undefined> => {
+    const d = declinedBy(res, declines, member);
+    if (!d) return undefined;
+    if (!baselineAccepted) {
+      const base = await baseline();
+      noServerError(base, `${what} (the baseline)`);
+      if (!succeeded(base))
+        throw new Error(
+          `${what}: declined (${res.describe()}), and the baseline of the same operation refused too (${base.describe()}): ${describeDecline(d)}; a refusal of the baseline is a refusal of what every bank must accept`,
+        );
+      baselineAccepted = true;
+    }
+    const info = test.info();
+    if (!info.annotations.some((a) => a.type === 'declined' && a.description?.startsWith(`${d.id}:`)))
+      info.annotations.push({ type: 'declined', description: describeDecline(d) });
+    return d;
   };
 }

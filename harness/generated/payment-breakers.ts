@@ -141,7 +141,7 @@ function amountBreaker(body: Json): Breaker {
 function dateBreaker(body: Json): Breaker[] {
   if (getPath(body, 'requestedExecutionDate') === undefined) return [];
   const notIso = fc.oneof(
-    fc.constantFrom('21.11.2099', '2099-13-01', '2099-02-30', '2099/01/15', '20990115', '2099-1-5', 'tomorrow', ''),
+    fc.constantFrom('21.11.2099', '2099-13-01', '2099-02-30', '2099/01/15', '2099-1-5', 'tomorrow', ''),
     fc
       .record({
         y: fc.integer({ min: 2100, max: 2199 }),

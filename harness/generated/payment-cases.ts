@@ -19,6 +19,13 @@ import { fieldRules, isText, type FieldRule } from './schema-fields.js';
 /** A text field with no maxLength in its schema gets at most this many characters. */
 export const UNBOUNDED_TEXT = 35;
 
+/** Berlin Group's limits of the address fields the schema leaves unbounded (as the direct debit address has them). */
+const ADDRESS_LIMITS: Record<string, number> = { buildingNumber: 16, postalCode: 16 };
+const limitOf = (r: FieldRule) =>
+  r.maxLength ??
+  (/creditorAddress\.[^.]+$/.test(r.path) ? ADDRESS_LIMITS[r.path.split('.').pop()!] : undefined) ??
+  UNBOUNDED_TEXT;
+
 const ALNUM = CHARACTER_SET.slice(0, 62).split('');
 const PUNCTUATION = CHARACTER_SET.slice(62).split('');
 
@@ -76,7 +83,7 @@ export function textFields(c: Combination, profile: Profile, body: Json): TextFi
         .map((p) => ({
           path: p,
           min: Math.max(1, r.minLength ?? 0),
-          max: r.maxLength ?? UNBOUNDED_TEXT,
+          max: limitOf(r),
           rule: r.path,
         })),
     );

@@ -101,8 +101,9 @@ export function walkSteps(): fc.Arbitrary<fc.AsyncCommand<WalkModel, WalkReal>>[
     },
   );
   const authoriseAgain = step(
-    'create another authorisation (forbidden: the SCA ended)',
-    (m) => m.scaEnded || isFinal(m),
+    'create another authorisation (forbidden: the SCA ended, no next signer awaited)',
+    // A payment awaiting its next signer (PATC: a multilevel SCA) takes another authorisation.
+    (m) => (m.scaEnded && m.last !== 'PATC') || isFinal(m),
     async (m, r) => {
       const res = await r.payments.sca.create(r.basePath, 'authorisations', r.payments.psuHeaders());
       if (!refusedPlainly(res))

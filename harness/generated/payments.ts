@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { requireSuccess } from '../http/broken.js';
 import { differences, getPath, type Json } from '../values/json.js';
 import { COMBINATIONS, label, unclaimed, type Combination, type PaymentsClient } from '../areas/payments.js';
-import { acceptedWith, controlsOnce, idIn, readBack, refusedWithout } from './judge.js';
+import { paymentDeclines } from '../areas/value-spaces.js';
+import { acceptedWith, controlsOnce, declinedOnce, idIn, noServerError, readBack, refusedWithout } from './judge.js';
 import { brokenBody, breakers, type BrokenCase } from './payment-breakers.js';
 import {
   textBody,
@@ -61,22 +62,31 @@ export function textProperty(payments: PaymentsClient, c: Combination) {
 export const anyValidCase = (payments: PaymentsClient, claimed: Combination[]) =>
   fc.oneof(...claimed.map((c) => validCases(c, payments.profile, payments.body(c)).map((v) => ({ c, v }))));
 
-/** A valid case judged: accepted (and, with `readsBack`, read back as sent). */
-export async function validCheck(
-  payments: PaymentsClient,
-  { c, v }: { c: Combination; v: ValidCase },
-  readsBack: boolean,
-): Promise<void> {
-  const body = validBody(c, payments.profile, v);
-  const what = `initiate ${label(c)} with a valid generated body`;
-  if (!readsBack) {
-    await accepted(payments, c, body, what);
-    return;
-  }
-  // Acceptance is payments.initiate.response's: a refusal here blocks the read-back.
-  const res = await payments.initiate(c, { body });
-  requireSuccess(res, 'payments.initiate.response', what);
-  await readsBackAsSent(payments, payments.basePath(c, String(idIn(res, 'paymentId'))), body, what);
+/**
+ * Valid cases judged: accepted (and, with `readsBack`, read back as sent), or declined where the
+ * case falls in a may-decline space (an execution date beyond the horizon or on a non-business day,
+ * an amount not in two decimals: harness/areas/value-spaces.ts) beside the product's baseline body
+ * accepted.
+ */
+export function validCheck(payments: PaymentsClient, readsBack: boolean) {
+  const declined = new Map<string, ReturnType<typeof declinedOnce>>();
+  return async ({ c, v }: { c: Combination; v: ValidCase }): Promise<void> => {
+    const body = validBody(c, payments.profile, v);
+    const what = `initiate ${label(c)} with a valid generated body`;
+    const res = await payments.initiate(c, { body });
+    const once = declined.get(label(c)) ?? declinedOnce();
+    declined.set(label(c), once);
+    const baseline = () => payments.initiate(c, { body: payments.body(c) });
+    if (await once(res, paymentDeclines(payments.profile, body), 'paymentId', what, baseline)) return;
+    if (!readsBack) {
+      acceptedWith(res, what, 'paymentId', 'payments/payment-initiated');
+      return;
+    }
+    // Acceptance is payments.initiate.response's: a refusal here blocks the read-back.
+    noServerError(res, what);
+    requireSuccess(res, 'payments.initiate.response', what);
+    await readsBackAsSent(payments, payments.basePath(c, String(idIn(res, 'paymentId'))), body, what);
+  };
 }
 
 /** A broken case of a claimed combination, with the rule it breaks. */

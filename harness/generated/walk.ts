@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { expect } from '@playwright/test';
 import type { ApiResponse } from '../http/response.js';
 
 /*
@@ -33,6 +34,26 @@ export interface WalkSteps {
 
 export function failWalk(m: WalkSteps, what: string): never {
   throw new Error(`after ${m.steps.join(' → ')}: ${what}`);
+}
+
+/**
+ * After a step whose status follows a moment later (an SCA, a deletion: the tables say what it
+ * becomes, not within what time), the status read until `settled` holds, within `timeoutMs` (the
+ * profile's timeouts.scaMs); the walk's next status read then judges it. Returns whether it settled.
+ */
+export async function settles(
+  read: () => Promise<ApiResponse>,
+  settled: (res: ApiResponse) => boolean,
+  timeoutMs: number,
+): Promise<boolean> {
+  try {
+    await expect
+      .poll(async () => settled(await read()), { timeout: timeoutMs, intervals: [250, 500, 1000] })
+      .toBe(true);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A refusal that created nothing: a 4xx whose body carries none of the ids named (as a member; a tppMessage's path may name one). */

@@ -3,6 +3,7 @@ import { SCA_METHODS, TERMINAL } from '../sca/engine.js';
 import { type Fault } from './fault.js';
 import { beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
 import { asOwner, esc, fakeAuthorisation, params } from './shapes.js';
+import { formatError } from '../errors.js';
 
 // The generic authorisation routes, as registered on consents (the resource the suite drives them on).
 const COLLECTION = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
@@ -21,6 +22,16 @@ const authOf = (app: FastifyInstance, params: unknown) =>
 const PNG_LOOKALIKE = `data:image/png;base64,${Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,', 'latin1').toString('base64')}`;
 
 const faults: Fault[] = [
+  {
+    id: 'authorisations.redirect-false-every-start-refused',
+    description:
+      'on a consent, a start with TPP-Redirect-Preferred false is refused whatever the method (400 FORMAT_ERROR: "a redirect is required"), though the bank offers decoupled methods',
+    breaks: ['authorisations.redirect-preferred.false-consents', 'authorisations.start.decoupled'],
+    install: (app) =>
+      beforeHandler(app, { method: 'PUT', route: ONE }, (req) => {
+        if (notPreferred(req)) throw formatError('a redirect is required', 'TPP-Redirect-Preferred');
+      }),
+  },
   {
     id: 'authorisations.sca-method-name-missing',
     description: 'the scaMethods of create authorisation have no name (listed, not required: a completeness warning)',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Fault } from './fault.js';
+import { BgError } from '../errors.js';
 import { beforeHandler } from '../hooks.js';
 import { MAX_LENGTH, unenforcedField } from './payments.js';
 import { params } from './shapes.js';
@@ -17,7 +18,28 @@ type Body = Record<string, unknown>;
 const cities = (body: Body | undefined): unknown[] =>
   [body, ...((body?.payments as Body[] | undefined) ?? [])].map((p) => (p?.creditorAddress as Body | undefined)?.city);
 
+/** Whole days from today (UTC) to an ISO date. */
+const daysAhead = (date: string) =>
+  Math.round(
+    (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000,
+  );
+
 const faults: Fault[] = [
+  {
+    id: 'payments.execution-date-declined-within-horizon',
+    description:
+      "a requestedExecutionDate or startDate more than 12 days ahead is declined with 400 EXECUTION_DATE_INVALID, within the horizon the profile claims (payments.executionHorizonDays 90, the reference profile's): a must-accept date refused with the business code",
+    // payments.read.fields is blocked by it (a refused create blocks the read-back).
+    breaks: ['payments.initiate.response'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        for (const field of ['requestedExecutionDate', 'startDate']) {
+          const date = (req.body as Body | undefined)?.[field];
+          if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && daysAhead(date) > 12)
+            throw new BgError(400, 'EXECUTION_DATE_INVALID', `${date} is too far ahead`, field);
+        }
+      }),
+  },
   {
     id: 'payments.city-slash-server-error',
     description:

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import accessVariants from './access.js';
 import behaviourVariants from './behaviours.js';
 import describedVariants from './described.js';
+import exactVariants from './exact.js';
 import codeVariants from './codes.js';
+import combinedVariants from './combined.js';
+import declineVariants from './declines.js';
 import directDebitVariants from './direct-debit.js';
 import fieldVariants from './fields.js';
 import freedomVariants from './freedoms.js';
 import forwardedVariants from './forwarded.js';
+import lateStatusVariants from './late-status.js';
 import loginPageVariants from './login-page.js';
 import multilevelVariants from './multilevel.js';
 import omittedVariants from './omitted.js';
@@ -43,6 +47,10 @@ export const VARIANTS: Variant[] = [
   ...omittedVariants,
   ...textVariants,
   ...directDebitVariants,
+  ...declineVariants,
+  ...lateStatusVariants,
+  ...exactVariants,
+  ...combinedVariants,
   ...multilevelVariants,
   ...freedomVariants,
   ...redirectVariants,

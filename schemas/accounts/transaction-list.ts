@@ -2,7 +2,7 @@ export const accountsTransactionListSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://obg-conformance.dev/schemas/accounts/transaction-list.json',
   title:
-    'Transaction list response: transactions (booked, pending, _links.account), or a _links.download link instead of the lists; account (with iban) when present',
+    'Transaction list response: transactions (booked, pending, and _links.account when given), or a _links.download link instead of the lists; account (with iban) when present',
   type: 'object',
   // `account` is listed with no rule that it is present: typed when present; its presence is
   // accounts.transactions.complete (a SHOULD). A list too large to return may be answered with a
@@ -10,13 +10,13 @@ export const accountsTransactionListSchema = {
   anyOf: [{ required: ['transactions'] }, { required: ['_links'], properties: { _links: { required: ['download'] } } }],
   properties: {
     account: { type: 'object', properties: { iban: { $ref: '../common/iban.json' } } },
+    // transactions._links (account) is listed, not required: typed when given.
     transactions: {
       type: 'object',
-      required: ['_links'],
       properties: {
         booked: { type: 'array', items: { $ref: 'transaction.json' } },
         pending: { type: 'array', items: { $ref: 'transaction.json' } },
-        _links: { allOf: [{ $ref: '../common/links.json' }], required: ['account'] },
+        _links: { $ref: '../common/links.json' },
       },
     },
     _links: { $ref: '../common/links.json' },

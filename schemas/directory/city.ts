@@ -7,6 +7,6 @@ export const directoryCitySchema = {
   properties: {
     cityId: { type: 'string', format: 'uuid' },
     name: { type: 'string', minLength: 1 },
-    isoCountryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
+    isoCountryCode: { type: 'string', pattern: '^[A-Za-z]{2}$' },
   },
 } as const;

@@ -6,7 +6,7 @@ export const directoryCountrySchema = {
   required: ['id', 'isoCountryCode', 'name'],
   properties: {
     id: { type: 'string', minLength: 1 },
-    isoCountryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
+    isoCountryCode: { type: 'string', pattern: '^[A-Za-z]{2}$' },
     name: { type: 'string', minLength: 1 },
   },
 } as const;

@@ -238,6 +238,15 @@ function draftOptions(f: Findings, p: Draft, d: Drafted) {
   );
 }
 
+/** The options of what a bank may decline (profiles/value-spaces.schema.ts), left to their defaults in a draft. */
+const DECLINE_OPTIONS = [
+  ['consents', 'combinedSessions'],
+  ['payments', 'executionHorizonDays'],
+  ['payments', 'nonBusinessDays'],
+  ['payments', 'amountForms'],
+  ['directDebit', 'leadTimeDays'],
+] as const;
+
 /** The draft profile and its notes, from the reference profile's layout and what the bank answered. */
 export function draftProfile(f: Findings): Drafted {
   const reference = readReference();
@@ -253,6 +262,8 @@ export function draftProfile(f: Findings): Drafted {
   draftSca(f, p, reference, d);
   draftOAuth(f, p, d);
   draftOptions(f, p, d);
+  // What a bank may decline: the reference sandbox takes every value; a bank keeps the defaults until it says more.
+  for (const [section, key] of DECLINE_OPTIONS) delete (p[section] as Record<string, unknown> | undefined)?.[key];
   d.readings = readingNotes(p, f.consent);
   // Keys in the schema's order, the draft marker first.
   const { name, description, draft, ...rest } = p;

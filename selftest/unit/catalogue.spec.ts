@@ -9,9 +9,11 @@ import {
   equalityPins,
   literalPins,
   minItemsPins,
+  nonEmptyPins,
   onlyShown,
   pinFindings,
   presencePins,
+  requiredPins,
   windowPins,
 } from '../../harness/catalogue/pins.js';
 import { fromRoot } from '../../harness/config/paths.js';
@@ -370,4 +372,35 @@ test('the pin lint reports a listed field asserted present, not a field the spec
   expect(
     presencePins(`expect(body.creditorName).toBeDefined(); expect(body).toHaveProperty('paymentIds');`, PIN_SPEC),
   ).toEqual([]);
+});
+
+test('the pin lint reports a list asserted non-empty, not one the specification calls non-empty nor a count of the test', () => {
+  expect(nonEmptyPins(`expect(res.json().aspsps.length, because('x')).toBeGreaterThan(0);`, PIN_SPEC)).toEqual([
+    'aspsps asserted non-empty',
+  ]);
+  expect(nonEmptyPins(`expect(body.transactions.booked).not.toHaveLength(0);`, PIN_SPEC)).toHaveLength(1);
+  expect(nonEmptyPins(`expect(Array.isArray(a.pending) && a.pending.length > 0).toBe(true);`, PIN_SPEC)).toHaveLength(
+    1,
+  );
+  expect(
+    nonEmptyPins(`expect(read.paymentIds.length).toBeGreaterThan(0); expect(started).toBeGreaterThan(0);`, PIN_SPEC),
+  ).toEqual([]);
+});
+
+test("the pin lint reports a schema's required on a field the specification only lists, not on one it requires", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pins-'));
+  try {
+    mkdirSync(join(dir, 'accounts'));
+    writeFileSync(
+      join(dir, 'accounts', 'list.ts'),
+      `export const s = { required: ['booked', 'creditorName'] } as const;`,
+    );
+    const stretch = `await expect(res).toMatchSchema('accounts/list');`;
+    // booked: only in a row listing fields; creditorName: "| yes |".
+    expect(requiredPins(stretch, dir, dir, PIN_SPEC).map((f) => f.detail)).toEqual(['accounts/list: booked required']);
+    const spec = [PIN_SPEC, '| booked | array | yes | the booked entries |'].join('\n');
+    expect(requiredPins(stretch, dir, dir, spec)).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

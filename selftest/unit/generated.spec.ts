@@ -273,3 +273,23 @@ test('a generated basket without payments breaks its request schema; an unknown 
   const every = everyUnknownPaymentCase();
   expect(every.map((b) => `${b.payments}@${b.at}`)).toEqual(['0@0', '1@0', '1@1', '2@0', '2@1', '2@2']);
 });
+
+test("generated bodies keep to what every bank must accept: Berlin Group's address limits, the EPC rules, ISO dates", async () => {
+  const { directDebitCases, directDebitBreaks } = await import('../../harness/generated/direct-debit-cases.js');
+  for (const v of sample(directDebitCases(), 11, 60) as { texts: Record<string, string>; lines: string[] }[]) {
+    expect(v.lines.join('').length, 'the remittance lines hold 140 characters in all').toBeLessThanOrEqual(140);
+    const id = v.texts['mandateRelatedInformation.mandateId'] ?? 'x';
+    expect(id.startsWith('/') || id.endsWith('/') || id.includes('//'), `mandateId ${id}`).toBe(false);
+  }
+  for (const b of sample(directDebitBreaks('direct-debit.create.local-instrument-core')!, 12, 60) as {
+    value: string;
+  }[])
+    expect(b.value.toUpperCase(), 'never CORE in another case').not.toBe('CORE');
+  for (const b of sample(directDebitBreaks('direct-debit.create.dates-iso')!, 13, 60) as { value: string }[])
+    expect(b.value, "never ISO 8601's basic form").not.toMatch(/^\d{8}$/);
+  const address = COMBINATIONS.filter((x) => x.service === 'payments').flatMap((c) =>
+    textFields(c, profile, paymentBody(c, profile)).filter((x) => /(buildingNumber|postalCode)$/.test(x.path)),
+  );
+  expect(address.length, 'an address is drawn').toBeGreaterThan(0);
+  for (const f of address) expect(f.max, f.path).toBe(16);
+});

@@ -93,6 +93,7 @@ test('the defaults inside a section given without them are applied; a value the 
     deleteAnswer: 'no-content',
     afterDelete: 'terminatedByTpp',
     maxFrequencyPerDay: 4,
+    combinedSessions: 'may-decline',
   });
   expect(profile.oauth).toEqual({ tokenPath: 'connect/token', authorizePath: 'connect/authorize' });
   const reference = loadProfile('reference');

@@ -65,32 +65,28 @@ test(
   'the balances and transactions links of an account resolve to working reads',
   req('accounts.account.links'),
   async ({ accounts, consent }) => {
+    // The row lists `_links` (balances, transactions) without a rule that they are present: each link
+    // given is judged; their presence is accounts.list.complete's (a SHOULD).
+    let given = 0;
     for (const a of eachAccount(consent)) {
       const links = a._links ?? {};
-      expect(
-        links.balances?.href,
-        because(`account ${a.resourceId}: _links.balances is missing under a consent giving balances`),
-      ).toBeTruthy();
-      expect(
-        links.transactions?.href,
-        because(`account ${a.resourceId}: _links.transactions is missing under a consent giving transactions`),
-      ).toBeTruthy();
       // Each leads to this account's read: its resourceId, then balances or transactions.
       const account = { id: a.resourceId, what: 'the account' };
-      for (const name of ['balances', 'transactions'] as const)
+      for (const name of ['balances', 'transactions'] as const) {
+        const href = links[name]?.href;
+        if (!href) continue;
+        given++;
         expect
-          .soft(
-            notPointingAt(accounts.api.target, { name, href: links[name]!.href }, account, ACCOUNT_LINKS),
-            because('List accounts'),
-          )
+          .soft(notPointingAt(accounts.api.target, { name, href }, account, ACCOUNT_LINKS), because('List accounts'))
           .toBeUndefined();
-      await expect(await accounts.read(consent.consentId, links.balances!.href)).toSucceed();
-      await expect(
-        await accounts.read(consent.consentId, links.transactions!.href, {
-          query: { bookingStatus: 'both', dateFrom: isoDate(-7) },
-        }),
-      ).toSucceed();
+        const query = name === 'transactions' ? { bookingStatus: 'both', dateFrom: isoDate(-7) } : undefined;
+        await expect(await accounts.read(consent.consentId, href, { query })).toSucceed();
+      }
     }
+    test.skip(
+      given === 0,
+      'not judged: no account gives _links.balances or _links.transactions (listed, not required)',
+    );
   },
 );
 

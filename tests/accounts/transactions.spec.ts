@@ -275,7 +275,8 @@ test(
       dateFrom: isoDate(-7),
     });
     const href = list.transactions._links?.account?.href;
-    expect(href, because('transactions._links.account is missing')).toBeTruthy();
+    // Listed, not required: a link given must resolve; its presence is not judged.
+    test.skip(!href, 'not judged: the transaction list gives no transactions._links.account (listed, not required)');
     const res = await accounts.read(consent.consentId, href!);
     await expect(res).toSucceed();
     const target = res.json<{ account?: Account }>().account;
@@ -369,7 +370,11 @@ test(
   async ({ accounts, consent }) => {
     const { account, all } = await busiest(accounts, consent.consentId, consent.accounts);
     const entries = [...booked(all).slice(-3), ...pending(all).slice(0, 2)].filter((t) => t.transactionId);
-    expect(entries.length, because('the transaction list gives no entry with a transactionId')).toBeGreaterThan(0);
+    // transactionId is listed, not required: with no entry carrying one there is no detail to ask for.
+    test.skip(
+      !entries.length,
+      'not judged: the transaction list gives no entry with a transactionId (listed, not required)',
+    );
     for (const entry of entries) {
       const res = await accounts.transaction(consent.consentId, account.resourceId, entry.transactionId!);
       await expect(res).toSucceed();

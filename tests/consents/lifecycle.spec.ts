@@ -34,10 +34,10 @@ test('the consent is valid once its SCA is finalised', req('consents.state.valid
     body: consentRequest({ recurringIndicator: false, frequencyPerDay: 1 }),
   });
   expect(sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
-  await expect
-    .poll(() => consents.consentStatus(consentId), {
-      message: because('consentStatus (read consent, else consent status) after the SCA'),
-      intervals: [500],
-    })
-    .toBe('valid');
+  // The status may follow the SCA a moment later: awaited within timeouts.scaMs.
+  await consents.statusSettles(
+    consentId,
+    'valid',
+    because('consentStatus (read consent, else consent status) after the SCA'),
+  );
 });

@@ -36,7 +36,7 @@ test(
       .poll(() => corporate.consentStatus(consentId), {
         message: because(`consentStatus (read consent, else consent status) after the last of ${signers} signers`),
         intervals: [500],
-        timeout: Math.min(consents.api.target.timeouts.scaMs, 10_000),
+        timeout: consents.api.target.timeouts.scaMs,
       })
       .toBe('valid');
   },

@@ -1,5 +1,7 @@
 import { isoDate } from '../../harness/values/dates.js';
 import { because, consentRequest, expect, req, test } from '../../harness/areas/consents.js';
+import { consentDeclines, declinedBy, describeDecline, MAY_DECLINE } from '../../harness/areas/value-spaces.js';
+import type { Json } from '../../harness/values/json.js';
 
 test(
   'another TPP can neither read, delete nor authorise a consent, and sees none of it',
@@ -62,18 +64,29 @@ test(
 );
 
 test(
-  'combinedServiceIndicator true, a value the field allows, is accepted: a consent with a consentId',
+  'combinedServiceIndicator true, a value the field allows, is accepted, or declined with SESSIONS_NOT_SUPPORTED beside false accepted',
   req('consents.create.combined-service'),
   async ({ consents }) => {
-    const res = await consents.api.post(consents.path, {
-      json: consentRequest({ combinedServiceIndicator: true }),
-      headers: consents.psuHeaders(),
-      allow5xx: true,
-    });
+    const body = consentRequest({ combinedServiceIndicator: true });
+    const res = await consents.api.post(consents.path, { json: body, headers: consents.psuHeaders(), allow5xx: true });
     const id = res.status >= 200 && res.status < 300 ? res.json<{ consentId?: string }>()?.consentId : undefined;
     if (id) consents.created.push(id);
-    // The field is a required boolean, true "if a payment initiation is addressed in the same session":
-    // the specification lists no bank that declines the value, so a refusal (4xx or 5xx) breaks the rule.
+    // The field's sentence says what true means, not that every bank offers combined sessions: a bank
+    // without them may decline it with 400 SESSIONS_NOT_SUPPORTED (reference facts), unless the profile
+    // claims them offered (consents.combinedSessions), as long as the same consent with false is accepted.
+    const declines = consentDeclines(consents.api.target.profile, body as unknown as Json).filter(
+      (d) => d === MAY_DECLINE.combinedSession,
+    );
+    const declined = declinedBy(res, declines, 'consentId');
+    if (declined) {
+      const baseline = await consents.create();
+      await expect(
+        baseline,
+        because(`the same consent with combinedServiceIndicator false, beside the decline of true (${res.describe()})`),
+      ).toSucceed();
+      test.info().annotations.push({ type: 'declined', description: describeDecline(declined) });
+      return;
+    }
     await expect(res, because('create consent with combinedServiceIndicator true')).toSucceed();
     expect(
       id,

@@ -9,12 +9,13 @@ async function authorisedFor(consents: ConsentsClient, psuId: string, recurring:
   const body = consentRequest(recurring ? {} : { recurringIndicator: false, frequencyPerDay: 1 });
   const { consentId, sca } = await consents.createAuthorised({ body, headers, sca: { headers } });
   expect(sca.scaStatus, because(`the SCA of consent ${consentId} must finalise`)).toBe('finalised');
-  await expect
-    .poll(() => statusOf(consents, consentId), {
-      message: because(`consent ${consentId} must be valid once its SCA is finalised`),
-      intervals: [500],
-    })
-    .toBe('valid');
+  // The status may follow the SCA a moment later: awaited within timeouts.scaMs.
+  await consents.statusSettles(
+    consentId,
+    'valid',
+    because(`consent ${consentId} must be valid once its SCA is finalised`),
+    headers,
+  );
   return consentId;
 }
 
@@ -29,12 +30,7 @@ test(
       sca: { headers },
     });
     expect(sca.scaStatus, because('the SCA of the failing PSU fails')).toBe('failed');
-    await expect
-      .poll(() => statusOf(consents, consentId), {
-        message: because('consentStatus after a failed SCA'),
-        intervals: [500],
-      })
-      .toBe('rejected');
+    await consents.statusSettles(consentId, 'rejected', because('consentStatus after a failed SCA'));
   },
 );
 
@@ -75,7 +71,11 @@ test.describe('recurring consents of the isolated PSUs', () => {
           timeout: target.timeouts.scaMs,
         })
         .toBe('expired');
-      expect(await statusOf(consents, latter), because('the new recurring consent stays valid')).toBe('valid');
+      await consents.statusSettles(
+        latter,
+        'valid',
+        because('the new recurring consent is valid once its SCA is finalised'),
+      );
       if (others)
         expect(
           await statusOf(consents, others),

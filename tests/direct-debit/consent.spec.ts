@@ -35,10 +35,13 @@ test(
       'the first confirm',
     );
     const corporate = directDebit.api.target.psuCorporateId;
-    expect(
-      await directDebit.consents.consentStatus(consentId, corporate ? { 'PSU-Corporate-ID': corporate } : {}),
+    // The status after a confirm may follow a moment later: awaited within timeouts.scaMs.
+    await directDebit.consents.statusSettles(
+      consentId,
+      'valid',
       because(`consentStatus of direct debit consent ${consentId} after one confirm`),
-    ).toBe('valid');
+      corporate ? { 'PSU-Corporate-ID': corporate } : {},
+    );
     const second = await directDebit.createPayment();
     await expect(
       await directDebit.confirm([second.paymentId], consentId),

@@ -4,6 +4,7 @@ import { because, expect, firstClaimed, label, req, test as paymentsTest } from 
 import { block, requireSuccess } from '../../harness/http/broken.js';
 import type { ApiResponse } from '../../harness/http/response.js';
 import { mergeTests } from '../../harness/test.js';
+import { declinedBy, describeDecline, MAY_DECLINE } from '../../harness/areas/value-spaces.js';
 
 // X-AffiliatedASPSP-ID (Common request headers: "ID of an affiliated bank related to X-BicFi; on
 // create consent and initiate payment"): the id of a bank the directory lists as affiliated to the
@@ -34,12 +35,20 @@ async function judgeAccepted(
   send: (headers: Record<string, string>) => Promise<ApiResponse>,
   id: string,
   control: string,
+  member: string,
 ): Promise<void> {
   const res = await send({ 'X-AffiliatedASPSP-ID': id });
   if (res.status >= 200 && res.status < 300) return;
   const plain = await send({});
   if (plain.status < 200 || plain.status >= 300)
     block(control, `${what} without X-AffiliatedASPSP-ID (the control)`, `expected a 2xx; got ${plain.describe()}`);
+  // The header names an affiliate; the affiliate need not hold X-BicFi's PSU or debtor account: a
+  // refusal of those (RESOURCE_UNKNOWN, PSU_CREDENTIALS_INVALID), not naming the header, is declined.
+  const declined = declinedBy(res, [MAY_DECLINE.affiliatePsu], member);
+  if (declined && !JSON.stringify(res.body ?? '').includes('AffiliatedASPSP')) {
+    test.info().annotations.push({ type: 'declined', description: describeDecline(declined) });
+    return;
+  }
   expect
     .soft(
       res,
@@ -61,7 +70,13 @@ test(
     const ids = await affiliatedIds(directory, target.bicFi);
     test.skip(!ids.length, `not judged: the directory lists no bank affiliated to ${target.bicFi} (affiliatedAspsps)`);
     const [id] = ids;
-    await judgeAccepted('create consent', (headers) => consents.create({ headers }), id, 'consents.create.response');
+    await judgeAccepted(
+      'create consent',
+      (headers) => consents.create({ headers }),
+      id,
+      'consents.create.response',
+      'consentId',
+    );
     const c = firstClaimed(target);
     if (c)
       await judgeAccepted(
@@ -69,6 +84,7 @@ test(
         (headers) => payments.initiate(c, { headers }),
         id,
         'payments.initiate.response',
+        'paymentId',
       );
   },
 );

@@ -3,6 +3,8 @@ import { because, COMBINATIONS, expect, label, NO_FX_QUOTE, req, unclaimed } fro
 import { test as basketsTest } from '../../harness/areas/signing-baskets.js';
 import { prerequisite } from '../../harness/http/broken.js';
 import { mergeTests } from '../../harness/test.js';
+import { consentDeclines, declinedBy } from '../../harness/areas/value-spaces.js';
+import type { Json } from '../../harness/values/json.js';
 
 // Headers of payment initiation the other header files leave out (Common request headers):
 // FX-Quote-Id on international-tp payments, and Consent-ID on payment initiation and basket
@@ -16,6 +18,13 @@ const test = mergeTests(basketsTest, consentsTest);
  */
 async function combinedSession(consents: ConsentsClient): Promise<string> {
   const body = consentRequest({ recurringIndicator: false, frequencyPerDay: 1, combinedServiceIndicator: true });
+  // A bank without combined sessions may decline them (harness/areas/value-spaces.ts): nothing to judge then.
+  const declines = consentDeclines(consents.api.target.profile, body as unknown as Json);
+  if (declines.length) {
+    const probe = await consents.create({ body });
+    const declined = declinedBy(probe, declines, 'consentId');
+    test.skip(!!declined, `not judged: the bank declines combined sessions (${probe.describe()})`);
+  }
   // Creating a consent with combinedServiceIndicator true is consents.create.combined-service's rule.
   const { consentId, sca } = await consents.createAuthorised({ body, createdBy: 'consents.create.combined-service' });
   await prerequisite('consents.create.response', 'authorise the consent of the combined session', async () =>

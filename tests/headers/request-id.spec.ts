@@ -13,7 +13,8 @@ for (const t of refusalTests({
   requirement: 'headers.x-request-id.uuid',
   title: 'called with an X-Request-ID that is not a uuid is refused and changes nothing',
   cases: () =>
-    ['not-a-uuid', '6f1e0f1c0d2e4c0b9d1e6f1e0f1c0d2e'].map((v) => ({
+    // Never the hyphen-less or braced form: a lenient reader takes it for the same uuid.
+    ['not-a-uuid', '6f1e0f1c-0d2e-4c0b-9d1e-6f1e0f1c0d2g'].map((v) => ({
       what: `X-Request-ID "${v}"`,
       call: { headers: { 'X-Request-ID': v } },
     })),
