@@ -4,7 +4,12 @@ import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Requirement } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { blockedBy, isBrokenMessage, isSuiteError } from '../http/broken.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../catalogue/req.js';
+import {
+  ACCEPTED_ANNOTATION,
+  CONTROL_ANNOTATION,
+  REFUSED_KIND_ANNOTATION,
+  REQUIREMENT_ANNOTATION,
+} from '../catalogue/req.js';
 import { toResult, type RequirementResult, type TestOutcome } from './verdicts.js';
 
 /** The requirement ids a test names (through `req(...)`). */
@@ -20,6 +25,25 @@ export const controlsOf = (test: TestCase, result: TestResult): string[] => [
   ),
 ];
 
+const recorded = (type: string, test: TestCase, result: TestResult): string[] => [
+  ...new Set(
+    [...test.annotations, ...(result.annotations ?? [])]
+      .filter((a) => a.type === type && a.description)
+      .map((a) => a.description!),
+  ),
+];
+
+/** The kinds of request a test saw accepted (harness/test.ts): each controls a refusal of its kind anywhere in the run. */
+export const acceptedKindsOf = (test: TestCase, result: TestResult): string[] =>
+  recorded(ACCEPTED_ANNOTATION, test, result);
+
+/** A refusal's kinds of request not seen accepted in its own test, with its controls when it names any. */
+const controlled = (test: TestCase, result: TestResult) => {
+  const controls = controlsOf(test, result);
+  const refusedKinds = recorded(REFUSED_KIND_ANNOTATION, test, result);
+  return { ...(controls.length ? { controls } : {}), ...(refusedKinds.length ? { refusedKinds } : {}) };
+};
+
 /** One test's verdict: a timeout, an interruption or a TargetBroken error is "broken", not "failed". */
 export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
   const file = relative(fromRoot(), test.location.file);
@@ -30,10 +54,8 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
       (result.status === 'skipped' ? (test.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped') : ''),
   ).slice(0, 4000);
   switch (result.status) {
-    case 'passed': {
-      const controls = controlsOf(test, result);
-      return { title, file, status: 'passed', message: '', ...(controls.length ? { controls } : {}) };
-    }
+    case 'passed':
+      return { title, file, status: 'passed', message: '', ...controlled(test, result) };
     case 'skipped':
       return { title, file, status: 'skipped', message };
     case 'timedOut':
@@ -61,8 +83,7 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
       const by = blockedBy(message);
       if (by && !requirementsOf(test).includes(by)) return { title, file, status: 'blocked', message, blockedBy: by };
       // A failed refusal names its controls too: it is judged only where the valid request was seen accepted.
-      const controls = controlsOf(test, result);
-      return { title, file, status: 'failed', message, ...(controls.length ? { controls } : {}) };
+      return { title, file, status: 'failed', message, ...controlled(test, result) };
     }
   }
 }
@@ -78,7 +99,9 @@ export function foldRequirements(
   options: FoldOptions = {},
 ): RequirementResult[] {
   const byReq = new Map<string, TestOutcome[]>();
+  const accepted = new Set<string>();
   for (const { test, result } of outcomes) {
+    for (const kind of acceptedKindsOf(test, result)) accepted.add(kind);
     const outcome = testOutcome(test, result);
     for (const id of requirementsOf(test)) {
       if (!byReq.has(id)) byReq.set(id, []);
@@ -100,7 +123,7 @@ export function foldRequirements(
     }
     return res;
   });
-  return blockUncontrolled(results, inScope, options);
+  return blockUncontrolled(results, inScope, { ...options, accepted: options.accepted ?? accepted });
 }
 
 export interface FoldOptions {
@@ -110,6 +133,8 @@ export interface FoldOptions {
    * a run narrowed to other checks, whose controls are judged by a complete run).
    */
   unrunControls?: 'block' | 'keep';
+  /** The kinds of request seen accepted in the run (foldRequirements gathers them from every test). */
+  accepted?: ReadonlySet<string>;
 }
 
 /**
@@ -122,13 +147,23 @@ const CONTROL_HELD = new Set(['passed']);
 const JUDGED = new Set(['passed', 'failed', 'warning']);
 
 /**
- * No vacuous refusal: a test whose refusals name a positive control (the requirement that judges
- * the same request made valid), passed or failed (refused with another code, or accepted), is
- * blocked when that control did not pass here (failed, warning, blocked, broken, untested or not
- * run), naming the root cause: the control, or the requirement that blocked it; it is not judged
- * (skipped) when its control was not judged here. Repeated until nothing changes (a control may be
- * a refusal's too).
+ * No vacuous refusal: a refusal is controlled by an observed acceptance of the same kind of request
+ * (a 2xx, with the created id where the operation creates one), in its own test or in any test of
+ * the run (`refusedKinds` all among `options.accepted`), whatever the control requirement's shape
+ * rules said of that answer. Else a test whose refusals name a positive control (the requirement
+ * that judges the same request made valid), passed or failed (refused with another code, or
+ * accepted), is blocked when that control did not pass here (failed, warning, blocked, broken,
+ * untested or not run), naming the root cause: the control, or the requirement that blocked it; it
+ * is not judged (skipped) when its control was not judged here. Repeated until nothing changes (a
+ * control may be a refusal's too). A control named by hand (dependsOnControl, controlledBy) is
+ * judged by its requirement's verdict alone.
  */
+/** The kinds of request a refusal expected and no test of the run saw accepted, said for its message. */
+const unseen = (t: TestOutcome, accepted: ReadonlySet<string> | undefined): string => {
+  const kinds = (t.refusedKinds ?? []).filter((k) => !accepted?.has(k));
+  return kinds.length ? ` and no call of its kind (${kinds.join('; ')}) was seen accepted in the run` : '';
+};
+
 export function blockUncontrolled(
   results: RequirementResult[],
   inScope: Requirement[],
@@ -142,6 +177,7 @@ export function blockUncontrolled(
       let touched = false;
       const tests = res.tests.map((t) => {
         if (!JUDGED.has(t.status) || !t.controls?.length) return t;
+        if (t.refusedKinds?.length && t.refusedKinds.every((k) => options.accepted?.has(k))) return t;
         for (const id of t.controls) {
           const control = byId.get(id);
           if (!control && options.unrunControls === 'keep') continue;
@@ -162,7 +198,7 @@ export function blockUncontrolled(
             ...t,
             status: 'blocked' as const,
             blockedBy: root,
-            message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}${control ? '' : ': run its area too'}): the bank was not seen accepting the same request made valid, so its refusal proves nothing${t.status === 'passed' ? '' : ` (what the refusal check saw: ${t.message.split('\n')[0].slice(0, 300)})`}`,
+            message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}${control ? '' : ': run its area too'})${unseen(t, options.accepted)}: the bank was not seen accepting the same request made valid, so its refusal proves nothing${t.status === 'passed' ? '' : ` (what the refusal check saw: ${t.message})`}`,
           };
         }
         return t;
