@@ -2,6 +2,7 @@ import type { Target } from '../config/target.js';
 import type { Exchange } from '../http/response.js';
 import { OPERATIONS } from './table.js';
 import type { Operation } from './types.js';
+import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../../schemas/payments/products.js';
 
 /**
  * The positive control of each operation (its row's `control`, harness/operations/table.ts): the
@@ -151,6 +152,27 @@ function bodyShape(e: Exchange): string {
         : `body ${type || 'untyped'}`;
 }
 
+/** Between the parts of a kind's key: operation, payment service and product, body shape, signed or not. */
+export const KIND_SEPARATOR = ' | ';
+
+/** In a kind's key, the service and product of a call on a product the specification does not know: made valid, any product. */
+export const ANY_PRODUCT = '*';
+
+const KNOWN: Readonly<Record<string, readonly string[]>> = {
+  'payment-service': PAYMENT_SERVICES,
+  'payment-product': PAYMENT_PRODUCTS,
+};
+
+/**
+ * A call's service and product ("payments/sepa-credit-transfers"), or ANY_PRODUCT where one is none
+ * the specification knows (an unknown product refused: the same call made valid is the call of a
+ * known one, whichever it is).
+ */
+const kindParams = (params: Record<string, string>): string =>
+  Object.entries(params).some(([name, value]) => !KNOWN[name]?.includes(value))
+    ? ANY_PRODUCT
+    : Object.values(params).join('/');
+
 /**
  * The kind of request an exchange was: its operation, its payment service and product, the shape
  * of its body and whether it was signed. A refusal is controlled by a call of the same kind
@@ -161,10 +183,9 @@ export function requestKind(target: Target, e: Exchange): RequestKind | undefine
   const m = matchOperation(target, e.method, e.url);
   if (!m) return undefined;
   const signed = headerOf(e, 'signature') !== undefined;
-  const params = Object.values(m.params).join('/');
   return {
     operation: m.id,
-    key: [m.id, params, bodyShape(e), signed ? 'signed' : 'unsigned'].join(' '),
+    key: [m.id, kindParams(m.params), bodyShape(e), signed ? 'signed' : 'unsigned'].join(KIND_SEPARATOR),
     controls: [CONTROLS[m.id], ...(signed ? [SIGNED_CONTROL] : [])].filter((c): c is string => c !== undefined),
   };
 }

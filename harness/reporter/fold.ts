@@ -158,9 +158,25 @@ const JUDGED = new Set(['passed', 'failed', 'warning']);
  * control may be a refusal's too). A control named by hand (dependsOnControl, controlledBy) is
  * judged by its requirement's verdict alone.
  */
+/**
+ * Whether a call of the refused kind was seen accepted: the same key (harness/operations/controls.ts
+ * `requestKind`: operation | service/product | body shape | signed), or, for a call on a product the
+ * specification does not know (`*`), the same operation, body shape and signature on any product.
+ */
+export function seenAccepted(kind: string, accepted: ReadonlySet<string> | undefined): boolean {
+  if (!accepted) return false;
+  if (accepted.has(kind)) return true;
+  const [operation, params, ...rest] = kind.split(' | ');
+  if (params !== '*') return false;
+  return [...accepted].some((a) => {
+    const [op, , ...others] = a.split(' | ');
+    return op === operation && others.join(' | ') === rest.join(' | ');
+  });
+}
+
 /** The kinds of request a refusal expected and no test of the run saw accepted, said for its message. */
 const unseen = (t: TestOutcome, accepted: ReadonlySet<string> | undefined): string => {
-  const kinds = (t.refusedKinds ?? []).filter((k) => !accepted?.has(k));
+  const kinds = (t.refusedKinds ?? []).filter((k) => !seenAccepted(k, accepted));
   return kinds.length ? ` and no call of its kind (${kinds.join('; ')}) was seen accepted in the run` : '';
 };
 
@@ -177,7 +193,7 @@ export function blockUncontrolled(
       let touched = false;
       const tests = res.tests.map((t) => {
         if (!JUDGED.has(t.status) || !t.controls?.length) return t;
-        if (t.refusedKinds?.length && t.refusedKinds.every((k) => options.accepted?.has(k))) return t;
+        if (t.refusedKinds?.length && t.refusedKinds.every((k) => seenAccepted(k, options.accepted))) return t;
         for (const id of t.controls) {
           const control = byId.get(id);
           if (!control && options.unrunControls === 'keep') continue;

@@ -21,7 +21,7 @@ import {
   REFUSED_KIND_ANNOTATION,
   REQUIREMENT_ANNOTATION,
 } from '../../harness/catalogue/req.js';
-import { foldRequirements } from '../../harness/reporter/fold.js';
+import { foldRequirements, seenAccepted } from '../../harness/reporter/fold.js';
 
 const catalogue = loadCatalogue();
 const all = new Set(catalogue.all.flatMap((r) => r.features));
@@ -237,7 +237,7 @@ test("a refusal is controlled by its kind seen accepted anywhere in the run, not
     'consents.create.account-reference-invalid',
     'consents.create.required-fields',
   ].map((id) => catalogue.byId.get(id)!);
-  const kind = 'consents.create  json unsigned';
+  const kind = 'consents.create |  | json | unsigned';
   const refusing = (id: string, status: 'passed' | 'failed', message = '') => ({
     test: testCase(id),
     result: {
@@ -280,4 +280,27 @@ test("a refusal is controlled by its kind seen accepted anywhere in the run, not
   ]);
   expect(blocked[1].tests[0].message).toContain(`no call of its kind (${kind}) was seen accepted in the run`);
   expect(blocked[1].tests[0].message).toContain('Expected a refusal; got 201 Created');
+});
+
+test('an unknown product refused is controlled by the same call of any product accepted; a known one by its own', () => {
+  const target = {
+    baseUrl: 'http://127.0.0.1:1/bank',
+    authUrl: 'http://127.0.0.1:1',
+    profile: loadProfile('reference'),
+  } as unknown as Target;
+  const call = (product: string) =>
+    requestKind(target, {
+      seq: 1,
+      method: 'POST',
+      url: `http://127.0.0.1:1/bank/psd2/paymentinitiation/v1/payments/${product}`,
+      requestHeaders: { 'Content-Type': 'application/json' },
+      requestBody: '{}',
+    } as unknown as Exchange)!.key;
+  const sct = call('sepa-credit-transfers');
+  expect(sct).toBe('payments.initiate | payments/sepa-credit-transfers | json | unsigned');
+  expect(call('instant-moon-transfers')).toBe('payments.initiate | * | json | unsigned');
+  expect(seenAccepted(call('instant-moon-transfers'), new Set([sct]))).toBe(true);
+  expect(seenAccepted(call('domestic'), new Set([sct])), 'a known product needs its own').toBe(false);
+  expect(seenAccepted(call('instant-moon-transfers'), new Set([sct.replace('json', 'xml')]))).toBe(false);
+  expect(seenAccepted(sct, undefined)).toBe(false);
 });

@@ -112,8 +112,16 @@ test('the lint sees a bare return before any assertion, and lets one after an as
 /** Requirements whose rule is a refusal: "is refused", "is rejected", "refuses". */
 const REFUSAL = /\b(is|are) (refused|rejected)\b|\brefuses\b|\brejects\b/i;
 
-/** What controls a refusal: a refusal matcher (its request's kind, harness/expect.ts), a declared control, the rules over the table. */
-const CONTROLLED = ['toBeRefused', 'toBeTppError', 'toHaveStatus', 'dependsOnControl', 'refusalTests'];
+/** What controls a refusal: a refusal matcher or a refusal noted by hand (its request's kind, harness/expect.ts), a declared control, the rules over the table. */
+const CONTROLLED = [
+  'toBeRefused',
+  'toBeTppError',
+  'toHaveStatus',
+  'dependsOnControl',
+  'refusalTests',
+  'headerRefused',
+  'noteRefusal',
+];
 
 /**
  * The authorise-page refusals (tests/oauth/authorize.spec.ts, the redirect-URI whitelist of
