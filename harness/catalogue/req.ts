@@ -28,6 +28,12 @@ export const ACCEPTED_ANNOTATION = 'accepted';
  */
 export const REFUSED_KIND_ANNOTATION = 'refused kind';
 
+/**
+ * The annotation type under which a test names what it could not judge beside its verdict, with the
+ * root cause: an operation of a rule over operations whose prerequisites failed, judged on the others.
+ */
+export const NOT_JUDGED_ANNOTATION = 'not judged';
+
 /** Details naming a test's positive control, for a refusal whose valid request another requirement judges. */
 export const controlledBy = (id: string): TestDetails => ({
   annotation: [{ type: CONTROL_ANNOTATION, description: id }],

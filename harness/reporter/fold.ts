@@ -7,6 +7,7 @@ import { blockedBy, isBrokenMessage, isSuiteError } from '../http/broken.js';
 import {
   ACCEPTED_ANNOTATION,
   CONTROL_ANNOTATION,
+  NOT_JUDGED_ANNOTATION,
   REFUSED_KIND_ANNOTATION,
   REQUIREMENT_ANNOTATION,
 } from '../catalogue/req.js';
@@ -37,11 +38,19 @@ const recorded = (type: string, test: TestCase, result: TestResult): string[] =>
 export const acceptedKindsOf = (test: TestCase, result: TestResult): string[] =>
   recorded(ACCEPTED_ANNOTATION, test, result);
 
-/** A refusal's kinds of request not seen accepted in its own test, with its controls when it names any. */
+/**
+ * A refusal's kinds of request not seen accepted in its own test, with its controls when it names
+ * any; and what the test names as not judged beside its verdict (an operation it could not prepare).
+ */
 const controlled = (test: TestCase, result: TestResult) => {
   const controls = controlsOf(test, result);
   const refusedKinds = recorded(REFUSED_KIND_ANNOTATION, test, result);
-  return { ...(controls.length ? { controls } : {}), ...(refusedKinds.length ? { refusedKinds } : {}) };
+  const notJudged = recorded(NOT_JUDGED_ANNOTATION, test, result);
+  return {
+    ...(controls.length ? { controls } : {}),
+    ...(refusedKinds.length ? { refusedKinds } : {}),
+    ...(notJudged.length ? { notJudged } : {}),
+  };
 };
 
 /** One test's verdict: a timeout, an interruption or a TargetBroken error is "broken", not "failed". */

@@ -18,6 +18,11 @@ export interface TestOutcome {
    * (harness/operations/controls.ts `requestKind`); a call of each accepted anywhere in the run controls it.
    */
   refusedKinds?: string[];
+  /**
+   * What the test could not judge beside its verdict, with the root cause of each: an operation of
+   * a rule over operations whose prerequisites failed (harness/operations/rules.ts), and the like.
+   */
+  notJudged?: string[];
 }
 
 export interface RequirementResult {
