@@ -29,8 +29,10 @@ test(
   'every Account of List accounts carries the fields listed for an Account',
   req('accounts.list.complete'),
   async ({ accounts, consent }) => {
-    const res = await accounts.list(consent.consentId);
-    for (const account of res.json<{ accounts?: Account[] }>().accounts ?? [])
+    const res = requireSuccess(await accounts.list(consent.consentId), 'accounts.list.shape', 'List accounts');
+    const listed = res.json<{ accounts?: Account[] }>().accounts;
+    if (!Array.isArray(listed) || !listed.length) notJudged(`List accounts answered no account: ${res.describe()}`);
+    for (const account of listed)
       await expect.soft(account, `account ${account.resourceId}`).toMatchSchema('accounts/account-complete');
   },
 );
