@@ -49,6 +49,9 @@ const workers = configured(() => {
   const accounts = !projects.length || projects.includes('accounts');
   const problem = accounts ? readerPsuProblem(target.profile, w.workers, target.profileName) : undefined;
   if (problem) throw new ConfigError(problem);
+  // The workers read this file again, without the runner's command line: they see its count (from
+  // --workers or OBG_WORKERS) through OBG_WORKERS, so every process of the run checks the same one.
+  process.env[ENV.workers] = String(w.workers ?? w.percent);
   return w.workers ?? w.percent!;
 });
 // What the run prints (OBG_CONSOLE, or run --playwright-list): the suite's console, or Playwright's list beside it.

@@ -170,6 +170,7 @@ export const ENV_VARS = {
     setting: true,
     writers: [
       'user',
+      'playwright.config.ts',
       'selftest/support/run-suite.ts',
       'selftest/package/init.spec.ts',
       'selftest/package/install.spec.ts',
