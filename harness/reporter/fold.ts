@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { relative } from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import type { Requirement } from '../catalogue/catalogue.js';
+import { loadCatalogue, type Requirement } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { blockedBy, isBrokenMessage, isSuiteError } from '../http/broken.js';
 import {
@@ -97,6 +97,36 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
   }
 }
 
+/** The features a requirement needs that the profile does not claim (none for an unknown id). */
+const unclaimedOf = (claimed: ReadonlySet<string>) => {
+  let byId: Map<string, Requirement> | undefined;
+  return (id: string): string[] => {
+    try {
+      byId ??= loadCatalogue().byId;
+    } catch {
+      return [];
+    }
+    return byId.get(id)?.features.filter((f) => !claimed.has(f)) ?? [];
+  };
+};
+
+/**
+ * An unclaimed requirement never blocks a claimed one: a test blocked by a step whose requirement
+ * the profile does not claim (its bank offers no such thing, and says so) is not judged, naming
+ * that step, instead of blocked as if the bank had failed it.
+ */
+function notBlockedByUnclaimed(outcome: TestOutcome, unclaimed: (id: string) => string[]): TestOutcome {
+  if (outcome.status !== 'blocked' || !outcome.blockedBy) return outcome;
+  const features = unclaimed(outcome.blockedBy);
+  if (!features.length) return outcome;
+  const { blockedBy, ...rest } = outcome;
+  return {
+    ...rest,
+    status: 'skipped',
+    message: `not judged: a step it needs is judged by ${blockedBy}, which the profile does not claim (${features.join(', ')}): ${outcome.message.split('\n')[0].slice(0, 300)}`,
+  };
+}
+
 /**
  * Folds test outcomes into one verdict per requirement in scope. A requirement no test judged
  * is "untested", or "skipped" (not claimed) when the profile does not claim its features.
@@ -109,9 +139,10 @@ export function foldRequirements(
 ): RequirementResult[] {
   const byReq = new Map<string, TestOutcome[]>();
   const accepted = new Set<string>();
+  const unclaimedRoot = unclaimedOf(claimed);
   for (const { test, result } of outcomes) {
     for (const kind of acceptedKindsOf(test, result)) accepted.add(kind);
-    const outcome = testOutcome(test, result);
+    const outcome = notBlockedByUnclaimed(testOutcome(test, result), unclaimedRoot);
     for (const id of requirementsOf(test)) {
       if (!byReq.has(id)) byReq.set(id, []);
       byReq.get(id)!.push(outcome);

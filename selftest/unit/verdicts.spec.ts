@@ -6,7 +6,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import { Blocked, prerequisite, TargetBroken } from '../../harness/http/broken.js';
 import { REQUIREMENT_ANNOTATION } from '../../harness/catalogue/req.js';
 import { foldRequirements, testOutcome } from '../../harness/reporter/fold.js';
-import { ORDER, runVerdict } from '../../harness/reporter/verdicts.js';
+import { ORDER, runVerdict, skipsOf } from '../../harness/reporter/verdicts.js';
 
 const catalogue = loadCatalogue();
 const musts = catalogue.all.filter((r) => r.level === 'MUST');
@@ -98,4 +98,35 @@ test('one fold for every level: a judged outcome outranks blocked and broken, fo
   expect(ORDER.indexOf('warning')).toBeLessThan(ORDER.indexOf('broken'));
   expect(ORDER.indexOf('warning')).toBeLessThan(ORDER.indexOf('blocked'));
   expect(ORDER.indexOf('failed')).toBeLessThan(ORDER.indexOf('blocked'));
+});
+
+test('an unclaimed requirement never blocks a claimed one: the check is not judged, naming the step', () => {
+  const unclaimedRoot = catalogue.all.find(
+    (r) => r.features.length > 0 && !dependent.features.some((f) => r.features.includes(f)),
+  )!;
+  const claimed = new Set(catalogue.all.flatMap((r) => r.features).filter((f) => !unclaimedRoot.features.includes(f)));
+  const [res] = foldRequirements(
+    [dependent],
+    [
+      {
+        test: testCase([dependent.id]),
+        result: failedWith(`[blocked by ${unclaimedRoot.id}] create the authorisation: HTTP 404`),
+      },
+    ],
+    claimed,
+  );
+  expect(res.verdict).toBe('skipped');
+  expect(res.tests[0].message).toMatch(
+    new RegExp(
+      `^not judged: a step it needs is judged by ${unclaimedRoot.id.replace(/\./g, '\\.')}, which the profile does not claim`,
+    ),
+  );
+  expect(skipsOf([res])).toEqual({ notClaimed: 0, notConfigured: 0, notJudged: 1 });
+  // A claimed root still blocks.
+  const [claimedRoot] = foldRequirements(
+    [dependent],
+    [{ test: testCase([dependent.id]), result: failedWith(`[blocked by ${root.id}] a step: HTTP 404`) }],
+    new Set(catalogue.all.flatMap((r) => r.features)),
+  );
+  expect([claimedRoot.verdict, claimedRoot.blockedBy]).toEqual(['blocked', [root.id]]);
 });
