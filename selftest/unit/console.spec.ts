@@ -62,6 +62,31 @@ test('a failure in one line: what was expected and what came back, without the r
   expect(oneLine('')).toBe('(no message)');
 });
 
+test("a line takes its title and values from one error, the first; a generated failure's from what came back", () => {
+  // Two soft failures: the first's title with the first's values, never the second's.
+  const two = [
+    'Error: no X-Request-ID: expect(received).toBe(expected)',
+    '',
+    'Expected: 400',
+    'Received: 201',
+    'Error: expect(received).toBeDefined()',
+    '',
+    'Expected: "received"',
+    'Received: undefined',
+  ].join('\n');
+  expect(oneLine(two)).toBe('no X-Request-ID: expect(received).toBe(expected): expected 400, got 201');
+  const generated = [
+    'Error: Generated property failed: X-BicFi left out is refused',
+    'Smallest counterexample (after 2 shrink(s), 10 ms of shrinking; 5 case(s) run):',
+    '  {"operation":"consents.create"}',
+    'Got: create consent without X-BicFi: expected a refusal (HTTP 4xx carrying no data); got 201 Created',
+    'Seed 1, path 0 (run seed 1): `obg-conformance run --seed 1` replays it.',
+  ].join('\n');
+  expect(oneLine(generated)).toBe(
+    'Generated property failed: X-BicFi left out is refused: create consent without X-BicFi: expected a refusal (HTTP 4xx carrying no data); got 201 Created',
+  );
+});
+
 test('the counts line is read back as the totals and the skips it was made from', () => {
   const requirements = [
     req('a.one', 'passed'),
