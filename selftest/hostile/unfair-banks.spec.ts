@@ -19,10 +19,25 @@ import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.
  * - account-routes-fail: its consents work, its balances and transactions routes answer 404;
  * - no-sca-method: offers no SCA method (no scaMethods in any answer);
  * - sca-routes-fail: makes every consent valid by an SCA of its own (it drives the authorisation
- *   itself, at once) while its authorisation routes answer 404 to the TPP.
+ *   itself, at once) while its authorisation routes answer 404 to the TPP;
+ * - link-missing: its create consent answers no `_links.scaStatus` and accepts every valid create:
+ *   the create's own rule fails, and every refusal of create consent is judged beside the creates
+ *   it accepted (its control is what was seen, not the control requirement's shape rules);
+ * - valid-later: no consent authorisation resource (404), and a consent that reads valid only on
+ *   its third read (its own SCA ran at creation): the accounts checks are judged against it;
+ * - ignores-bicfi: takes a call without X-BicFi as if it had one: the header's MUST fails on every
+ *   operation, no other header rule is blocked by it.
  */
 
-type Mode = 'refuses-signed' | 'unexpected-code' | 'account-routes-fail' | 'no-sca-method' | 'sca-routes-fail';
+type Mode =
+  | 'refuses-signed'
+  | 'unexpected-code'
+  | 'account-routes-fail'
+  | 'no-sca-method'
+  | 'sca-routes-fail'
+  | 'link-missing'
+  | 'valid-later'
+  | 'ignores-bicfi';
 
 /** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
 const SLICES: Record<Mode, string[]> = {
@@ -55,6 +70,9 @@ const SLICES: Record<Mode, string[]> = {
     'accounts.consent.unknown',
     'accounts.consent.received',
     'accounts.transactions.date-from-required',
+    'accounts.balances.type-enum',
+    'accounts.amounts.pattern',
+    'accounts.balances.complete',
   ],
   'no-sca-method': [
     'authorisations.create.response',
@@ -63,6 +81,15 @@ const SLICES: Record<Mode, string[]> = {
     'authorisations.redirect-preferred.false-consents',
   ],
   'sca-routes-fail': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
+  'link-missing': [
+    'consents.create.response',
+    'consents.create.required-fields',
+    'consents.create.field-types',
+    'consents.limits.frequency-min',
+    'consents.create.account-reference-invalid',
+  ],
+  'valid-later': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
+  'ignores-bicfi': ['headers.x-bicfi.required', 'headers.x-request-id.required'],
 };
 
 /** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
@@ -72,11 +99,15 @@ const BROKEN: Record<Mode, string[]> = {
   'account-routes-fail': ['accounts.balances.shape', 'accounts.transactions.shape'],
   'no-sca-method': ['authorisations.create.response'],
   'sca-routes-fail': ['authorisations.create.response'],
+  'link-missing': ['consents.create.response'],
+  'valid-later': ['authorisations.create.response'],
+  'ignores-bicfi': ['headers.x-bicfi.required'],
 };
 
 const CONSENT_CREATE = /^\/psd2\/consent\/v1\/consents\/?(\?|$)/;
 const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/[^/]+\/authorisations/;
 const ACCOUNT_ROUTE = /^\/psd2\/accountinformation\/v1\/accounts\/[^/?]+\/(balances|transactions)(\/|\?|$)/;
+const CONSENT_READ = /^\/psd2\/consent\/v1\/consents\/([^/]+)(?:\/status)?$/;
 const CREATES_AUTHORISATION = /^\/psd2\/consent\/v1\/consents(\/[^/]+\/authorisations)?\/?$/;
 
 const json = (res: ServerResponse, status: number, body: unknown, req: IncomingMessage) => {
@@ -100,11 +131,14 @@ function bank(mode: Mode | 'sound', upstream: string) {
       return json(res, req.method === 'GET' ? 418 : 409, { tppMessages: [{ category: 'ERROR', code: 'NOPE' }] }, req);
     if (mode === 'account-routes-fail' && ACCOUNT_ROUTE.test(url))
       return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
+    // A call without X-BicFi taken as if it carried the bank's own.
+    if (mode === 'ignores-bicfi' && !token && req.headers['x-bicfi'] === undefined) req.headers['x-bicfi'] = 'SBXBSESS';
     const strip = mode === 'no-sca-method' && req.method === 'POST' && CREATES_AUTHORISATION.test(url.split('?')[0]);
+    const unlink = mode === 'link-missing' && req.method === 'POST' && CONSENT_CREATE.test(url);
     const out = httpRequest(
       { host: up.hostname, port: up.port, method: req.method, path: url, headers: req.headers },
       (answer) => {
-        if (!strip) {
+        if (!strip && !unlink) {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           return;
@@ -115,7 +149,8 @@ function bank(mode: Mode | 'sound', upstream: string) {
           let text = Buffer.concat(chunks).toString('utf8');
           try {
             const body = JSON.parse(text) as Record<string, unknown>;
-            delete body.scaMethods;
+            if (strip) delete body.scaMethods;
+            if (unlink) delete (body._links as Record<string, unknown> | undefined)?.scaStatus;
             text = JSON.stringify(body);
           } catch {
             /* not JSON: as it came */
@@ -160,10 +195,21 @@ async function call(
  * authorisation created and started with mbid_same_device, which ends at once here), while every
  * authorisation route of the TPP's answers 404.
  */
-function validAtOnce(upstream: string) {
+function validAtOnce(upstream: string, readsReceived = 0) {
   const plain = bank('sound', upstream);
+  const reads = new Map<string, number>();
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '';
+    const read = CONSENT_READ.exec(url.split('?')[0]);
+    // A consent that reads received on its first reads (its status or itself), valid after them.
+    if (read && req.method === 'GET' && readsReceived > 0) {
+      const n = (reads.get(read[1]) ?? 0) + 1;
+      reads.set(read[1], n);
+      if (n <= readsReceived)
+        return void call(upstream, 'GET', url, req.headers).then((body) =>
+          json(res, 200, 'consentStatus' in body ? { ...body, consentStatus: 'received' } : body, req),
+        );
+    }
     if (CONSENT_AUTHORISATIONS.test(url))
       return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
     if (req.method !== 'POST' || !CONSENT_CREATE.test(url)) return plain(req, res);
@@ -207,7 +253,12 @@ async function unfairRuns(): Promise<TargetsRun> {
       targets: (Object.keys(SLICES) as Mode[]).map((mode) => ({
         id: mode,
         runs: SLICES[mode],
-        handler: mode === 'sca-routes-fail' ? validAtOnce(sandbox.baseUrl) : bank(mode, sandbox.baseUrl),
+        handler:
+          mode === 'sca-routes-fail'
+            ? validAtOnce(sandbox.baseUrl)
+            : mode === 'valid-later'
+              ? validAtOnce(sandbox.baseUrl, 2)
+              : bank(mode, sandbox.baseUrl),
       })),
       fallback: bank('sound', sandbox.baseUrl),
       files: [],
@@ -289,6 +340,12 @@ test.describe('banks that break one thing', () => {
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
     // A refusal on the failing route proves nothing: blocked by that route's own rule.
     expect(byId.get('accounts.transactions.date-from-required')?.blockedBy).toEqual(['accounts.transactions.shape']);
+    // Nothing passes on a 404's body, and nothing fails by cascade: blocked by the balances route's rule.
+    for (const id of ['accounts.balances.type-enum', 'accounts.amounts.pattern', 'accounts.balances.complete'])
+      expect([byId.get(id)?.verdict, byId.get(id)?.blockedBy], line(byId.get(id)!)).toEqual([
+        'blocked',
+        ['accounts.balances.shape'],
+      ]);
   });
 
   test('a bank that offers no SCA method: the method checks are not judged or blocked, never passed on an empty list', () => {
@@ -306,5 +363,24 @@ test.describe('banks that break one thing', () => {
     const byId = fairly('sca-routes-fail');
     for (const id of ['accounts.list.shape', 'accounts.balances.shape'])
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank whose create consent lacks one link and accepts every valid create: the refusals are judged beside those creates', () => {
+    const byId = fairly('link-missing');
+    for (const id of SLICES['link-missing'].slice(1)) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank whose consent reads valid only on a later read, with no authorisation resource: the accounts checks are judged', () => {
+    const byId = fairly('valid-later');
+    for (const id of ['accounts.list.shape', 'accounts.balances.shape'])
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank that ignores X-BicFi: its MUST fails, the other header rules are judged', () => {
+    const byId = fairly('ignores-bicfi');
+    expect(byId.get('headers.x-bicfi.required')?.verdict, line(byId.get('headers.x-bicfi.required')!)).toBe('failed');
+    expect(byId.get('headers.x-request-id.required')?.verdict, line(byId.get('headers.x-request-id.required')!)).toBe(
+      'passed',
+    );
   });
 });
