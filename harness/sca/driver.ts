@@ -114,8 +114,6 @@ const DEFAULT_ROOTS: ScaRoots = {
 
 const DECOUPLED_PREFERENCE = ['mbid_same_device', 'mbid'];
 
-/** The statuses of an authorisation that needs no SCA step (finalised when created, or exempted). */
-const FINALISED_AT_ONCE = ['finalised', 'exempted'];
 
 /**
  * The suite's SCA driver for any resource (specification: Resource variables used by the
@@ -211,8 +209,9 @@ export class ScaDriver {
   }
 
   /**
-   * The end of an authorisation finalised (or exempted) when it was created: its creation answer
-   * says so, or, where it offers no method to start, its status read says so. Undefined otherwise.
+   * The end of an authorisation that ended when it was created (finalised, exempted, or failed: the
+   * bank ran its SCA then): its creation answer says so, or, where it offers no method to start,
+   * its status read says so. Undefined otherwise.
    */
   private async finalisedAtCreation(
     created: ApiResponse,
@@ -222,7 +221,7 @@ export class ScaDriver {
     headers: HeaderSpec,
   ): Promise<Pick<ScaOutcome, 'scaStatus' | 'startedAt' | 'endedAt' | 'polls'> | undefined> {
     const at = Date.now();
-    const done = (status: unknown) => typeof status === 'string' && FINALISED_AT_ONCE.includes(status);
+    const done = (status: unknown) => typeof status === 'string' && TERMINAL_SCA.includes(status);
     const told = own ? undefined : (created.body as { scaStatus?: unknown } | undefined)?.scaStatus;
     if (done(told)) return { scaStatus: String(told), startedAt: at, endedAt: at, polls: [] };
     if (method) return undefined;
@@ -261,9 +260,9 @@ export class ScaDriver {
     const offered = (body.scaMethods ?? []).map((m) => m.authenticationMethodId);
     const method = o.method ?? DECOUPLED_PREFERENCE.find((m) => offered.includes(m)) ?? offered[0];
     const href = `${resourceBasePath}/${o.sub ?? 'authorisations'}/${body.authorisationId}`;
-    // An authorisation the bank finalised when it created it (no further SCA needed) is an
-    // authorisation ended: every check that needs an authorised resource is judged on it; only
-    // those about the SCA steps themselves (a method asked for) need one started.
+    // An authorisation the bank ended when it created it (no further SCA needed: finalised, or
+    // failed) is an authorisation ended: every check that needs an authorised resource is judged on
+    // it; only those about the SCA steps themselves (a method asked for) need one started.
     const atOnce = o.method ? undefined : await this.finalisedAtCreation(created, own, href, method, headers);
     if (atOnce) return { authorisationId: body.authorisationId, href, ...atOnce, created, started: created };
     await prerequisite(roots.create, 'an SCA method offered', async () =>

@@ -26,7 +26,10 @@ import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.
  * - valid-later: no consent authorisation resource (404), and a consent that reads valid only on
  *   its third read (its own SCA ran at creation): the accounts checks are judged against it;
  * - ignores-bicfi: takes a call without X-BicFi as if it had one: the header's MUST fails on every
- *   operation, no other header rule is blocked by it.
+ *   operation, no other header rule is blocked by it;
+ * - finalised-at-creation: needs no further SCA: an authorisation of a consent or a payment is
+ *   finalised when it is created (its SCA ran then), and its creation answer says so: every check
+ *   that needs an authorised resource is judged on it.
  */
 
 type Mode =
@@ -37,7 +40,8 @@ type Mode =
   | 'sca-routes-fail'
   | 'link-missing'
   | 'valid-later'
-  | 'ignores-bicfi';
+  | 'ignores-bicfi'
+  | 'finalised-at-creation';
 
 /** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
 const SLICES: Record<Mode, string[]> = {
@@ -90,6 +94,12 @@ const SLICES: Record<Mode, string[]> = {
   ],
   'valid-later': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
   'ignores-bicfi': ['headers.x-bicfi.required', 'headers.x-request-id.required'],
+  'finalised-at-creation': [
+    'accounts.list.shape',
+    'authorisations.status.terminal-stable',
+    'payments.sca.accepted',
+    'payments.authorisations.final-resource',
+  ],
 };
 
 /** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
@@ -102,6 +112,7 @@ const BROKEN: Record<Mode, string[]> = {
   'link-missing': ['consents.create.response'],
   'valid-later': ['authorisations.create.response'],
   'ignores-bicfi': ['headers.x-bicfi.required'],
+  'finalised-at-creation': [],
 };
 
 const CONSENT_CREATE = /^\/psd2\/consent\/v1\/consents\/?(\?|$)/;
@@ -243,6 +254,48 @@ function validAtOnce(upstream: string, readsReceived = 0) {
   };
 }
 
+/** A creation of an authorisation (of a consent or a payment; a cancellation's is left as it is). */
+const AUTHORISATION_CREATE =
+  /^\/psd2\/[^?]+\/(?:consents|payments|bulk-payments|periodic-payments)(?:\/[^/?]+)+\/authorisations\/?$/;
+
+/**
+ * A bank that needs no further SCA: the authorisation it creates is started at once by its own SCA
+ * (which ends at once here), and the creation answers the status it then has (finalised).
+ */
+function finalisedAtCreation(upstream: string) {
+  const plain = bank('sound', upstream);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method !== 'POST' || !AUTHORISATION_CREATE.test(path)) return plain(req, res);
+    const sent: Buffer[] = [];
+    req.on('data', (c: Buffer) => sent.push(c));
+    req.on('end', async () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && !HOP_BY_HOP.includes(e[0]),
+        ),
+      );
+      const created = await fetch(`${upstream}${req.url}`, { method: 'POST', headers, body: Buffer.concat(sent) });
+      const body = (await created.json().catch(() => ({}))) as Record<string, unknown>;
+      if (created.ok && typeof body.authorisationId === 'string') {
+        const self = `${path.replace(/\/$/, '')}/${body.authorisationId}`;
+        await call(
+          upstream,
+          'PUT',
+          self,
+          { ...req.headers, 'tpp-redirect-preferred': 'false' },
+          {
+            authenticationMethodId: 'mbid_same_device',
+          },
+        );
+        await new Promise((done) => setTimeout(done, 20));
+        body.scaStatus = (await call(upstream, 'GET', self, req.headers)).scaStatus;
+      }
+      json(res, created.status, body, req);
+    });
+  };
+}
+
 async function unfairRuns(): Promise<TargetsRun> {
   // One sandbox behind every bank, whose decoupled SCA ends at once (a pace the specification allows):
   // the bank that runs its own SCA finds the consent valid as soon as it has started it.
@@ -258,7 +311,9 @@ async function unfairRuns(): Promise<TargetsRun> {
             ? validAtOnce(sandbox.baseUrl)
             : mode === 'valid-later'
               ? validAtOnce(sandbox.baseUrl, 2)
-              : bank(mode, sandbox.baseUrl),
+              : mode === 'finalised-at-creation'
+                ? finalisedAtCreation(sandbox.baseUrl)
+                : bank(mode, sandbox.baseUrl),
       })),
       fallback: bank('sound', sandbox.baseUrl),
       files: [],
@@ -382,5 +437,10 @@ test.describe('banks that break one thing', () => {
     expect(byId.get('headers.x-request-id.required')?.verdict, line(byId.get('headers.x-request-id.required')!)).toBe(
       'passed',
     );
+  });
+
+  test('a bank that finalises an authorisation when it creates it: the checks that need an authorised resource are judged', () => {
+    const byId = fairly('finalised-at-creation');
+    for (const id of SLICES['finalised-at-creation']) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
   });
 });
