@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { routeAnswers } from '../../scripts/init/areas.js';
+import { ownCodesOf, routeAnswers } from '../../scripts/init/areas.js';
 import { missingHeaderOf, requiredHeaderOf, type Answer } from '../../scripts/init/bank.js';
 import { readOpenApi } from '../../scripts/init/openapi.js';
 import { metadataUrls, splitEndpoints } from '../../scripts/init/oauth.js';
@@ -45,6 +45,14 @@ test("a route answers with a refusal of its own; a 404, an HTML page, a 5xx or a
   expect(routeAnswers(answer(0))).toBe(false);
   expect(routeAnswers(answer(404, 'PRODUCT_UNKNOWN'))).toBe(false);
   expect(routeAnswers(answer(403, 'PRODUCT_INVALID'))).toBe(false);
+});
+
+test("an unknown id answered 404 RESOURCE_UNKNOWN, as the suite's own checks accept, is a route of consents, payments and baskets", () => {
+  for (const area of ['consents', 'payments', 'signingBaskets'] as const) {
+    expect(routeAnswers(answer(404, 'RESOURCE_UNKNOWN'), ownCodesOf(area)), area).toBe(true);
+    expect(routeAnswers(answer(404, 'PRODUCT_UNKNOWN'), ownCodesOf(area)), area).toBe(false);
+    expect(routeAnswers(answer(404), ownCodesOf(area)), `${area}: a 404 without a code`).toBe(false);
+  }
 });
 
 test('OAuth2 metadata is looked for as RFC 8414 and OpenID say; the endpoints become TARGET_AUTH_URL and two paths', () => {
