@@ -59,8 +59,12 @@ export const readReference = (): Draft =>
 
 const claimHow = (feature: string, keys: string) => `add "${feature}" to features${keys ? ` and set ${keys}` : ''}`;
 
-/** The areas: their paths and features, or "not found, not claimed" with the calls tried. */
-function draftAreas(f: Findings, p: Draft, d: Drafted) {
+/**
+ * The areas: their paths and features, or "not found, not claimed" with the calls tried. Account
+ * information is claimed with consents only (its checks read under a consent the run creates at
+ * paths.consents): found without them, it is listed not claimed, saying why.
+ */
+export function draftAreas(f: Pick<Findings, 'areas'>, p: Draft, d: Pick<Drafted, 'found' | 'notFound' | 'review'>) {
   const a = f.areas.areas;
   const claim = (...features: string[]) => p.features.push(...features.filter((x) => !p.features.includes(x)));
   const notFound = (what: string, tried: string[], how: string) =>
@@ -86,6 +90,14 @@ function draftAreas(f: Findings, p: Draft, d: Drafted) {
           .join(', ')} (${found.layout})`,
       );
     } else notFound(what, found.tried, claimHow(features[0], keys));
+  }
+  if (p.features.includes('accounts') && !p.features.includes('consents')) {
+    p.features = p.features.filter((x) => x !== 'accounts');
+    delete p.paths.accounts;
+    d.found = d.found.filter((l) => !l.startsWith('- account information:'));
+    d.notFound.push(
+      `- account information: found at paths.accounts "${a.accounts.paths?.accounts}", not claimed: its checks read under a consent, and no consents path answered. To claim it: ${claimHow('consents', 'paths.consents')}, then ${claimHow('accounts', 'paths.accounts')}.`,
+    );
   }
   if (p.features.length) claim('headers');
   if (a.directory.paths && !a.directory.paths.cities)

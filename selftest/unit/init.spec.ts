@@ -8,6 +8,7 @@ import { missingHeaderOf, requiredHeaderOf, type Answer } from '../../scripts/in
 import { readOpenApi } from '../../scripts/init/openapi.js';
 import { metadataUrls, splitEndpoints } from '../../scripts/init/oauth.js';
 import { writeEnv } from '../../scripts/init/write.js';
+import { draftAreas } from '../../scripts/init/draft.js';
 import { ibanNote, ibanProblem, mod97 } from '../../spec/iso13616.js';
 import { readSettings } from '../../harness/config/settings.js';
 
@@ -145,4 +146,38 @@ test("an OpenAPI file names the profile's paths under its first server URL, and 
   });
   expect(found.services).toEqual(['payments', 'bulk-payments']);
   expect(found.products).toEqual(['sepa-credit-transfers']);
+});
+
+test('account information is drafted with consents only: found alone, it is listed not claimed, saying why', () => {
+  const tried = ['GET /x → 404'];
+  const findings = (consents: boolean) =>
+    ({
+      areas: {
+        areas: {
+          directory: { tried },
+          consents: consents ? { paths: { consents: 'v1/consents' }, layout: 'berlin', tried } : { tried },
+          accounts: { paths: { accounts: 'v1/accounts' }, layout: 'berlin', tried },
+          payments: { tried },
+          signingBaskets: { tried },
+          directDebit: { tried },
+        },
+        products: [],
+        services: [],
+      },
+    }) as unknown as Parameters<typeof draftAreas>[0];
+  const draft = (consents: boolean) => {
+    const p = { features: [], paths: {} } as unknown as Parameters<typeof draftAreas>[1];
+    const d = { found: [] as string[], notFound: [] as string[], review: [] as string[] };
+    draftAreas(findings(consents), p, d);
+    return { p, d };
+  };
+  const alone = draft(false);
+  expect(alone.p.features).not.toContain('accounts');
+  expect(alone.p.paths.accounts).toBeUndefined();
+  expect(alone.d.notFound.join('\n')).toMatch(
+    /account information: found at paths.accounts "v1\/accounts", not claimed: its checks read under a consent/,
+  );
+  const both = draft(true);
+  expect(both.p.features).toEqual(expect.arrayContaining(['consents', 'authorisations', 'accounts', 'headers']));
+  expect(both.p.paths).toMatchObject({ consents: 'v1/consents', accounts: 'v1/accounts' });
 });
