@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { noteRefusal, resourcesIn } from '../expect.js';
 import { block } from '../http/broken.js';
+import { NOT_JUDGED_ANNOTATION } from '../catalogue/req.js';
 import type { ApiResponse } from '../http/response.js';
 import { GROUPS, claimedOperations, operation, type Bound, type Operation } from '../operations.js';
 import { test as base, type OperationWorld } from '../operations.js';
@@ -108,11 +109,13 @@ interface Uncontrolled {
 /**
  * The acceptance of valid headers, as acceptanceTests judges it: the operation called with the
  * case's headers succeeds (2xx, never a 5xx); where it does not, the same call made plain is tried,
- * and when that fails too the operation is not this rule's to judge. `end` blocks the test by the
- * first such operation's control when nothing else was judged failed.
+ * and when that fails too the operation is not this rule's to judge. `end` names each such
+ * operation not judged, with its control, and blocks the test by the first one's control only when
+ * no case was judged (the others' acceptance stands).
  */
 export function headersAccepted(binder: Binder) {
   const uncontrolled: Uncontrolled[] = [];
+  let judged = 0;
   const check = async (v: { operation: string; headers: HeaderSet }) => {
     const b = await binder.bind(operation(v.operation));
     const id = v.headers['X-Request-ID'];
@@ -120,7 +123,7 @@ export function headersAccepted(binder: Binder) {
       headers: { ...v.headers, ...(id ? { 'X-Request-ID': freshRequestId(id) } : {}) },
       allow5xx: true,
     });
-    if (succeeded(res)) return;
+    if (succeeded(res)) return void judged++;
     const plain = await b.call({ allow5xx: true });
     if (!succeeded(plain)) {
       uncontrolled.push({
@@ -134,7 +137,10 @@ export function headersAccepted(binder: Binder) {
     );
   };
   const end = () => {
-    if (uncontrolled.length)
+    for (const u of [...new Map(uncontrolled.map((u) => [u.why.split(' (')[0], u])).values()])
+      test.info().annotations.push({ type: NOT_JUDGED_ANNOTATION, description: `[${u.by}] ${u.why}` });
+    // Blocked only when no operation was judged: the others' acceptance stands.
+    if (uncontrolled.length && !judged)
       block(
         uncontrolled[0].by,
         'the same call made plain (the positive control)',
