@@ -175,7 +175,9 @@ function draftSca(f: Findings, p: Draft, reference: Draft, d: Drafted) {
     delete p.sca.approaches;
     const why = c
       ? `the probe consent showed none${c.problem ? ` (${c.problem})` : ''}`
-      : 'no consent probed (--probe-consent creates one)';
+      : f.answers.probeConsent
+        ? 'no consent probed: no consents path answered'
+        : 'no consent probed (--probe-consent creates one)';
     d.notFound.push(
       `- the redirect and decoupled SCA: not found (${why}), not claimed. To claim them: add "sca.redirect" and/or "sca.decoupled" to features and list REDIRECT and/or DECOUPLED in sca.approaches.`,
     );
