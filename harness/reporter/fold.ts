@@ -45,7 +45,7 @@ export const acceptedKindsOf = (test: TestCase, result: TestResult): string[] =>
 const controlled = (test: TestCase, result: TestResult) => {
   const controls = controlsOf(test, result);
   const refusedKinds = recorded(REFUSED_KIND_ANNOTATION, test, result);
-  const notJudged = recorded(NOT_JUDGED_ANNOTATION, test, result);
+  const notJudged = recorded(NOT_JUDGED_ANNOTATION, test, result).map((n) => stripVTControlCharacters(n));
   return {
     ...(controls.length ? { controls } : {}),
     ...(refusedKinds.length ? { refusedKinds } : {}),

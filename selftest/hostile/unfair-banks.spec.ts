@@ -83,6 +83,7 @@ const SLICES: Record<Mode, string[]> = {
     'authorisations.sca-method.complete',
     'authorisations.start.decoupled',
     'authorisations.redirect-preferred.false-consents',
+    'headers.x-request-id.required',
   ],
   'sca-routes-fail': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
   'link-missing': [
@@ -412,6 +413,21 @@ test.describe('banks that break one thing', () => {
     expect(byId.get('authorisations.sca-method.complete')?.tests[0]?.message).toContain('not judged');
     for (const id of ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'])
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('blocked');
+    // A rule over operations is judged on every operation that could be prepared; those that need
+    // a method offered are named not judged, with their root cause, and block nothing else.
+    // The accounts group alone, whose every operation needs an authorised consent, is blocked.
+    const header = byId.get('headers.x-request-id.required')!;
+    const group = (name: string) => header.tests.find((t) => t.title.startsWith(`${name}:`));
+    expect(group('consents')?.status, line(header)).toBe('passed');
+    expect(group('consents')?.notJudged?.join('\n')).toMatch(
+      /^Authorisation SCA status \(consent\): \[blocked by authorisations\.create\.response\] an SCA method offered/,
+    );
+    expect([group('accounts')?.status, group('accounts')?.blockedBy]).toEqual([
+      'blocked',
+      'authorisations.create.response',
+    ]);
+    for (const name of ['directory', 'payments', 'signing-baskets', 'direct-debit'])
+      expect(group(name)?.status, `${name}: ${group(name)?.message.split('\n')[0]}`).toBe('passed');
   });
 
   test('a bank that makes its consents valid by an SCA of its own while its authorisation routes fail: the accounts checks are judged against the valid consent', () => {
