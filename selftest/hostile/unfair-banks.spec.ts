@@ -77,6 +77,7 @@ const SLICES: Record<Mode, string[]> = {
     'accounts.balances.type-enum',
     'accounts.amounts.pattern',
     'accounts.balances.complete',
+    'accounts.account.id-stable',
   ],
   'no-sca-method': [
     'authorisations.create.response',
@@ -396,6 +397,10 @@ test.describe('banks that break one thing', () => {
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
     // A refusal on the failing route proves nothing: blocked by that route's own rule.
     expect(byId.get('accounts.transactions.date-from-required')?.blockedBy).toEqual(['accounts.transactions.shape']);
+    // The ids are stable (detail and list judged); the reads whose route fails are named not judged.
+    const stable = byId.get('accounts.account.id-stable')!;
+    expect(stable.verdict, line(stable)).toBe('passed');
+    expect(stable.tests[0]?.notJudged?.join('\n')).toContain('[blocked by accounts.balances.shape]');
     // Nothing passes on a 404's body, and nothing fails by cascade: blocked by the balances route's rule.
     for (const id of ['accounts.balances.type-enum', 'accounts.amounts.pattern', 'accounts.balances.complete'])
       expect([byId.get(id)?.verdict, byId.get(id)?.blockedBy], line(byId.get(id)!)).toEqual([
