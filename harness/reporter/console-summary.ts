@@ -64,7 +64,7 @@ export function oneLine(message: string, max = 240): string {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !/^(Requirement \S+ \(|Call log:|at |- |attachment #)/.test(l))
-    .map((l) => l.replace(/^(Error|Blocked):\s*/, ''));
+    .map((l) => l.replace(/^(Error|Blocked):\s*/, '').replace(/^\[blocked by [^\]]+\]\s*/, ''));
   const want = lines.find((l) => /^Expected: /.test(l));
   const got = lines.find((l) => /^Received: /.test(l));
   const head = lines[0] ?? '';
@@ -156,6 +156,8 @@ export function headerHints(r: Pick<ReportForConsole, 'requirements'>): string[]
           .matchAll(NAMED_HEADER)) {
           const name = m[1] ?? m[2] ?? m[3];
           const key = name.toLowerCase();
+          // A requirement about that very header leaves it out on purpose: its answer is no hint.
+          if (q.text.toLowerCase().includes(key)) continue;
           if (!seen.has(key)) seen.set(key, { name, ids: new Set() });
           seen.get(key)!.ids.add(q.id);
         }

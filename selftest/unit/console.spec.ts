@@ -241,4 +241,22 @@ test('refusals whose answers name a header point at the profile requiredHeaders,
     "hint: the bank's answers name the header Date as required (2 requirements): if the bank wants it on every call, declare it in the profile's requiredHeaders (docs/profiles.md)",
   ]);
   expect(verdictLines(reportOf([req('a.create', 'passed')])).some((l) => l.startsWith('hint:'))).toBe(false);
+  // A requirement about that very header leaves it out on purpose: its answer is no hint.
+  const onPurpose = reportOf([
+    req(
+      'a.consent.missing-code',
+      'warning',
+      'Error: Expected HTTP 400; got 401 body: {"text":"Consent-ID header is required"}',
+      {
+        text: 'A read without Consent-ID is answered 400 with tppMessages code FORMAT_ERROR.',
+      },
+    ),
+  ]);
+  expect(verdictLines(onPurpose).some((l) => l.startsWith('hint:'))).toBe(false);
+});
+
+test('a failure blocked by its own requirement reads without naming itself', () => {
+  expect(oneLine('Blocked: [blocked by a.create] create the consent: expected a 2xx; got 400')).toBe(
+    'create the consent: expected a 2xx; got 400',
+  );
 });
