@@ -150,8 +150,13 @@ function draftAccounts(shown: ShownAccount[] | undefined, p: Draft, d: Drafted) 
       taken.push(product);
     }
   }
-  if (taken.length)
+  if (taken.length) {
     d.found.push(`- payments.accounts: the debtor of ${taken.join(', ')} is an account the probe consent showed`);
+    // Every value copied from the reference sandbox is listed to review: the creditors beside those debtors too.
+    d.review.push(
+      `- \`payments.accounts\` of ${taken.join(', ')}: the creditor (creditorAccount, creditorAgent) is the reference sandbox's: name one the bank pays to.`,
+    );
+  }
   const left = Object.keys(accounts).filter((x) => !taken.includes(x));
   if (left.length)
     d.review.push(
