@@ -207,7 +207,7 @@ async function paymentOffer(bank: Bank, payments: string) {
       scope: 'paymentinitiation',
       headers: bank.answers.psuId ? { 'PSU-ID': bank.answers.psuId } : {},
     });
-    return routeAnswers(res) && !(res.code && /PRODUCT|SERVICE/.test(res.code));
+    return routeAnswers(res, UNKNOWN_ID) && !(res.code && /PRODUCT|SERVICE/.test(res.code));
   };
   const products: string[] = [];
   for (const product of PRODUCTS) if (await offered('payments', product)) products.push(product);
