@@ -114,7 +114,6 @@ const DEFAULT_ROOTS: ScaRoots = {
 
 const DECOUPLED_PREFERENCE = ['mbid_same_device', 'mbid'];
 
-
 /**
  * The suite's SCA driver for any resource (specification: Resource variables used by the
  * authorisation flows; endpoint section F): create an authorisation on `resourceBasePath`,
