@@ -36,6 +36,9 @@ function configured<T>(step: () => T): T {
     console.error(
       'hint: settings come from the environment or .env in the working folder (see .env.example; `obg-conformance run --help` lists the keys); DEBUG=obg adds the stack.',
     );
+    // Found in a worker (which reads this file again): the run stops once, at once, with no verdict
+    // (its reporter writes no report and no history record: harness/reporter/conformance.ts).
+    if (process.env.TEST_WORKER_INDEX !== undefined) process.kill(process.ppid, 'SIGINT');
     process.exit(2);
   }
 }
@@ -49,6 +52,9 @@ const workers = configured(() => {
   const accounts = !projects.length || projects.includes('accounts');
   const problem = accounts ? readerPsuProblem(target.profile, w.workers, target.profileName) : undefined;
   if (problem) throw new ConfigError(problem);
+  // The workers read this file again, without the runner's command line: they see its count (from
+  // --workers or OBG_WORKERS) through OBG_WORKERS, so every process of the run checks the same one.
+  process.env[ENV.workers] = String(w.workers ?? w.percent);
   return w.workers ?? w.percent!;
 });
 // What the run prints (OBG_CONSOLE, or run --playwright-list): the suite's console, or Playwright's list beside it.

@@ -106,8 +106,12 @@ export function dependsOnControl(id: string): void {
     info.annotations.push({ type: CONTROL_ANNOTATION, description: id });
 }
 
-/** A refusal the test expected, whatever came back: its request is noted in the running test's ledger. */
-function noteRefusal(received: unknown, held: boolean) {
+/**
+ * A refusal the test expected, whatever came back: its request is noted in the running test's
+ * ledger (the refusal matchers note theirs; a refusal judged by hand, as the generated properties
+ * judge theirs, notes its own).
+ */
+export function noteRefusal(received: unknown, held: boolean) {
   if (!ledger || !(received instanceof ApiResponse)) return;
   const seen = ledger.refused.get(received.exchange);
   ledger.refused.set(received.exchange, seen === undefined ? held : seen && held);

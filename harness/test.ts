@@ -11,8 +11,13 @@ import { ApiClient } from './http/client.js';
 import type { Exchange } from './http/response.js';
 import { perProofEntry, proofEntryOf, type TestProofEntry } from './proof.js';
 import { dependsOnControl, useRefusalLedger } from './expect.js';
-import { requestKind } from './operations/controls.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from './catalogue/req.js';
+import { acceptedKind, requestKind } from './operations/controls.js';
+import {
+  ACCEPTED_ANNOTATION,
+  CONTROL_ANNOTATION,
+  REFUSED_KIND_ANNOTATION,
+  REQUIREMENT_ANNOTATION,
+} from './catalogue/req.js';
 import { asSecondTpp, NO_SECOND_TPP } from './auth/second-tpp.js';
 import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './auth/tokens.js';
 import { ENV } from './config/env-names.mjs';
@@ -173,7 +178,8 @@ export const test = perProofEntry(
       },
       { auto: true, box: 'self' },
     ],
-    // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger).
+    // The positive controls of the test's refusals (harness/expect.ts, RefusalLedger), and the kinds of
+    // request the test saw accepted, which control the refusals of every test of the run.
     _controls: [
       async ({ target, exchanges }, use, testInfo) => {
         const refused = new Map<Exchange, boolean>();
@@ -183,6 +189,11 @@ export const test = perProofEntry(
         } finally {
           useRefusalLedger(undefined);
         }
+        // The kinds of request the test saw accepted: its refused requests aside (one accepted is no control of itself).
+        const accepted = new Set(
+          exchanges.filter((e) => !refused.has(e)).flatMap((e) => acceptedKind(target, e) ?? []),
+        );
+        for (const key of accepted) testInfo.annotations.push({ type: ACCEPTED_ANNOTATION, description: key });
         if (refused.size === 0) return;
         // A test that names its own control (controlledBy, dependsOnControl) depends on that one only.
         if (testInfo.annotations.some((a) => a.type === CONTROL_ANNOTATION)) return;
@@ -191,16 +202,18 @@ export const test = perProofEntry(
         const failedRefusals = [...refused.values()].filter((held) => !held).length;
         if (testInfo.errors.length > failedRefusals) return;
         const named = testInfo.annotations.filter((a) => a.type === REQUIREMENT_ANNOTATION).map((a) => a.description);
-        // The kinds of request the test saw accepted: its refused requests aside (one accepted is no control of itself).
-        const accepted = new Set(
-          exchanges
-            .filter((e) => !refused.has(e) && e.status !== undefined && e.status >= 200 && e.status < 300)
-            .map((e) => requestKind(target, e)?.key),
-        );
-        for (const e of refused.keys()) {
+        const needed = new Set<string>();
+        // A test that failed is failed by its refusals that did not hold: those alone need their control
+        // (a counterexample on one operation stands, whatever a refusal that held elsewhere proves).
+        const judging = testInfo.errors.length ? [...refused].filter(([, held]) => !held) : [...refused];
+        for (const [e] of judging) {
           const kind = requestKind(target, e);
           // Accepted in this very test: no other control needed.
           if (!kind || accepted.has(kind.key)) continue;
+          // Else a call of its kind accepted anywhere in the run controls it (the fold looks), or its control's verdict.
+          if (!needed.has(kind.key))
+            testInfo.annotations.push({ type: REFUSED_KIND_ANNOTATION, description: kind.key });
+          needed.add(kind.key);
           // The test judges the valid call itself: that control is its own verdict.
           for (const control of kind.controls.filter((c) => !named.includes(c))) dependsOnControl(control);
         }
@@ -229,6 +242,14 @@ export const test = perProofEntry(
           .map((a) => a.description ?? '');
         const failing = named.filter((id) => proofEntry?.entry.expectFailing.includes(id));
         testInfo.fail(failing.length > 0, `expected to fail here: ${failing.join(', ')}`);
+        // Not claimed first: a check of an area the profile does not claim reads "not claimed",
+        // whatever else would keep it from being judged.
+        const claimed = new Set(target.profile.features);
+        const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));
+        testInfo.skip(
+          missing.length > 0,
+          `not claimed: the profile "${target.profileName}" does not claim ${[...new Set(missing)].join(', ')}`,
+        );
         // ACCESS_TOKEN alone: the same token for every scope and context, so a check that a token
         // of one scope or context is refused elsewhere cannot be judged, unless each scope it
         // sends has a token of its own (ACCESS_TOKEN_<API SCOPE>_<CONTEXT>).
@@ -236,12 +257,6 @@ export const test = perProofEntry(
         testInfo.skip(
           oneToken.ids.length > 0,
           `not judged: one token for every scope (ACCESS_TOKEN): ${oneToken.ids.join(', ')}; to judge, give ${oneToken.keys.join(', ')}`,
-        );
-        const claimed = new Set(target.profile.features);
-        const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));
-        testInfo.skip(
-          missing.length > 0,
-          `not claimed: the profile "${target.profileName}" does not claim ${[...new Set(missing)].join(', ')}`,
         );
         await use();
       },

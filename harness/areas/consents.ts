@@ -178,13 +178,21 @@ export class ConsentsClient {
       if (!(e instanceof Blocked)) throw e;
       failure = e;
     }
-    // The SCA did not finalise here; a consent the bank holds valid all the same is what the check needs.
-    const status = await this.consentStatus(consentId, o.headers).catch(() => undefined);
-    if (status === 'valid') return consentId;
+    // The SCA did not finalise here; a consent the bank holds valid all the same is what the check
+    // needs, were it valid only on a later read of its status (a few reads, a poll interval apart).
+    for (let read = 0; read < VALID_READS; read++) {
+      if (read) await new Promise((done) => setTimeout(done, 750));
+      const status = await this.consentStatus(consentId, o.headers).catch(() => undefined);
+      if (status === 'valid') return consentId;
+      if (status !== 'received' && status !== 'partiallyAuthorised') break;
+    }
     if (failure) throw failure;
     return block('authorisations.status.ends', "the SCA of the test's consent", `ended ${ended}, not finalised`);
   }
 }
+
+/** How many reads of its status a consent whose SCA did not finalise is given to read valid. */
+const VALID_READS = 4;
 
 /** Adds `consents`: a consent client (scope accountinformation, X-BicFi) that deletes what the test created. */
 export const test = base.extend<{ consents: ConsentsClient }>({

@@ -14,6 +14,26 @@ export const REQUIREMENT_ANNOTATION = 'requirement';
  */
 export const CONTROL_ANNOTATION = 'control';
 
+/**
+ * The annotation type under which a test records each kind of request it saw accepted (a 2xx, with
+ * the created id where the operation creates one: harness/operations/controls.ts `acceptedKind`):
+ * what controls a refusal of that kind anywhere in the run.
+ */
+export const ACCEPTED_ANNOTATION = 'accepted';
+
+/**
+ * The annotation type under which a test names each kind of request it expected refused and did
+ * not see accepted itself: the refusal is judged where a call of that kind was seen accepted
+ * anywhere in the run (harness/reporter/fold.ts), else blocked by the kind's control.
+ */
+export const REFUSED_KIND_ANNOTATION = 'refused kind';
+
+/**
+ * The annotation type under which a test names what it could not judge beside its verdict, with the
+ * root cause: an operation of a rule over operations whose prerequisites failed, judged on the others.
+ */
+export const NOT_JUDGED_ANNOTATION = 'not judged';
+
 /** Details naming a test's positive control, for a refusal whose valid request another requirement judges. */
 export const controlledBy = (id: string): TestDetails => ({
   annotation: [{ type: CONTROL_ANNOTATION, description: id }],

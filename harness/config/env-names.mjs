@@ -179,6 +179,7 @@ export const ENV_VARS = /** @satisfies {Record<string, EnvVar>} */ ({
     setting: true,
     writers: [
       'user',
+      'playwright.config.ts',
       'selftest/support/run-suite.ts',
       'selftest/package/init.spec.ts',
       'selftest/package/install.spec.ts',

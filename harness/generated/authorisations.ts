@@ -14,6 +14,7 @@ import {
 import { brokenMethod, offeredOr, type BrokenStart, type StartCase } from './authorisation-cases.js';
 import { depthFixture, type GeneratedFixtures } from './test.js';
 import { controlsOnce, noServerError } from './judge.js';
+import { noteRefusal } from '../expect.js';
 import { refusedPlainly } from './walk.js';
 
 export { because, expect, req } from '../test.js';
@@ -147,15 +148,15 @@ export function startRefused(operations: OperationWorld, targets: StartTarget[])
   const control = controlsOnce();
   return async (v: BrokenStart): Promise<void> => {
     const t = targets.find((x) => x.label === v.on)!;
-    await control(t.label, t.op.control, `${t.label}: start with an offered method`, async () =>
-      (await fresh(operations, t)).call(),
-    );
+    await control(t.label, async () => (await fresh(operations, t)).call());
     const b = await fresh(operations, t);
     const value = brokenMethod(v.broken, b.offered ?? []);
     const what = `${b.label}: start with authenticationMethodId ${JSON.stringify(value)} (${v.broken.kind}; offered: ${(b.offered ?? []).join(', ')})`;
     const res = await b.call({ json: { authenticationMethodId: value }, allow5xx: true });
     noServerError(res, what);
-    if (!refusedPlainly(res, START_DATA) && !(value === null && nothingStarted(res)))
+    const held = refusedPlainly(res, START_DATA) || (value === null && nothingStarted(res));
+    noteRefusal(res, held);
+    if (!held)
       throw new Error(
         `${what}: expected a refusal (a 4xx carrying no start data${value === null ? ', or the update PSU data without a method: a 2xx that starts nothing' : ''}); got ${res.describe()}`,
       );

@@ -63,9 +63,7 @@ export const basketReadsBack = (baskets: BasketsClient) => async (v: BasketCase)
 export function basketRefused(baskets: BasketsClient, status?: number) {
   const control = controlsOnce();
   return async (b: BrokenBasket) => {
-    await control('basket', 'signing-baskets.create.response', 'create a basket of one new payment', async () =>
-      baskets.create(await knownIds(baskets, 1)),
-    );
+    await control('basket', async () => baskets.create(await knownIds(baskets, 1)));
     const body = brokenBasketBody(b, await knownIds(baskets, b.payments));
     const res = await post(baskets, body);
     const what = `create basket ${JSON.stringify(body)} (${b.broken}${b.at === undefined ? '' : ` at paymentIds[${b.at}]`})`;

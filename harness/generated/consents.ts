@@ -56,9 +56,7 @@ const baseline = (consents: ConsentsClient) =>
 export function consentRefused(consents: ConsentsClient) {
   const control = controlsOnce();
   return async (b: BrokenConsent) => {
-    await control('consent', 'consents.create.response', 'create consent with the valid body', () =>
-      consents.create({ body: validConsentBody() as unknown as ConsentRequest }),
-    );
+    await control('consent', () => consents.create({ body: validConsentBody() as unknown as ConsentRequest }));
     const res = await consents.create({ body: brokenConsentBody(b) as unknown as ConsentRequest });
     const what = `create consent with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`}`;
     refusedWithout(res, what, 'consentId');

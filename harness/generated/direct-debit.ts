@@ -54,9 +54,7 @@ export function directDebitRefused(directDebit: DirectDebitClient, status?: numb
   const control = controlsOnce();
   const own = ownBody(directDebit);
   return async (b: BrokenDirectDebit) => {
-    await control('direct debit', 'direct-debit.create.response', 'create the valid direct debit', () =>
-      directDebit.create(own(b.seed)),
-    );
+    await control('direct debit', () => directDebit.create(own(b.seed)));
     const res = await directDebit.create(brokenDirectDebitBody(own, b));
     const what = `create direct debit with ${b.path} ${b.value === undefined ? 'left out' : `= ${JSON.stringify(b.value)}`}`;
     refusedWithout(res, what, 'paymentId', status);

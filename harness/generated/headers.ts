@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { resourcesIn } from '../expect.js';
+import { noteRefusal, resourcesIn } from '../expect.js';
 import { block } from '../http/broken.js';
+import { NOT_JUDGED_ANNOTATION } from '../catalogue/req.js';
 import type { ApiResponse } from '../http/response.js';
 import { GROUPS, claimedOperations, operation, type Bound, type Operation } from '../operations.js';
 import { test as base, type OperationWorld } from '../operations.js';
@@ -108,11 +109,13 @@ interface Uncontrolled {
 /**
  * The acceptance of valid headers, as acceptanceTests judges it: the operation called with the
  * case's headers succeeds (2xx, never a 5xx); where it does not, the same call made plain is tried,
- * and when that fails too the operation is not this rule's to judge. `end` blocks the test by the
- * first such operation's control when nothing else was judged failed.
+ * and when that fails too the operation is not this rule's to judge. `end` names each such
+ * operation not judged, with its control, and blocks the test by the first one's control only when
+ * no case was judged (the others' acceptance stands).
  */
 export function headersAccepted(binder: Binder) {
   const uncontrolled: Uncontrolled[] = [];
+  let judged = 0;
   const check = async (v: { operation: string; headers: HeaderSet }) => {
     const b = await binder.bind(operation(v.operation));
     const id = v.headers['X-Request-ID'];
@@ -120,7 +123,7 @@ export function headersAccepted(binder: Binder) {
       headers: { ...v.headers, ...(id ? { 'X-Request-ID': freshRequestId(id) } : {}) },
       allow5xx: true,
     });
-    if (succeeded(res)) return;
+    if (succeeded(res)) return void judged++;
     const plain = await b.call({ allow5xx: true });
     if (!succeeded(plain)) {
       uncontrolled.push({
@@ -134,7 +137,10 @@ export function headersAccepted(binder: Binder) {
     );
   };
   const end = () => {
-    if (uncontrolled.length)
+    for (const u of [...new Map(uncontrolled.map((u) => [u.why.split(' (')[0], u])).values()])
+      test.info().annotations.push({ type: NOT_JUDGED_ANNOTATION, description: `[${u.by}] ${u.why}` });
+    // Blocked only when no operation was judged: the others' acceptance stands.
+    if (uncontrolled.length && !judged)
       block(
         uncontrolled[0].by,
         'the same call made plain (the positive control)',
@@ -149,11 +155,13 @@ export function headersAccepted(binder: Binder) {
  * refused (a 4xx carrying no data, never a 5xx) and a state-changing one changes nothing. The first
  * case of each operation is its positive control: after the refused call, the same call with the
  * valid value the broken one was made from, accepted (on a world of its own, which it may use up).
- * Where that control fails, the refusal proves nothing: `uncontrolled` names the operation (the
- * spec declares its control requirement), and the case is not judged. Later refusals of an
- * operation share one world, refused calls changing nothing.
+ * Every broken call is noted in the test's refusal ledger (harness/expect.ts), as a refusal matcher
+ * notes its own: where the control fails here, the case is not judged, and the fold judges what the
+ * test's refusals proved only where a call of their kind was seen accepted anywhere in the run; a
+ * counterexample found on another operation stands whatever happened on this one. Later refusals
+ * of an operation share one world, refused calls changing nothing.
  */
-export function headerRefused(binder: Binder, uncontrolled: (o: Operation) => void) {
+export function headerRefused(binder: Binder) {
   const controlled = new Set<string>();
   return async (v: { operation: string; headers: BrokenHeader }) => {
     const { header, broken, valid, how } = v.headers;
@@ -164,6 +172,8 @@ export function headerRefused(binder: Binder, uncontrolled: (o: Operation) => vo
     const res = await b.call({ headers: { [header]: broken }, allow5xx: true });
     const after = b.state ? await b.state() : undefined;
     const what = `${b.label} with ${header} ${JSON.stringify(broken)} (${how})`;
+    const data = resourcesIn(res.body);
+    noteRefusal(res, res.status >= 400 && res.status < 500 && !data.length);
     if (succeeded(res)) {
       binder.drop(o);
       throw new Error(`${what}: expected a refusal (HTTP 4xx carrying no data); got ${res.describe()}`);
@@ -172,14 +182,10 @@ export function headerRefused(binder: Binder, uncontrolled: (o: Operation) => vo
     if (first) {
       const made = header === 'X-Request-ID' ? freshRequestId(valid) : valid;
       const control = await b.call({ headers: { [header]: made }, allow5xx: true });
-      if (!succeeded(control)) {
-        uncontrolled(o);
-        return;
-      }
+      if (!succeeded(control)) return;
       controlled.add(o.id);
       beside = `, as the same call with ${JSON.stringify(made)} was accepted (${control.describe()})`;
     }
-    const data = resourcesIn(res.body);
     if (res.status < 400 || res.status >= 500 || data.length)
       throw new Error(
         `${what}: expected a refusal (HTTP 4xx carrying no data)${beside}; got ${res.describe()}${data.length ? `, carrying ${data.join(', ')}` : ''}`,

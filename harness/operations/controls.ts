@@ -1,6 +1,8 @@
 import type { Target } from '../config/target.js';
 import type { Exchange } from '../http/response.js';
 import { OPERATIONS } from './table.js';
+import type { Operation } from './types.js';
+import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../../schemas/payments/products.js';
 
 /**
  * The positive control of each operation (its row's `control`, harness/operations/table.ts): the
@@ -150,6 +152,27 @@ function bodyShape(e: Exchange): string {
         : `body ${type || 'untyped'}`;
 }
 
+/** Between the parts of a kind's key: operation, payment service and product, body shape, signed or not. */
+export const KIND_SEPARATOR = ' | ';
+
+/** In a kind's key, the service and product of a call on a product the specification does not know: made valid, any product. */
+export const ANY_PRODUCT = '*';
+
+const KNOWN: Readonly<Record<string, readonly string[]>> = {
+  'payment-service': PAYMENT_SERVICES,
+  'payment-product': PAYMENT_PRODUCTS,
+};
+
+/**
+ * A call's service and product ("payments/sepa-credit-transfers"), or ANY_PRODUCT where one is none
+ * the specification knows (an unknown product refused: the same call made valid is the call of a
+ * known one, whichever it is).
+ */
+const kindParams = (params: Record<string, string>): string =>
+  Object.entries(params).some(([name, value]) => !KNOWN[name]?.includes(value))
+    ? ANY_PRODUCT
+    : Object.values(params).join('/');
+
 /**
  * The kind of request an exchange was: its operation, its payment service and product, the shape
  * of its body and whether it was signed. A refusal is controlled by a call of the same kind
@@ -160,10 +183,43 @@ export function requestKind(target: Target, e: Exchange): RequestKind | undefine
   const m = matchOperation(target, e.method, e.url);
   if (!m) return undefined;
   const signed = headerOf(e, 'signature') !== undefined;
-  const params = Object.values(m.params).join('/');
   return {
     operation: m.id,
-    key: [m.id, params, bodyShape(e), signed ? 'signed' : 'unsigned'].join(' '),
+    key: [m.id, kindParams(m.params), bodyShape(e), signed ? 'signed' : 'unsigned'].join(KIND_SEPARATOR),
     controls: [CONTROLS[m.id], ...(signed ? [SIGNED_CONTROL] : [])].filter((c): c is string => c !== undefined),
   };
+}
+
+/** The member of a creation's success answer that names what it made, by the answer's schema. */
+const CREATED_ID: Readonly<Record<string, string>> = {
+  'consents/consent-created': 'consentId',
+  'payments/payment-initiated': 'paymentId',
+  'direct-debit/payment-created': 'paymentId',
+  'signing-baskets/basket-created': 'basketId',
+  'authorisations/authorisation-created': 'authorisationId',
+};
+
+const byId = new Map<string, Operation>(OPERATIONS.map((o) => [o.id, o]));
+
+/** The id member a call of `operation` must answer with to be a creation accepted (none for an operation that creates nothing). */
+export function createdIdOf(operation: string): string | undefined {
+  const o = byId.get(operation);
+  return o && o.method === 'POST' && o.response ? CREATED_ID[o.response] : undefined;
+}
+
+/**
+ * The kind of request an exchange was seen accepted as, or undefined when it was not an
+ * acceptance: a 2xx of a known operation that, where the operation creates a resource, names it
+ * (its consentId, paymentId, basketId or authorisationId). What the answer says besides (its links,
+ * its other members) is the control requirement's to judge: a refusal's control is that the bank
+ * was seen accepting the same kind of request, in the test or anywhere in the run
+ * (harness/test.ts records it, harness/reporter/fold.ts reads it).
+ */
+export function acceptedKind(target: Target, e: Exchange): string | undefined {
+  if (e.status === undefined || e.status < 200 || e.status >= 300) return undefined;
+  const kind = requestKind(target, e);
+  if (!kind) return undefined;
+  const member = createdIdOf(kind.operation);
+  if (member && !new RegExp(`"${member}"\\s*:\\s*"[^"]+"`).test(e.responseBody ?? '')) return undefined;
+  return kind.key;
 }

@@ -1,11 +1,12 @@
 import type { HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import type { Target } from '../config/target.js';
-import { block } from '../http/broken.js';
+import { block, Blocked } from '../http/broken.js';
 import { claimedOperations } from './claims.js';
 import { GROUPS, OPERATIONS, type Operation, type OperationGroup } from './table.js';
 import type { Bound, CallOptions, OperationWorld } from './world.js';
 import { because, expect, req, test } from '../test.js';
+import { NOT_JUDGED_ANNOTATION } from '../catalogue/req.js';
 
 // ---------------------------------------------------------------------------------------------
 // Header rules over every operation they govern
@@ -26,19 +27,39 @@ interface RuleOptions {
   cases: (o: Operation, target: Target) => HeaderCase[];
 }
 
-/** Binds every claimed operation of a group that the rule governs, skipping the test when none is claimed. */
-async function boundOperations(
+/**
+ * Judges every claimed operation of a group that the rule governs, each on its own prerequisites
+ * (made once per test), skipping the test when none is claimed. An operation whose prerequisites
+ * could not be made (a Blocked step: the requirement that failed first) is not judged: the test
+ * names it with its root cause (a `not judged` annotation) and judges the others; it is blocked,
+ * by the first such root cause, only when no operation could be judged.
+ */
+async function eachOperation(
   operations: OperationWorld,
   target: Target,
   group: OperationGroup,
   applies: (o: Operation) => boolean,
-): Promise<Bound[]> {
+  judge: (b: Bound) => Promise<void>,
+): Promise<void> {
   const { claimed, skipped } = claimedOperations(target, group, applies);
   for (const why of skipped) test.info().annotations.push({ type: 'not claimed', description: why });
   test.skip(claimed.length === 0, skipped.join('; '));
-  const bound: Bound[] = [];
-  for (const o of claimed) bound.push(await test.step(`prerequisites of ${o.name}`, () => operations.bind(o)));
-  return bound;
+  let first: Blocked | undefined;
+  let judged = 0;
+  for (const o of claimed) {
+    let b: Bound;
+    try {
+      b = await test.step(`prerequisites of ${o.name}`, () => operations.bind(o));
+    } catch (e) {
+      if (!(e instanceof Blocked)) throw e;
+      first ??= e;
+      test.info().annotations.push({ type: NOT_JUDGED_ANNOTATION, description: `${o.name}: ${e.message}` });
+      continue;
+    }
+    judged++;
+    await judge(b);
+  }
+  if (!judged && first) throw first;
 }
 
 /** The groups that have an operation the rule governs. */
@@ -71,7 +92,7 @@ export function refusalTests(
     title: `${group}: every operation ${o.title}`,
     details: req(o.requirement),
     body: async ({ operations, target }) => {
-      for (const b of await boundOperations(operations, target, group, applies)) {
+      await eachOperation(operations, target, group, applies, async (b) => {
         const cases = o.cases(b.op, target);
         const before = await b.state?.();
         for (const c of cases) {
@@ -85,7 +106,7 @@ export function refusalTests(
             .soft(await b.state(), because(`${b.label}: refused calls (${tried}) must change nothing`))
             .toBe(before);
         }
-      }
+      });
     },
   }));
 }
@@ -109,11 +130,15 @@ async function plainAlsoFails(b: Bound, res: ApiResponse): Promise<{ by: string;
 }
 
 /**
- * Ends a rule's test whose operations were not judged because their plain call failed too: blocked
- * by the first one's control, unless an operation failed the rule itself (that failure stands).
+ * Ends a rule's test whose operations were not judged because their plain call failed too: each is
+ * named not judged (its own failure, judged by its control); the test is blocked, by the first
+ * one's control, only when no operation was judged (`judged`: those whose call the rule judged)
+ * and nothing failed the rule itself (that failure stands).
  */
-function blockIfOnlyUncontrolled(uncontrolled: { by: string; why: string }[]): void {
-  if (!uncontrolled.length || test.info().errors.length > 0) return;
+function blockIfOnlyUncontrolled(uncontrolled: { by: string; why: string }[], judged: number): void {
+  for (const u of uncontrolled)
+    test.info().annotations.push({ type: NOT_JUDGED_ANNOTATION, description: `[${u.by}] ${u.why}` });
+  if (!uncontrolled.length || judged > 0 || test.info().errors.length > 0) return;
   block(
     uncontrolled[0].by,
     'the same call made plain (the positive control)',
@@ -138,14 +163,16 @@ export function acceptanceTests(o: {
     details: req(o.requirement),
     body: async ({ operations, target }) => {
       const uncontrolled: { by: string; why: string }[] = [];
-      for (const b of await boundOperations(operations, target, group, o.applies)) {
+      let judged = 0;
+      await eachOperation(operations, target, group, o.applies, async (b) => {
         const headers = o.headers(b.op, target);
         const res = await b.call({ headers });
         const plain = await plainAlsoFails(b, res);
-        if (plain) uncontrolled.push(plain);
-        else await expect.soft(res, `${b.label} with ${Object.keys(headers).join(', ')}`).toSucceed();
-      }
-      blockIfOnlyUncontrolled(uncontrolled);
+        if (plain) return void uncontrolled.push(plain);
+        judged++;
+        await expect.soft(res, `${b.label} with ${Object.keys(headers).join(', ')}`).toSucceed();
+      });
+      blockIfOnlyUncontrolled(uncontrolled, judged);
     },
   }));
 }
@@ -171,13 +198,15 @@ export function answerTests(o: {
     details: req(o.requirement),
     body: async ({ operations, target }) => {
       const uncontrolled: { by: string; why: string }[] = [];
-      for (const b of await boundOperations(operations, target, group, applies)) {
+      let judged = 0;
+      await eachOperation(operations, target, group, applies, async (b) => {
         const res = await b.call(o.call?.(b.op, target));
         const plain = o.controlled ? await plainAlsoFails(b, res) : undefined;
-        if (plain) uncontrolled.push(plain);
-        else await o.check(res, b);
-      }
-      blockIfOnlyUncontrolled(uncontrolled);
+        if (plain) return void uncontrolled.push(plain);
+        judged++;
+        await o.check(res, b);
+      });
+      blockIfOnlyUncontrolled(uncontrolled, judged);
     },
   }));
 }

@@ -86,6 +86,11 @@ export function runStats(outcomes: Iterable<{ test: TestCase; result: TestResult
  * Folds the run's test results into a verdict per requirement and writes
  * reports/conformance.json (for tools) and reports/conformance.md (for people).
  */
+/** What a worker prints when it finds the configuration wrong (playwright.config.ts, `configured`). */
+const CONFIG_ERROR_LINE = /obg-conformance: configuration error: ([^\n]*)/;
+/** How Playwright ends the tests of a worker that exited 2 (a configuration error) before or while running them. */
+const WORKER_CONFIG_EXIT = /worker process exited unexpectedly \(code=2\b/;
+
 export default class ConformanceReporter implements Reporter {
   private startedAt = new Date();
   private areas = new Set<string>();
@@ -100,6 +105,8 @@ export default class ConformanceReporter implements Reporter {
   private target?: Target;
   /** Playwright's root folder of the tests, from which allure-playwright names each test. */
   private rootDir = fromRoot('tests');
+  /** A configuration error a worker found (it said so and exited 2): the run has no verdict. */
+  private configError?: string;
 
   printsToStdio() {
     return false;
@@ -133,6 +140,14 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult) {
     this.outcomes.set(test.id, { test, result });
+    if (result.errors.some((e) => WORKER_CONFIG_EXIT.test(e.message ?? '')))
+      this.configError ??= 'a worker stopped on a configuration error (exit 2): see the message above';
+  }
+
+  // A worker that finds the configuration wrong says so (playwright.config.ts, `configured`) and exits 2.
+  onStdErr(chunk: string | Buffer) {
+    const said = CONFIG_ERROR_LINE.exec(String(chunk));
+    if (said) this.configError = said[1];
   }
 
   onError(error: TestError) {
@@ -142,6 +157,8 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(_result: FullResult) {
     // `--list` runs nothing: no report and no history record (the next run would compare with it).
     if (listsOnly(process.argv)) return;
+    // A configuration error is never a verdict: no report and no history record (the runner exits 2).
+    if (this.configError) return;
     const catalogue = loadCatalogue();
     const claimed = new Set(this.target ? this.target.profile.features : []);
     const unavailable = process.env[ENV.targetUnavailable];

@@ -43,22 +43,36 @@ export function countsOf(text: string) {
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
+ * The first error of a test's message: a test with soft assertions carries one error after the
+ * other ("Error: …" at the start of a line), and a line takes its title and its expected and
+ * received values from the same one.
+ */
+function firstError(message: string): string {
+  const lines = message.split('\n');
+  const next = lines.findIndex((l, i) => i > 0 && /^(Error|Blocked|TargetBroken): /.test(l));
+  return (next > 0 ? lines.slice(0, next) : lines).join('\n');
+}
+
+/**
  * A test's message as one line: what was expected and what came back. The harness's messages
  * read "Expected …; got …" under an optional line saying what was done, then "Requirement …"
  * (the requirement's own text, which the line names already); Playwright's own read "Expected: …"
  * and "Received: …".
  */
 export function oneLine(message: string, max = 240): string {
-  const lines = stripVTControlCharacters(message)
+  const lines = firstError(stripVTControlCharacters(message))
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !/^(Requirement \S+ \(|Call log:|at |- |attachment #)/.test(l))
-    .map((l) => l.replace(/^(Error|Blocked):\s*/, ''));
+    .map((l) => l.replace(/^(Error|Blocked):\s*/, '').replace(/^\[blocked by [^\]]+\]\s*/, ''));
   const want = lines.find((l) => /^Expected: /.test(l));
   const got = lines.find((l) => /^Received: /.test(l));
   const head = lines[0] ?? '';
+  // A generated property's failure: its name, then what came back for the smallest case.
+  const generated = lines.find((l) => /^Got: /.test(l));
   let line: string;
-  if (want && got)
+  if (generated) line = `${head}: ${generated.slice(5)}`;
+  else if (want && got)
     line = `${head.startsWith('expect(') ? '' : `${head}: `}expected ${want.slice(10)}, got ${got.slice(10)}`;
   else {
     const expected = lines.find((l) => /^Expected /.test(l));
@@ -142,6 +156,8 @@ export function headerHints(r: Pick<ReportForConsole, 'requirements'>): string[]
           .matchAll(NAMED_HEADER)) {
           const name = m[1] ?? m[2] ?? m[3];
           const key = name.toLowerCase();
+          // A requirement about that very header leaves it out on purpose: its answer is no hint.
+          if (q.text.toLowerCase().includes(key)) continue;
           if (!seen.has(key)) seen.set(key, { name, ids: new Set() });
           seen.get(key)!.ids.add(q.id);
         }

@@ -149,8 +149,10 @@ export default class ConsoleReporter implements Reporter {
     if (listsOnly(process.argv)) return;
     // The last progress line, unless the run's last plain line said it already.
     if (this.progress && this.total && (this.tty || this.saidDone !== this.done)) this.say(this.line());
-    if (result.status === 'interrupted') this.say('the run was interrupted: the verdict covers the tests that ended');
     const report = this.report();
+    // A run stopped by a configuration error (a worker interrupts it) has no report: no verdict to cover.
+    if (result.status === 'interrupted' && report)
+      this.say('the run was interrupted: the verdict covers the tests that ended');
     if (!report) {
       this.say('verdict: none: no conformance.json was written for this run (see the errors above)');
       return;

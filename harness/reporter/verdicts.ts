@@ -13,6 +13,16 @@ export interface TestOutcome {
   blockedBy?: string;
   /** A refusal (passed or failed): the requirements that judge the same requests made valid (its positive controls). */
   controls?: string[];
+  /**
+   * A refusal: the kinds of request it expected refused and did not see accepted in its own test
+   * (harness/operations/controls.ts `requestKind`); a call of each accepted anywhere in the run controls it.
+   */
+  refusedKinds?: string[];
+  /**
+   * What the test could not judge beside its verdict, with the root cause of each: an operation of
+   * a rule over operations whose prerequisites failed (harness/operations/rules.ts), and the like.
+   */
+  notJudged?: string[];
 }
 
 export interface RequirementResult {
@@ -34,9 +44,16 @@ export function testVerdictFor(level: Level, raw: Exclude<TestVerdict, 'warning'
   return raw === 'failed' && level !== 'MUST' ? 'warning' : raw;
 }
 
-const ORDER: RequirementVerdict[] = ['failed', 'broken', 'blocked', 'warning', 'passed', 'skipped'];
+/**
+ * Worst first, one order for every level: a judged outcome (failed for a MUST, warning for a
+ * SHOULD or MAY: the same failed test, testVerdictFor) outranks broken and blocked, so a rule that
+ * failed on one operation and was blocked on another reads failed or warning, and blocked only
+ * where nothing failed. A blocked test still outranks a passed one: a rule judged on part of its
+ * operations only is not shown passed.
+ */
+export const ORDER: readonly RequirementVerdict[] = ['failed', 'warning', 'broken', 'blocked', 'passed', 'skipped'];
 
-/** The verdict of a requirement from its tests' verdicts (worst first; none at all is untested). */
+/** The verdict of a requirement from its tests' verdicts (worst first, ORDER; none at all is untested). */
 export function requirementVerdict(tests: TestOutcome[]): RequirementVerdict {
   if (tests.length === 0) return 'untested';
   for (const v of ORDER) if (tests.some((t) => t.status === v)) return v;

@@ -207,6 +207,28 @@ export class ScaDriver {
     return { status, polls };
   }
 
+  /**
+   * The end of an authorisation that ended when it was created (finalised, exempted, or failed: the
+   * bank ran its SCA then): its creation answer says so, or, where it offers no method to start,
+   * its status read says so. Undefined otherwise.
+   */
+  private async finalisedAtCreation(
+    created: ApiResponse,
+    own: string | undefined,
+    href: string,
+    method: string | undefined,
+    headers: HeaderSpec,
+  ): Promise<Pick<ScaOutcome, 'scaStatus' | 'startedAt' | 'endedAt' | 'polls'> | undefined> {
+    const at = Date.now();
+    const done = (status: unknown) => typeof status === 'string' && TERMINAL_SCA.includes(status);
+    const told = own ? undefined : (created.body as { scaStatus?: unknown } | undefined)?.scaStatus;
+    if (done(told)) return { scaStatus: String(told), startedAt: at, endedAt: at, polls: [] };
+    if (method) return undefined;
+    const polls: PollRecord[] = [];
+    const status = await this.pollOnce(href, polls, headers).catch(() => '');
+    return done(status) ? { scaStatus: status, startedAt: at, endedAt: Date.now(), polls } : undefined;
+  }
+
   /** The whole decoupled flow on a resource; returns how it ended. */
   async authorise(resourceBasePath: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
     const headers: HeaderSpec = { 'TPP-Redirect-Preferred': 'false', ...o.headers };
@@ -236,10 +258,15 @@ export class ScaDriver {
         }>();
     const offered = (body.scaMethods ?? []).map((m) => m.authenticationMethodId);
     const method = o.method ?? DECOUPLED_PREFERENCE.find((m) => offered.includes(m)) ?? offered[0];
+    const href = `${resourceBasePath}/${o.sub ?? 'authorisations'}/${body.authorisationId}`;
+    // An authorisation the bank ended when it created it (no further SCA needed: finalised, or
+    // failed) is an authorisation ended: every check that needs an authorised resource is judged on
+    // it; only those about the SCA steps themselves (a method asked for) need one started.
+    const atOnce = o.method ? undefined : await this.finalisedAtCreation(created, own, href, method, headers);
+    if (atOnce) return { authorisationId: body.authorisationId, href, ...atOnce, created, started: created };
     await prerequisite(roots.create, 'an SCA method offered', async () =>
       expect(method, `no SCA method offered by ${created.describe()}`).toBeTruthy(),
     );
-    const href = `${resourceBasePath}/${o.sub ?? 'authorisations'}/${body.authorisationId}`;
     const startedAt = Date.now();
     const started = await this.start(href, method!, headers);
     await prerequisite(roots.start, `start the authorisation with ${method}`, async () => expect(started).toSucceed());

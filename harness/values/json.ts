@@ -24,14 +24,16 @@ export function withPath(obj: Json, path: string, value: unknown): Json {
 
 /**
  * Whether a path as a target reports it (`$.payments[0].creditorName`, `payments.0.creditorName`,
- * `/payments/0/creditorName`) names the field at `field` (a path such as payments[0].creditorName):
+ * `/payments/0/creditorName`, `body.payments[0].creditorName`) names the field at `field` (a path
+ * such as payments[0].creditorName):
  * the whole path, every name and index in order, in any of those notations (a reported
  * `creditorName` names a top-level creditorName, not payments[0].creditorName).
  */
 export function pathNames(reported: string, field: string): boolean {
   const segments = (p: string) => p.split(/[./[\]$]+/).filter((s) => s !== '');
   const want = segments(field);
-  const got = segments(reported);
+  // A path rooted at the request's body (`body.instructedAmount`, as request validators report it) names the same field.
+  const got = segments(reported).filter((s, i) => !(i === 0 && s === 'body' && want[0] !== 'body'));
   return want.length > 0 && want.length === got.length && want.every((s, i) => s === got[i]);
 }
 

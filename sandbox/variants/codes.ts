@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
-import { beforeHandler, rewriteReply } from '../hooks.js';
+import { beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
 import { BIC } from '../plugins/guard.js';
 import type { Variant } from './variant.js';
 
@@ -180,6 +180,27 @@ const variants: Variant[] = [
         app,
         { method: 'POST', route: /^\/psd2\/consent\/v1\/consents$/, status: 201 },
         (_req, reply) => void reply.status(200),
+      ),
+  },
+  {
+    id: 'codes.error-path-under-body',
+    description:
+      'the refusals of initiate payment and create consent name the field in a path rooted at the request body (body.instructedAmount, body.debtorAccount.iban), as request validators report it',
+    allows:
+      'An error body is `{"tppMessages":[{"category":"ERROR","code":"FORMAT_ERROR","path":"...","text":"..."}]}` (Errors 1: the notation of the path is not shown)',
+    concerns: ['payments.initiate.required-fields-path', 'consents.create.format-error'],
+    warns: [],
+    install: (app) =>
+      rewriteJson(
+        app,
+        {
+          route: /^\/psd2\/(paymentinitiation\/v1\/:paymentService\/:paymentProduct|consent\/v1\/consents)$/,
+          status: 400,
+        },
+        (b: { tppMessages?: { path?: unknown }[] }) => {
+          for (const m of b.tppMessages ?? [])
+            if (typeof m.path === 'string' && m.path && !m.path.startsWith('body.')) m.path = `body.${m.path}`;
+        },
       ),
   },
   {

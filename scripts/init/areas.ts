@@ -90,11 +90,23 @@ interface Probe {
   headers?: (id: string) => Record<string, string>;
   json?: unknown;
   /** Codes of a 404 that still prove the route (the resource is unknown, the route is not). */
-  own?: string[];
+  own?: readonly string[];
 }
 
+/**
+ * The codes of a 404 to an unknown id that the suite's own checks accept (consents.unknown.code,
+ * payments.read.unknown, the baskets' unknown reads): a bank that answers them is a conforming
+ * route, not a missing one (a made-up path beside it must answer otherwise: `answers`).
+ */
+const UNKNOWN_ID = ['RESOURCE_UNKNOWN'];
+
 const PROBES: Record<Exclude<Area, 'directory'>, Probe> = {
-  consents: { method: 'GET', suffix: (id) => `/${id}/status`, scope: 'accountinformation', own: ['CONSENT_UNKNOWN'] },
+  consents: {
+    method: 'GET',
+    suffix: (id) => `/${id}/status`,
+    scope: 'accountinformation',
+    own: ['CONSENT_UNKNOWN', ...UNKNOWN_ID],
+  },
   accounts: {
     method: 'GET',
     suffix: () => '',
@@ -106,13 +118,17 @@ const PROBES: Record<Exclude<Area, 'directory'>, Probe> = {
     method: 'GET',
     suffix: (id) => `/payments/sepa-credit-transfers/${id}/status`,
     scope: 'paymentinitiation',
+    own: UNKNOWN_ID,
   },
-  signingBaskets: { method: 'GET', suffix: (id) => `/${id}/status`, scope: 'paymentinitiation' },
+  signingBaskets: { method: 'GET', suffix: (id) => `/${id}/status`, scope: 'paymentinitiation', own: UNKNOWN_ID },
   directDebit: { method: 'POST', suffix: () => '', scope: 'paymentinitiation', json: {} },
 };
 
+/** The codes of a 404 that still prove an area's route (the resource unknown, the route there). */
+export const ownCodesOf = (area: Exclude<Area, 'directory'>): readonly string[] => PROBES[area].own ?? [];
+
 /** A route's own answer: not a 404 (unless its code names the unknown resource), no HTML page, no 5xx, not another route's code. */
-export function routeAnswers(a: Answer, own: string[] = []): boolean {
+export function routeAnswers(a: Answer, own: readonly string[] = []): boolean {
   if (!a.status || a.status >= 500 || a.html || a.status === 405 || a.status === 501) return false;
   if (a.status === 404) return !!a.code && own.includes(a.code);
   return !a.code || !FOREIGN.has(a.code);
@@ -191,7 +207,7 @@ async function paymentOffer(bank: Bank, payments: string) {
       scope: 'paymentinitiation',
       headers: bank.answers.psuId ? { 'PSU-ID': bank.answers.psuId } : {},
     });
-    return routeAnswers(res) && !(res.code && /PRODUCT|SERVICE/.test(res.code));
+    return routeAnswers(res, UNKNOWN_ID) && !(res.code && /PRODUCT|SERVICE/.test(res.code));
   };
   const products: string[] = [];
   for (const product of PRODUCTS) if (await offered('payments', product)) products.push(product);

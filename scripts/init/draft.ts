@@ -59,8 +59,12 @@ export const readReference = (): Draft =>
 
 const claimHow = (feature: string, keys: string) => `add "${feature}" to features${keys ? ` and set ${keys}` : ''}`;
 
-/** The areas: their paths and features, or "not found, not claimed" with the calls tried. */
-function draftAreas(f: Findings, p: Draft, d: Drafted) {
+/**
+ * The areas: their paths and features, or "not found, not claimed" with the calls tried. Account
+ * information is claimed with consents only (its checks read under a consent the run creates at
+ * paths.consents): found without them, it is listed not claimed, saying why.
+ */
+export function draftAreas(f: Pick<Findings, 'areas'>, p: Draft, d: Pick<Drafted, 'found' | 'notFound' | 'review'>) {
   const a = f.areas.areas;
   const claim = (...features: string[]) => p.features.push(...features.filter((x) => !p.features.includes(x)));
   const notFound = (what: string, tried: string[], how: string) =>
@@ -86,6 +90,14 @@ function draftAreas(f: Findings, p: Draft, d: Drafted) {
           .join(', ')} (${found.layout})`,
       );
     } else notFound(what, found.tried, claimHow(features[0], keys));
+  }
+  if (p.features.includes('accounts') && !p.features.includes('consents')) {
+    p.features = p.features.filter((x) => x !== 'accounts');
+    delete p.paths.accounts;
+    d.found = d.found.filter((l) => !l.startsWith('- account information:'));
+    d.notFound.push(
+      `- account information: found at paths.accounts "${a.accounts.paths?.accounts}", not claimed: its checks read under a consent, and no consents path answered. To claim it: ${claimHow('consents', 'paths.consents')}, then ${claimHow('accounts', 'paths.accounts')}.`,
+    );
   }
   if (p.features.length) claim('headers');
   if (a.directory.paths && !a.directory.paths.cities)
@@ -138,8 +150,13 @@ function draftAccounts(shown: ShownAccount[] | undefined, p: Draft, d: Drafted) 
       taken.push(product);
     }
   }
-  if (taken.length)
+  if (taken.length) {
     d.found.push(`- payments.accounts: the debtor of ${taken.join(', ')} is an account the probe consent showed`);
+    // Every value copied from the reference sandbox is listed to review: the creditors beside those debtors too.
+    d.review.push(
+      `- \`payments.accounts\` of ${taken.join(', ')}: the creditor (creditorAccount, creditorAgent) is the reference sandbox's: name one the bank pays to.`,
+    );
+  }
   const left = Object.keys(accounts).filter((x) => !taken.includes(x));
   if (left.length)
     d.review.push(
@@ -163,7 +180,9 @@ function draftSca(f: Findings, p: Draft, reference: Draft, d: Drafted) {
     delete p.sca.approaches;
     const why = c
       ? `the probe consent showed none${c.problem ? ` (${c.problem})` : ''}`
-      : 'no consent probed (--probe-consent creates one)';
+      : f.answers.probeConsent
+        ? 'no consent probed: no consents path answered'
+        : 'no consent probed (--probe-consent creates one)';
     d.notFound.push(
       `- the redirect and decoupled SCA: not found (${why}), not claimed. To claim them: add "sca.redirect" and/or "sca.decoupled" to features and list REDIRECT and/or DECOUPLED in sca.approaches.`,
     );

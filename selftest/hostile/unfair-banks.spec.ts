@@ -19,10 +19,29 @@ import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.
  * - account-routes-fail: its consents work, its balances and transactions routes answer 404;
  * - no-sca-method: offers no SCA method (no scaMethods in any answer);
  * - sca-routes-fail: makes every consent valid by an SCA of its own (it drives the authorisation
- *   itself, at once) while its authorisation routes answer 404 to the TPP.
+ *   itself, at once) while its authorisation routes answer 404 to the TPP;
+ * - link-missing: its create consent answers no `_links.scaStatus` and accepts every valid create:
+ *   the create's own rule fails, and every refusal of create consent is judged beside the creates
+ *   it accepted (its control is what was seen, not the control requirement's shape rules);
+ * - valid-later: no consent authorisation resource (404), and a consent that reads valid only on
+ *   its third read (its own SCA ran at creation): the accounts checks are judged against it;
+ * - ignores-bicfi: takes a call without X-BicFi as if it had one: the header's MUST fails on every
+ *   operation, no other header rule is blocked by it;
+ * - finalised-at-creation: needs no further SCA: an authorisation of a consent or a payment is
+ *   finalised when it is created (its SCA ran then), and its creation answer says so: every check
+ *   that needs an authorised resource is judged on it.
  */
 
-type Mode = 'refuses-signed' | 'unexpected-code' | 'account-routes-fail' | 'no-sca-method' | 'sca-routes-fail';
+type Mode =
+  | 'refuses-signed'
+  | 'unexpected-code'
+  | 'account-routes-fail'
+  | 'no-sca-method'
+  | 'sca-routes-fail'
+  | 'link-missing'
+  | 'valid-later'
+  | 'ignores-bicfi'
+  | 'finalised-at-creation';
 
 /** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
 const SLICES: Record<Mode, string[]> = {
@@ -55,14 +74,34 @@ const SLICES: Record<Mode, string[]> = {
     'accounts.consent.unknown',
     'accounts.consent.received',
     'accounts.transactions.date-from-required',
+    'accounts.balances.type-enum',
+    'accounts.amounts.pattern',
+    'accounts.balances.complete',
+    'accounts.account.id-stable',
   ],
   'no-sca-method': [
     'authorisations.create.response',
     'authorisations.sca-method.complete',
     'authorisations.start.decoupled',
     'authorisations.redirect-preferred.false-consents',
+    'headers.x-request-id.required',
   ],
   'sca-routes-fail': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
+  'link-missing': [
+    'consents.create.response',
+    'consents.create.required-fields',
+    'consents.create.field-types',
+    'consents.limits.frequency-min',
+    'consents.create.account-reference-invalid',
+  ],
+  'valid-later': ['authorisations.create.response', 'accounts.list.shape', 'accounts.balances.shape'],
+  'ignores-bicfi': ['headers.x-bicfi.required', 'headers.x-request-id.required'],
+  'finalised-at-creation': [
+    'accounts.list.shape',
+    'authorisations.status.terminal-stable',
+    'payments.sca.accepted',
+    'payments.authorisations.final-resource',
+  ],
 };
 
 /** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
@@ -72,11 +111,16 @@ const BROKEN: Record<Mode, string[]> = {
   'account-routes-fail': ['accounts.balances.shape', 'accounts.transactions.shape'],
   'no-sca-method': ['authorisations.create.response'],
   'sca-routes-fail': ['authorisations.create.response'],
+  'link-missing': ['consents.create.response'],
+  'valid-later': ['authorisations.create.response'],
+  'ignores-bicfi': ['headers.x-bicfi.required'],
+  'finalised-at-creation': [],
 };
 
 const CONSENT_CREATE = /^\/psd2\/consent\/v1\/consents\/?(\?|$)/;
 const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/[^/]+\/authorisations/;
 const ACCOUNT_ROUTE = /^\/psd2\/accountinformation\/v1\/accounts\/[^/?]+\/(balances|transactions)(\/|\?|$)/;
+const CONSENT_READ = /^\/psd2\/consent\/v1\/consents\/([^/]+)(?:\/status)?$/;
 const CREATES_AUTHORISATION = /^\/psd2\/consent\/v1\/consents(\/[^/]+\/authorisations)?\/?$/;
 
 const json = (res: ServerResponse, status: number, body: unknown, req: IncomingMessage) => {
@@ -100,11 +144,14 @@ function bank(mode: Mode | 'sound', upstream: string) {
       return json(res, req.method === 'GET' ? 418 : 409, { tppMessages: [{ category: 'ERROR', code: 'NOPE' }] }, req);
     if (mode === 'account-routes-fail' && ACCOUNT_ROUTE.test(url))
       return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
+    // A call without X-BicFi taken as if it carried the bank's own.
+    if (mode === 'ignores-bicfi' && !token && req.headers['x-bicfi'] === undefined) req.headers['x-bicfi'] = 'SBXBSESS';
     const strip = mode === 'no-sca-method' && req.method === 'POST' && CREATES_AUTHORISATION.test(url.split('?')[0]);
+    const unlink = mode === 'link-missing' && req.method === 'POST' && CONSENT_CREATE.test(url);
     const out = httpRequest(
       { host: up.hostname, port: up.port, method: req.method, path: url, headers: req.headers },
       (answer) => {
-        if (!strip) {
+        if (!strip && !unlink) {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           return;
@@ -115,7 +162,8 @@ function bank(mode: Mode | 'sound', upstream: string) {
           let text = Buffer.concat(chunks).toString('utf8');
           try {
             const body = JSON.parse(text) as Record<string, unknown>;
-            delete body.scaMethods;
+            if (strip) delete body.scaMethods;
+            if (unlink) delete (body._links as Record<string, unknown> | undefined)?.scaStatus;
             text = JSON.stringify(body);
           } catch {
             /* not JSON: as it came */
@@ -160,10 +208,21 @@ async function call(
  * authorisation created and started with mbid_same_device, which ends at once here), while every
  * authorisation route of the TPP's answers 404.
  */
-function validAtOnce(upstream: string) {
+function validAtOnce(upstream: string, readsReceived = 0) {
   const plain = bank('sound', upstream);
+  const reads = new Map<string, number>();
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '';
+    const read = CONSENT_READ.exec(url.split('?')[0]);
+    // A consent that reads received on its first reads (its status or itself), valid after them.
+    if (read && req.method === 'GET' && readsReceived > 0) {
+      const n = (reads.get(read[1]) ?? 0) + 1;
+      reads.set(read[1], n);
+      if (n <= readsReceived)
+        return void call(upstream, 'GET', url, req.headers).then((body) =>
+          json(res, 200, 'consentStatus' in body ? { ...body, consentStatus: 'received' } : body, req),
+        );
+    }
     if (CONSENT_AUTHORISATIONS.test(url))
       return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
     if (req.method !== 'POST' || !CONSENT_CREATE.test(url)) return plain(req, res);
@@ -197,6 +256,48 @@ function validAtOnce(upstream: string) {
   };
 }
 
+/** A creation of an authorisation (of a consent or a payment; a cancellation's is left as it is). */
+const AUTHORISATION_CREATE =
+  /^\/psd2\/[^?]+\/(?:consents|payments|bulk-payments|periodic-payments)(?:\/[^/?]+)+\/authorisations\/?$/;
+
+/**
+ * A bank that needs no further SCA: the authorisation it creates is started at once by its own SCA
+ * (which ends at once here), and the creation answers the status it then has (finalised).
+ */
+function finalisedAtCreation(upstream: string) {
+  const plain = bank('sound', upstream);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method !== 'POST' || !AUTHORISATION_CREATE.test(path)) return plain(req, res);
+    const sent: Buffer[] = [];
+    req.on('data', (c: Buffer) => sent.push(c));
+    req.on('end', async () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && !HOP_BY_HOP.includes(e[0]),
+        ),
+      );
+      const created = await fetch(`${upstream}${req.url}`, { method: 'POST', headers, body: Buffer.concat(sent) });
+      const body = (await created.json().catch(() => ({}))) as Record<string, unknown>;
+      if (created.ok && typeof body.authorisationId === 'string') {
+        const self = `${path.replace(/\/$/, '')}/${body.authorisationId}`;
+        await call(
+          upstream,
+          'PUT',
+          self,
+          { ...req.headers, 'tpp-redirect-preferred': 'false' },
+          {
+            authenticationMethodId: 'mbid_same_device',
+          },
+        );
+        await new Promise((done) => setTimeout(done, 20));
+        body.scaStatus = (await call(upstream, 'GET', self, req.headers)).scaStatus;
+      }
+      json(res, created.status, body, req);
+    });
+  };
+}
+
 async function unfairRuns(): Promise<TargetsRun> {
   // One sandbox behind every bank, whose decoupled SCA ends at once (a pace the specification allows):
   // the bank that runs its own SCA finds the consent valid as soon as it has started it.
@@ -207,7 +308,14 @@ async function unfairRuns(): Promise<TargetsRun> {
       targets: (Object.keys(SLICES) as Mode[]).map((mode) => ({
         id: mode,
         runs: SLICES[mode],
-        handler: mode === 'sca-routes-fail' ? validAtOnce(sandbox.baseUrl) : bank(mode, sandbox.baseUrl),
+        handler:
+          mode === 'sca-routes-fail'
+            ? validAtOnce(sandbox.baseUrl)
+            : mode === 'valid-later'
+              ? validAtOnce(sandbox.baseUrl, 2)
+              : mode === 'finalised-at-creation'
+                ? finalisedAtCreation(sandbox.baseUrl)
+                : bank(mode, sandbox.baseUrl),
       })),
       fallback: bank('sound', sandbox.baseUrl),
       files: [],
@@ -289,6 +397,16 @@ test.describe('banks that break one thing', () => {
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
     // A refusal on the failing route proves nothing: blocked by that route's own rule.
     expect(byId.get('accounts.transactions.date-from-required')?.blockedBy).toEqual(['accounts.transactions.shape']);
+    // The ids are stable (detail and list judged); the reads whose route fails are named not judged.
+    const stable = byId.get('accounts.account.id-stable')!;
+    expect(stable.verdict, line(stable)).toBe('passed');
+    expect(stable.tests[0]?.notJudged?.join('\n')).toContain('[blocked by accounts.balances.shape]');
+    // Nothing passes on a 404's body, and nothing fails by cascade: blocked by the balances route's rule.
+    for (const id of ['accounts.balances.type-enum', 'accounts.amounts.pattern', 'accounts.balances.complete'])
+      expect([byId.get(id)?.verdict, byId.get(id)?.blockedBy], line(byId.get(id)!)).toEqual([
+        'blocked',
+        ['accounts.balances.shape'],
+      ]);
   });
 
   test('a bank that offers no SCA method: the method checks are not judged or blocked, never passed on an empty list', () => {
@@ -300,11 +418,50 @@ test.describe('banks that break one thing', () => {
     expect(byId.get('authorisations.sca-method.complete')?.tests[0]?.message).toContain('not judged');
     for (const id of ['authorisations.start.decoupled', 'authorisations.redirect-preferred.false-consents'])
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('blocked');
+    // A rule over operations is judged on every operation that could be prepared; those that need
+    // a method offered are named not judged, with their root cause, and block nothing else.
+    // The accounts group alone, whose every operation needs an authorised consent, is blocked.
+    const header = byId.get('headers.x-request-id.required')!;
+    const group = (name: string) => header.tests.find((t) => t.title.startsWith(`${name}:`));
+    expect(group('consents')?.status, line(header)).toBe('passed');
+    expect(group('consents')?.notJudged?.join('\n')).toMatch(
+      /^Authorisation SCA status \(consent\): \[blocked by authorisations\.create\.response\] an SCA method offered/,
+    );
+    expect([group('accounts')?.status, group('accounts')?.blockedBy]).toEqual([
+      'blocked',
+      'authorisations.create.response',
+    ]);
+    for (const name of ['directory', 'payments', 'signing-baskets', 'direct-debit'])
+      expect(group(name)?.status, `${name}: ${group(name)?.message.split('\n')[0]}`).toBe('passed');
   });
 
   test('a bank that makes its consents valid by an SCA of its own while its authorisation routes fail: the accounts checks are judged against the valid consent', () => {
     const byId = fairly('sca-routes-fail');
     for (const id of ['accounts.list.shape', 'accounts.balances.shape'])
       expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank whose create consent lacks one link and accepts every valid create: the refusals are judged beside those creates', () => {
+    const byId = fairly('link-missing');
+    for (const id of SLICES['link-missing'].slice(1)) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank whose consent reads valid only on a later read, with no authorisation resource: the accounts checks are judged', () => {
+    const byId = fairly('valid-later');
+    for (const id of ['accounts.list.shape', 'accounts.balances.shape'])
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank that ignores X-BicFi: its MUST fails, the other header rules are judged', () => {
+    const byId = fairly('ignores-bicfi');
+    expect(byId.get('headers.x-bicfi.required')?.verdict, line(byId.get('headers.x-bicfi.required')!)).toBe('failed');
+    expect(byId.get('headers.x-request-id.required')?.verdict, line(byId.get('headers.x-request-id.required')!)).toBe(
+      'passed',
+    );
+  });
+
+  test('a bank that finalises an authorisation when it creates it: the checks that need an authorised resource are judged', () => {
+    const byId = fairly('finalised-at-creation');
+    for (const id of SLICES['finalised-at-creation']) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
   });
 });

@@ -229,3 +229,71 @@ test('init against a closed port stops after a few unanswered calls: exit 3, not
   );
   expect(existsSync(join(work, '.env')), 'nothing written').toBe(false);
 });
+
+/** Headers of one hop, not passed on by the front. */
+const HOP = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'expect'];
+
+/**
+ * A bank that answers an unknown consent or payment 404 RESOURCE_UNKNOWN (as consents.unknown.code
+ * and payments.read.unknown ask) and a path it does not serve an HTML 404: the reference sandbox
+ * behind a front that says so.
+ */
+async function unknownIdsBank(upstream: string) {
+  return startServer((req, res) => {
+    const sent: Buffer[] = [];
+    req.on('data', (c: Buffer) => sent.push(c));
+    req.on('end', async () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && !HOP.includes(e[0]),
+        ),
+      );
+      const body = sent.length ? Buffer.concat(sent) : undefined;
+      const answer = await fetch(`${upstream}${req.url}`, { method: req.method, headers, body });
+      const text = await answer.text();
+      const code = /"code"\s*:\s*"(\w+)"/.exec(text)?.[1];
+      if (answer.status === 404 && text.includes('no resource at')) {
+        res.writeHead(404, { 'Content-Type': 'text/html' });
+        return res.end(`<!DOCTYPE html><pre>Cannot ${req.method} ${req.url}</pre>`);
+      }
+      if (
+        req.method === 'GET' &&
+        /\/(consents|payments|bulk-payments|periodic-payments)\//.test(req.url ?? '') &&
+        [403, 404].includes(answer.status) &&
+        /^(CONSENT|RESOURCE)_UNKNOWN$/.test(code ?? '')
+      ) {
+        res.writeHead(404, { 'Content-Type': 'application/json' });
+        return res.end(
+          JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'unknown id' }] }),
+        );
+      }
+      const out: Record<string, string> = {};
+      answer.headers.forEach((v, k) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+      });
+      res.writeHead(answer.status, out);
+      res.end(text);
+    });
+  });
+}
+
+test('init against a bank answering unknown ids 404 RESOURCE_UNKNOWN drafts consents, accounts and payments', async () => {
+  test.setTimeout(120_000);
+  const sandbox = await startSandbox();
+  const bank = await unknownIdsBank(sandbox.baseUrl);
+  const work = runDir('init-unknown-ids');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, REDIRECT_URI: sandbox.redirectUri };
+  try {
+    const init = await bin(work, env, initArgs({ ...sandbox, baseUrl: bank.baseUrl }, 'unknown-ids-bank'), 90_000);
+    expect(init.status, `${init.stdout}${init.stderr}`).toBe(0);
+    const profile = loadProfile(join(work, 'profiles', 'unknown-ids-bank.json'));
+    expect(profile.features, init.stdout.slice(-2000)).toEqual(
+      expect.arrayContaining(['consents', 'accounts', 'payments']),
+    );
+  } finally {
+    await bank.close();
+    await sandbox.close();
+  }
+});

@@ -62,6 +62,31 @@ test('a failure in one line: what was expected and what came back, without the r
   expect(oneLine('')).toBe('(no message)');
 });
 
+test("a line takes its title and values from one error, the first; a generated failure's from what came back", () => {
+  // Two soft failures: the first's title with the first's values, never the second's.
+  const two = [
+    'Error: no X-Request-ID: expect(received).toBe(expected)',
+    '',
+    'Expected: 400',
+    'Received: 201',
+    'Error: expect(received).toBeDefined()',
+    '',
+    'Expected: "received"',
+    'Received: undefined',
+  ].join('\n');
+  expect(oneLine(two)).toBe('no X-Request-ID: expect(received).toBe(expected): expected 400, got 201');
+  const generated = [
+    'Error: Generated property failed: X-BicFi left out is refused',
+    'Smallest counterexample (after 2 shrink(s), 10 ms of shrinking; 5 case(s) run):',
+    '  {"operation":"consents.create"}',
+    'Got: create consent without X-BicFi: expected a refusal (HTTP 4xx carrying no data); got 201 Created',
+    'Seed 1, path 0 (run seed 1): `obg-conformance run --seed 1` replays it.',
+  ].join('\n');
+  expect(oneLine(generated)).toBe(
+    'Generated property failed: X-BicFi left out is refused: create consent without X-BicFi: expected a refusal (HTTP 4xx carrying no data); got 201 Created',
+  );
+});
+
 test('the counts line is read back as the totals and the skips it was made from', () => {
   const requirements = [
     req('a.one', 'passed'),
@@ -216,4 +241,22 @@ test('refusals whose answers name a header point at the profile requiredHeaders,
     "hint: the bank's answers name the header Date as required (2 requirements): if the bank wants it on every call, declare it in the profile's requiredHeaders (docs/profiles.md)",
   ]);
   expect(verdictLines(reportOf([req('a.create', 'passed')])).some((l) => l.startsWith('hint:'))).toBe(false);
+  // A requirement about that very header leaves it out on purpose: its answer is no hint.
+  const onPurpose = reportOf([
+    req(
+      'a.consent.missing-code',
+      'warning',
+      'Error: Expected HTTP 400; got 401 body: {"text":"Consent-ID header is required"}',
+      {
+        text: 'A read without Consent-ID is answered 400 with tppMessages code FORMAT_ERROR.',
+      },
+    ),
+  ]);
+  expect(verdictLines(onPurpose).some((l) => l.startsWith('hint:'))).toBe(false);
+});
+
+test('a failure blocked by its own requirement reads without naming itself', () => {
+  expect(oneLine('Blocked: [blocked by a.create] create the consent: expected a 2xx; got 400')).toBe(
+    'create the consent: expected a 2xx; got 400',
+  );
 });

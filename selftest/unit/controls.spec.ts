@@ -5,11 +5,23 @@ import { loadCatalogue } from '../../harness/catalogue/catalogue.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Target } from '../../harness/config/target.js';
-import { CONTROLS, operationAt, requestKind, SIGNED_CONTROL } from '../../harness/operations/controls.js';
+import {
+  acceptedKind,
+  CONTROLS,
+  createdIdOf,
+  operationAt,
+  requestKind,
+  SIGNED_CONTROL,
+} from '../../harness/operations/controls.js';
 import type { Exchange } from '../../harness/http/response.js';
 import { OPERATIONS } from '../../harness/operations/table.js';
-import { CONTROL_ANNOTATION, REQUIREMENT_ANNOTATION } from '../../harness/catalogue/req.js';
-import { foldRequirements } from '../../harness/reporter/fold.js';
+import {
+  ACCEPTED_ANNOTATION,
+  CONTROL_ANNOTATION,
+  REFUSED_KIND_ANNOTATION,
+  REQUIREMENT_ANNOTATION,
+} from '../../harness/catalogue/req.js';
+import { foldRequirements, seenAccepted } from '../../harness/reporter/fold.js';
 
 const catalogue = loadCatalogue();
 const all = new Set(catalogue.all.flatMap((r) => r.features));
@@ -188,4 +200,107 @@ test('a control that warned (a SHOULD broken) is no control: the refusal is bloc
   expect(c.verdict).toBe('warning');
   expect([r.verdict, r.blockedBy]).toEqual(['blocked', [control.id]]);
   expect(r.tests[0].message).toContain('did not pass here (warning)');
+});
+
+test('an acceptance is a 2xx of the same kind, naming the created resource where the operation creates one', () => {
+  const target = {
+    baseUrl: 'http://127.0.0.1:1/bank',
+    authUrl: 'http://127.0.0.1:1',
+    profile: loadProfile('reference'),
+  } as unknown as Target;
+  const exchange = (p: string, status: number, responseBody: string, method = 'POST') =>
+    ({
+      seq: 1,
+      method,
+      url: `http://127.0.0.1:1/bank/psd2/${p}`,
+      requestHeaders: { 'Content-Type': 'application/json' },
+      requestBody: '{}',
+      status,
+      responseBody,
+    }) as unknown as Exchange;
+  const create = 'consent/v1/consents';
+  expect(createdIdOf('consents.create')).toBe('consentId');
+  expect(createdIdOf('payments.initiate')).toBe('paymentId');
+  expect(createdIdOf('consents.read')).toBeUndefined();
+  const kind = requestKind(target, exchange(create, 201, ''))!.key;
+  // Accepted with its id, whatever else the answer lacks (a missing _links.scaStatus is the control's own failure).
+  expect(acceptedKind(target, exchange(create, 201, '{"consentId":"c1","consentStatus":"received"}'))).toBe(kind);
+  expect(acceptedKind(target, exchange(create, 201, '{"consentStatus":"received"}')), 'no id').toBeUndefined();
+  expect(acceptedKind(target, exchange(create, 400, '{"consentId":"c1"}')), 'refused').toBeUndefined();
+  // A read creates nothing: a 2xx is its acceptance.
+  expect(acceptedKind(target, exchange('consent/v1/consents/c1', 200, '{}', 'GET'))).toBeDefined();
+});
+
+test("a refusal is controlled by its kind seen accepted anywhere in the run, not by its control requirement's shape rules", () => {
+  const [control, refusal, other] = [
+    'consents.create.response',
+    'consents.create.account-reference-invalid',
+    'consents.create.required-fields',
+  ].map((id) => catalogue.byId.get(id)!);
+  const kind = 'consents.create |  | json | unsigned';
+  const refusing = (id: string, status: 'passed' | 'failed', message = '') => ({
+    test: testCase(id),
+    result: {
+      ...result(status, message),
+      annotations: [
+        { type: CONTROL_ANNOTATION, description: control.id },
+        { type: REFUSED_KIND_ANNOTATION, description: kind },
+      ],
+    } as unknown as TestResult,
+  });
+  const controlTest = (accepted: boolean) => ({
+    test: testCase(control.id),
+    result: {
+      ...result('failed', 'Error: expected _links.scaStatus'),
+      annotations: accepted ? [{ type: ACCEPTED_ANNOTATION, description: kind }] : [],
+    } as unknown as TestResult,
+  });
+  const fold = (accepted: boolean) =>
+    foldRequirements(
+      [control, refusal, other],
+      [
+        controlTest(accepted),
+        refusing(refusal.id, 'failed', 'Error: Expected a refusal; got 201 Created'),
+        refusing(other.id, 'passed'),
+      ],
+      all,
+    );
+  // The control failed on a link only, the valid create accepted with its id: the refusals are judged.
+  expect(fold(true).map((r) => [r.id, r.verdict])).toEqual([
+    [control.id, 'failed'],
+    [refusal.id, 'failed'],
+    [other.id, 'passed'],
+  ]);
+  // Never seen accepted (the valid create refused): blocked by the control, the refusal's own finding kept whole.
+  const blocked = fold(false);
+  expect(blocked.map((r) => [r.id, r.verdict, r.blockedBy])).toEqual([
+    [control.id, 'failed', undefined],
+    [refusal.id, 'blocked', [control.id]],
+    [other.id, 'blocked', [control.id]],
+  ]);
+  expect(blocked[1].tests[0].message).toContain(`no call of its kind (${kind}) was seen accepted in the run`);
+  expect(blocked[1].tests[0].message).toContain('Expected a refusal; got 201 Created');
+});
+
+test('an unknown product refused is controlled by the same call of any product accepted; a known one by its own', () => {
+  const target = {
+    baseUrl: 'http://127.0.0.1:1/bank',
+    authUrl: 'http://127.0.0.1:1',
+    profile: loadProfile('reference'),
+  } as unknown as Target;
+  const call = (product: string) =>
+    requestKind(target, {
+      seq: 1,
+      method: 'POST',
+      url: `http://127.0.0.1:1/bank/psd2/paymentinitiation/v1/payments/${product}`,
+      requestHeaders: { 'Content-Type': 'application/json' },
+      requestBody: '{}',
+    } as unknown as Exchange)!.key;
+  const sct = call('sepa-credit-transfers');
+  expect(sct).toBe('payments.initiate | payments/sepa-credit-transfers | json | unsigned');
+  expect(call('instant-moon-transfers')).toBe('payments.initiate | * | json | unsigned');
+  expect(seenAccepted(call('instant-moon-transfers'), new Set([sct]))).toBe(true);
+  expect(seenAccepted(call('domestic'), new Set([sct])), 'a known product needs its own').toBe(false);
+  expect(seenAccepted(call('instant-moon-transfers'), new Set([sct.replace('json', 'xml')]))).toBe(false);
+  expect(seenAccepted(sct, undefined)).toBe(false);
 });

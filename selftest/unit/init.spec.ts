@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { routeAnswers } from '../../scripts/init/areas.js';
+import { ownCodesOf, routeAnswers } from '../../scripts/init/areas.js';
 import { missingHeaderOf, requiredHeaderOf, type Answer } from '../../scripts/init/bank.js';
 import { readOpenApi } from '../../scripts/init/openapi.js';
 import { metadataUrls, splitEndpoints } from '../../scripts/init/oauth.js';
 import { writeEnv } from '../../scripts/init/write.js';
+import { draftAreas } from '../../scripts/init/draft.js';
 import { ibanNote, ibanProblem, mod97 } from '../../spec/iso13616.js';
 import { readSettings } from '../../harness/config/settings.js';
 
@@ -45,6 +46,14 @@ test("a route answers with a refusal of its own; a 404, an HTML page, a 5xx or a
   expect(routeAnswers(answer(0))).toBe(false);
   expect(routeAnswers(answer(404, 'PRODUCT_UNKNOWN'))).toBe(false);
   expect(routeAnswers(answer(403, 'PRODUCT_INVALID'))).toBe(false);
+});
+
+test("an unknown id answered 404 RESOURCE_UNKNOWN, as the suite's own checks accept, is a route of consents, payments and baskets", () => {
+  for (const area of ['consents', 'payments', 'signingBaskets'] as const) {
+    expect(routeAnswers(answer(404, 'RESOURCE_UNKNOWN'), ownCodesOf(area)), area).toBe(true);
+    expect(routeAnswers(answer(404, 'PRODUCT_UNKNOWN'), ownCodesOf(area)), area).toBe(false);
+    expect(routeAnswers(answer(404), ownCodesOf(area)), `${area}: a 404 without a code`).toBe(false);
+  }
 });
 
 test('OAuth2 metadata is looked for as RFC 8414 and OpenID say; the endpoints become TARGET_AUTH_URL and two paths', () => {
@@ -137,4 +146,38 @@ test("an OpenAPI file names the profile's paths under its first server URL, and 
   });
   expect(found.services).toEqual(['payments', 'bulk-payments']);
   expect(found.products).toEqual(['sepa-credit-transfers']);
+});
+
+test('account information is drafted with consents only: found alone, it is listed not claimed, saying why', () => {
+  const tried = ['GET /x → 404'];
+  const findings = (consents: boolean) =>
+    ({
+      areas: {
+        areas: {
+          directory: { tried },
+          consents: consents ? { paths: { consents: 'v1/consents' }, layout: 'berlin', tried } : { tried },
+          accounts: { paths: { accounts: 'v1/accounts' }, layout: 'berlin', tried },
+          payments: { tried },
+          signingBaskets: { tried },
+          directDebit: { tried },
+        },
+        products: [],
+        services: [],
+      },
+    }) as unknown as Parameters<typeof draftAreas>[0];
+  const draft = (consents: boolean) => {
+    const p = { features: [], paths: {} } as unknown as Parameters<typeof draftAreas>[1];
+    const d = { found: [] as string[], notFound: [] as string[], review: [] as string[] };
+    draftAreas(findings(consents), p, d);
+    return { p, d };
+  };
+  const alone = draft(false);
+  expect(alone.p.features).not.toContain('accounts');
+  expect(alone.p.paths.accounts).toBeUndefined();
+  expect(alone.d.notFound.join('\n')).toMatch(
+    /account information: found at paths.accounts "v1\/accounts", not claimed: its checks read under a consent/,
+  );
+  const both = draft(true);
+  expect(both.p.features).toEqual(expect.arrayContaining(['consents', 'authorisations', 'accounts', 'headers']));
+  expect(both.p.paths).toMatchObject({ consents: 'v1/consents', accounts: 'v1/accounts' });
 });

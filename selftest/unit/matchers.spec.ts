@@ -69,6 +69,13 @@ test('toBeTppError with a path asks for a tppMessage whose path names the field'
     path: 'payments[0].creditorName',
   });
   await expect(missing('/debtorAccount')).toBeTppError(400, 'FORMAT_ERROR', { path: 'debtorAccount' });
+  // Rooted at the request body, as request validators report it.
+  await expect(missing('body.instructedAmount')).toBeTppError(400, 'FORMAT_ERROR', { path: 'instructedAmount' });
+  await expect(missing('body.debtorAccount.iban')).toBeTppError(400, 'FORMAT_ERROR', { path: 'debtorAccount.iban' });
+  const bodyOther = await failure(() =>
+    expect(missing('body.debtorAccount')).toBeTppError(400, 'FORMAT_ERROR', { path: 'debtorAccount.iban' }),
+  );
+  plain(bodyOther).toContain('expected one naming debtorAccount.iban');
   // The whole path: the last name alone names a top-level field, not the nested one.
   const lastOnly = await failure(() =>
     expect(missing('creditorName')).toBeTppError(400, 'FORMAT_ERROR', { path: 'payments[0].creditorName' }),

@@ -1,5 +1,6 @@
 import { isoDate } from '../../harness/values/dates.js';
 import { requireSuccess } from '../../harness/http/broken.js';
+import { notJudged } from '../../harness/test.js';
 import {
   because,
   expect,
@@ -34,7 +35,11 @@ test(
   req('accounts.balances.complete'),
   async ({ accounts, consent }) => {
     for (const a of eachAccount(consent)) {
-      const res = await accounts.balances(consent.consentId, a.resourceId);
+      const res = requireSuccess(
+        await accounts.balances(consent.consentId, a.resourceId),
+        'accounts.balances.shape',
+        `read the balances of account ${a.resourceId}`,
+      );
       const body = res.json<{ account?: { iban?: unknown }; balances?: Balance[] }>();
       expect
         .soft(body.account?.iban, because(`${res.label}: the listed account (object with iban) should be given`))
@@ -48,11 +53,20 @@ test(
   'every balanceType is one of the enumeration',
   req('accounts.balances.type-enum'),
   async ({ accounts, consent }) => {
+    let judged = 0;
     for (const a of eachAccount(consent)) {
-      const res = await accounts.balances(consent.consentId, a.resourceId);
-      for (const b of res.json<{ balances: Balance[] }>().balances ?? [])
+      const res = requireSuccess(
+        await accounts.balances(consent.consentId, a.resourceId),
+        'accounts.balances.shape',
+        `read the balances of account ${a.resourceId}`,
+      );
+      const balances = res.json<{ balances?: Balance[] }>().balances;
+      for (const b of Array.isArray(balances) ? balances : []) {
+        judged++;
         await expect(b.balanceType).toMatchSchema('accounts/balance-type');
+      }
     }
+    if (!judged) notJudged('no account of the consent answered a balance: no balanceType to judge');
   },
 );
 
@@ -60,20 +74,33 @@ test(
   'amounts of balances and transactions match the amount pattern',
   req('accounts.amounts.pattern'),
   async ({ accounts, consent }) => {
+    let judged = 0;
     for (const a of eachAccount(consent)) {
-      const balances =
-        (await accounts.balances(consent.consentId, a.resourceId)).json<{ balances: Balance[] }>().balances ?? [];
-      for (const b of balances) await expect(b.balanceAmount).toMatchSchema('common/amount');
+      const read = requireSuccess(
+        await accounts.balances(consent.consentId, a.resourceId),
+        'accounts.balances.shape',
+        `read the balances of account ${a.resourceId}`,
+      );
+      const balances = read.json<{ balances?: Balance[] }>().balances;
+      for (const b of Array.isArray(balances) ? balances : []) {
+        judged++;
+        await expect(b.balanceAmount).toMatchSchema('common/amount');
+      }
       // A list answered with a download link instead of its entries has no amounts to judge here.
       // Every page of the list (_links.next).
       for (const res of await accounts.transactionPages(consent.consentId, a.resourceId, {
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
       })) {
+        requireSuccess(res, 'accounts.transactions.shape', `read the transaction list of account ${a.resourceId}`);
         const { booked = [], pending = [] } = res.json<TransactionAnswer>().transactions ?? {};
-        for (const t of [...booked, ...pending]) await expect(t.transactionAmount).toMatchSchema('common/amount');
+        for (const t of [...booked, ...pending]) {
+          judged++;
+          await expect(t.transactionAmount).toMatchSchema('common/amount');
+        }
       }
     }
+    if (!judged) notJudged('no account of the consent answered a balance or a transaction: no amount to judge');
   },
 );
 

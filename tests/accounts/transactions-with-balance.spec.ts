@@ -1,6 +1,6 @@
 import { isoDate } from '../../harness/values/dates.js';
 import { notJudged } from '../../harness/test.js';
-import { prerequisite } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import { because, expect, req, test, type Balance } from '../../harness/areas/accounts.js';
 
 // withBalance on the transaction list (query table of section C: "may be ignored"): accepted, and
@@ -14,6 +14,16 @@ test(
   async ({ accounts, consent }) => {
     const account = consent.accounts[0];
     const res = await accounts.transactions(consent.consentId, account.resourceId, QUERY);
+    // Where the list is refused, the same list without withBalance is its control: refused too, it
+    // is the list's own failure (accounts.transactions.shape), not the parameter's.
+    if (res.status < 200 || res.status >= 300) {
+      const { withBalance: _, ...plain } = QUERY;
+      requireSuccess(
+        await accounts.transactions(consent.consentId, account.resourceId, plain),
+        'accounts.transactions.shape',
+        'the same transaction list without withBalance (the positive control)',
+      );
+    }
     await expect(
       res,
       because(`the transaction list of account ${account.resourceId} with withBalance=true`),

@@ -89,6 +89,7 @@ test(
         bookingStatus: 'both',
         dateFrom: isoDate(-30),
       })) {
+        requireSuccess(res, 'accounts.transactions.shape', `read the transaction list of account ${a.resourceId}`);
         const body = res.json<TransactionAnswer>();
         expect
           .soft(body.account?.iban, because(`${res.label}: the listed account (object with iban) should be given`))

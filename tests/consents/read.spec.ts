@@ -31,10 +31,12 @@ test(
   req('consents.valid-until.not-later'),
   async ({ consents }) => {
     const asked = isoDate(30);
-    const res = await consents.create({ body: consentRequest({ validUntil: asked }) });
-    await expect(res).toSucceed();
-    const read = await consents.read(res.json().consentId);
-    await expect(read).toSucceed();
+    const res = requireSuccess(
+      await consents.create({ body: consentRequest({ validUntil: asked }) }),
+      'consents.create.response',
+      'create the consent',
+    );
+    const read = requireSuccess(await consents.read(res.json().consentId), 'consents.read.fields', 'read the consent');
     const validUntil = read.json<{ validUntil: string }>().validUntil;
     expect(
       validUntil <= asked && validUntil >= today(),
