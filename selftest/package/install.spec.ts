@@ -46,6 +46,9 @@ test('the packed tarball installs into an empty folder and runs one area there, 
     timeout: 300_000,
   });
   expect(install.status, `npm install:\n${install.stdout}${install.stderr}`).toBe(0);
+  // No engine warning on the oldest Node the package supports: every dependency it installs runs
+  // there (light-my-request is pinned to the last release whose cookie parser takes Node 20).
+  expect(`${install.stdout}${install.stderr}`, 'npm install warned of an engine').not.toContain('EBADENGINE');
   const installMs = Date.now() - installStarted;
   const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'obg-conformance', 'package.json'), 'utf8'));
   // The tarball holds the suite, not the self-tests or any report.
