@@ -52,7 +52,10 @@ export const GENERATED_ANNOTATION = 'generated';
 
 const show = (v: unknown): string => {
   try {
-    return redactText(fc.stringify(v)).slice(0, 4000);
+    // A run of one character (an oversized text) as the character and its count.
+    return redactText(fc.stringify(v))
+      .replace(/(.)\1{23,}/gu, (run, ch: string) => `${ch.repeat(3)}…(${Array.from(run).length} × ${ch})`)
+      .slice(0, 4000);
   } catch {
     return String(v);
   }

@@ -1,0 +1,298 @@
+import fc from 'fast-check';
+import { resourcesIn } from '../expect.js';
+import type { ApiResponse } from '../http/response.js';
+import { label, type Combination } from '../areas/payments.js';
+import { operation, type Bound, type CallOptions, type Operation, type OperationWorld } from '../operations.js';
+import { getPath, type Json } from '../values/json.js';
+import { schemaRegistry } from '../values/schemas.js';
+import {
+  bodyChanges,
+  changedBody,
+  changedId,
+  headerValues,
+  idChanges,
+  queryChanges,
+  TEXT_CLASSES,
+  wholeChanges,
+  wholeRequest,
+  type BodyChange,
+  type IdChange,
+  type QueryChange,
+  type TextClass,
+  type WholeChange,
+} from './robustness-cases.js';
+
+/*
+ * The robustness properties: any input outside what the specification defines, sent to the
+ * operations of the operations table (harness/operations/), and judged by what holds for any
+ * input: never a 5xx; a refusal is a 4xx whose body has the error shape (tppMessages: "408, 415,
+ * 500 and 503 carry headers only") and creates nothing (carries no resource, and the resource a
+ * state-changing call acts on reads as before); an acceptance answers its schema, and a free text
+ * it took reads back as sent, or as sent under the normalisation the profile declares
+ * (`texts.normalisation`: trim, fold).
+ */
+
+/** What a property sends its changes to: one operation (on one payment service and product), and what is drawn for it. */
+export interface Subject {
+  operation: string;
+  combination?: Combination;
+  /** The body the changes are drawn over (the operation's valid body); sent as it is with `fixed`, else the bound call's own body of the same shape. */
+  sample?: Json;
+  fixed?: boolean;
+  /** The free-text paths of the body: drawn more often, and read back when accepted. */
+  texts?: string[];
+  /** Reads back what an accepted call created (its answer given); the texts are looked for at their paths in the read. */
+  readBack?: (created: ApiResponse) => Promise<ApiResponse | undefined>;
+  /** A read's query parameters, each with a valid value: the query changes are drawn over them. */
+  query?: Record<string, string>;
+  /** The path id is changed (the resource the path names). */
+  id?: boolean;
+  /** Header values outside their forms, on the headers the operation takes. */
+  headers?: boolean;
+  /** Whole-body changes (malformed JSON, other content types). */
+  whole?: boolean;
+}
+
+/** One case: the subject (by its index) and the change made. */
+export type RobustCase =
+  | { on: number; body: BodyChange[] }
+  | { on: number; whole: WholeChange }
+  | { on: number; id: IdChange }
+  | { on: number; query: QueryChange[] }
+  | { on: number; header: { name: string; value: string } };
+
+/** The headers an operation takes whose values a case may send outside their forms. */
+export function headerNames(o: Operation): string[] {
+  return [
+    'X-Request-ID',
+    ...(o.requires.includes('PSU-IP-Address') ? ['PSU-IP-Address'] : []),
+    ...(o.accepts.includes('psu-forwarded')
+      ? ['PSU-IP-Port', 'PSU-User-Agent', 'PSU-Geo-Location', 'PSU-Device-ID', 'PSU-Accept-Language', 'PSU-Http-Method']
+      : []),
+    ...(o.accepts.includes('redirect') ? ['TPP-Redirect-URI', 'TPP-Redirect-Preferred'] : []),
+    ...(o.accepts.includes('notification') ? ['TPP-Notification-URI'] : []),
+  ];
+}
+
+/** The cases over `subjects`: each subject's kinds of change. */
+export function robustCases(subjects: Subject[]): fc.Arbitrary<RobustCase> {
+  const options = subjects.flatMap((s, on): fc.Arbitrary<RobustCase>[] => [
+    ...(s.sample
+      ? [
+          fc
+            .uniqueArray(bodyChanges(s.sample, s.texts), { minLength: 1, maxLength: 3, selector: (c) => c.path })
+            .map((body) => ({ on, body })),
+        ]
+      : []),
+    ...(s.sample && s.whole ? [wholeChanges.map((whole) => ({ on, whole }))] : []),
+    ...(s.id ? [idChanges.map((id) => ({ on, id }))] : []),
+    ...(s.query
+      ? [
+          fc
+            .uniqueArray(queryChanges(s.query), { minLength: 1, maxLength: 3, selector: (q) => q.name })
+            .map((query) => ({ on, query })),
+        ]
+      : []),
+    ...(s.headers
+      ? [
+          fc
+            .record({ name: fc.constantFrom(...headerNames(operation(s.operation))), value: headerValues })
+            .map((header) => ({ on, header })),
+        ]
+      : []),
+  ]);
+  return fc.oneof(...options);
+}
+
+/** What a class's canonical text is (the cases tried first: each class in every free text of a body at once). */
+const CANONICAL: Record<TextClass, string> = {
+  'latin-1': 'Müller Straße é',
+  'other-script': 'Δοκιμή Тест 测试',
+  'combining-mark': 'Jose\u0301 Mu\u0308ller',
+  emoji: 'Pay \u{1F600} back',
+  control: 'line\u0001one\ttwo\u007f',
+  'spaces-at-ends': '  padded text  ',
+  empty: '',
+  oversized: 'a'.repeat(5000),
+};
+
+/**
+ * The cases tried first: for each subject with free texts, each class of text in every free text
+ * at once (a bank failing on one class in one field is found in the first cases, then shrunk to
+ * that field); for each read with a query, each parameter with a value outside its form.
+ */
+export function robustExamples(subjects: Subject[]): RobustCase[] {
+  return subjects.flatMap((s, on): RobustCase[] => [
+    ...(s.texts?.length
+      ? TEXT_CLASSES.map((cls) => ({
+          on,
+          body: s.texts!.map((path): BodyChange => ({ kind: 'text', path, cls, value: CANONICAL[cls] })),
+        }))
+      : []),
+    ...Object.keys(s.query ?? {}).map((name) => ({ on, query: [{ name, how: 'text' as const, value: 'é' }] })),
+  ]);
+}
+
+/** The case as one line: what was changed, where, to what (long values cut). */
+export function describeCase(s: Subject, c: RobustCase): string {
+  const cut = (v: unknown) => {
+    const t = JSON.stringify(v) ?? String(v);
+    return t.length > 60 ? `${t.slice(0, 50)}…(${t.length} characters)` : t;
+  };
+  const on = `${s.operation}${s.combination ? ` (${label(s.combination)})` : ''}`;
+  if ('body' in c)
+    return `${on}: ${c.body
+      .map((b) =>
+        b.kind === 'text'
+          ? `${b.path} = ${cut(b.value)} (${b.cls})`
+          : b.kind === 'near-miss'
+            ? `${b.path} near miss (${b.how})`
+            : b.kind === 'other-type'
+              ? `${b.path} = ${cut(b.value)} (another type)`
+              : b.kind === 'unknown-property'
+                ? `unknown property ${cut(b.name)} at ${b.path || 'the body'}`
+                : `${b.path} ${b.kind}`,
+      )
+      .join('; ')}`;
+  if ('whole' in c)
+    return `${on}: ${c.whole.kind === 'content-type' ? `Content-Type ${cut(c.whole.contentType)}` : `malformed JSON (${c.whole.how})`}`;
+  if ('id' in c) return `${on}: path id ${c.id.kind}${c.id.kind === 'text' ? ` ${cut(c.id.value)}` : ''}`;
+  if ('query' in c) return `${on}: ${c.query.map((q) => `${q.name}=${cut(q.value)} (${q.how})`).join('&')}`;
+  return `${on}: header ${c.header.name}: ${cut(c.header.value)}`;
+}
+
+/** A text as the profile lets it read back: as sent, trimmed, folded (marks off, other characters outside printable ASCII as one or two of the bank's choosing, or none), or both. */
+export function readsAsSent(sent: string, read: unknown, normalisation: readonly string[]): boolean {
+  if (read === sent) return true;
+  if (typeof read !== 'string') return false;
+  const candidates = [sent, ...(normalisation.includes('trim') ? [sent.trim()] : [])];
+  if (candidates.includes(read)) return true;
+  if (!normalisation.includes('fold')) return false;
+  return candidates.some(
+    (c) => folded(c).test(read) || (normalisation.includes('trim') && folded(c).test(read.trim())),
+  );
+}
+
+/** The texts `sent` may fold to, as a pattern. */
+function folded(sent: string): RegExp {
+  const bare = sent.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const parts = Array.from(bare).map((ch) =>
+    /^[\x20-\x7e]$/.test(ch) ? ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '[^]{0,2}',
+  );
+  return new RegExp(`^${parts.join('')}$`, 'u');
+}
+
+const succeeded = (r: ApiResponse) => r.status >= 200 && r.status < 300;
+/** The refusals whose body may be empty: "408, 415, 500 and 503 carry headers only" (and 413, a size refused before any parsing). */
+const HEADERS_ONLY = new Set([408, 413, 415]);
+
+/** The id at a path's position of the template's last id (`{consentId}`, `{paymentId}`…), changed. */
+function withChangedId(o: Operation, path: string, change: IdChange): string {
+  const t = o.template.split('/');
+  const last = t
+    .map((seg, i) => (/^\{.*[iI]d\}$/.test(seg) ? i : -1))
+    .filter((i) => i >= 0)
+    .pop();
+  if (last === undefined) return path;
+  const fromEnd = t.length - 1 - last;
+  const segs = path.split('/');
+  const at = segs.length - 1 - fromEnd;
+  segs[at] = changedId(decodeURIComponent(segs[at]), change);
+  return segs.join('/');
+}
+
+/** What a case sends: its call options over the bound operation's own. */
+function callOf(b: Bound, s: Subject, c: RobustCase): { options: CallOptions; sent?: Json } {
+  const base = (s.fixed ? s.sample : (b.body as Json | undefined)) ?? s.sample ?? {};
+  if ('body' in c) {
+    const sent = c.body.reduce((body, change) => changedBody(body, change), base);
+    return { options: { json: sent }, sent };
+  }
+  if ('whole' in c) {
+    const { raw, contentType } = wholeRequest(base, c.whole);
+    return { options: { raw, headers: { 'Content-Type': contentType || null } } };
+  }
+  if ('id' in c) return { options: { path: (p) => withChangedId(b.op, p, c.id) } };
+  if ('query' in c) {
+    const query: Record<string, string | string[]> = { ...s.query };
+    for (const q of c.query) query[q.name] = q.value as string | string[];
+    return { options: { query } };
+  }
+  return {
+    options: { headers: { [c.header.name]: c.header.value }, ...(s.fixed && s.sample ? { json: s.sample } : {}) },
+  };
+}
+
+/**
+ * The property's check over `subjects`: binds the subject's operation (a read once, on the test's
+ * world; a state-changing one on a world of its own per case), sends the case and judges the answer.
+ */
+export function robustCheck(world: OperationWorld, subjects: Subject[], normalisation: readonly string[]) {
+  const reads = new Map<number, Promise<Bound>>();
+  const bind = (on: number): Promise<Bound> => {
+    const s = subjects[on];
+    const o = operation(s.operation);
+    if (o.changes) return world.fork().bind(o, s.combination);
+    if (!reads.has(on)) reads.set(on, world.bind(o, s.combination));
+    return reads.get(on)!;
+  };
+  return async (c: RobustCase): Promise<void> => {
+    const s = subjects[c.on];
+    const b = await bind(c.on);
+    const what = `${b.label}: ${describeCase(s, c)}`;
+    const { options, sent } = callOf(b, s, c);
+    const before = await b.state?.();
+    const res = await b.call({ ...options, allow5xx: true });
+    if (res.status >= 500)
+      throw new Error(`${what}: expected no server error (a 4xx refusal or an acceptance); got ${res.describe()}`);
+    if (res.status >= 400) {
+      const data = resourcesIn(res.body);
+      if (data.length)
+        throw new Error(`${what}: a refusal must create nothing; got ${res.describe()}, carrying ${data.join(', ')}`);
+      if (!HEADERS_ONLY.has(res.status)) {
+        const problems = schemaRegistry().check('common/error', res.body);
+        if (problems.length)
+          throw new Error(
+            `${what}: a refusal carries the error shape (a JSON body with a non-empty tppMessages array of category, code, path, text); got ${res.describe()}: ${problems
+              .slice(0, 3)
+              .map((p) => `${p.path}: ${p.message}`)
+              .join('; ')}`,
+          );
+      }
+      const after = b.state ? await b.state() : undefined;
+      if (before !== after)
+        throw new Error(`${what}: a refused call must change nothing; before it ${before}, after it ${after}`);
+      return;
+    }
+    if (!succeeded(res)) throw new Error(`${what}: expected a 4xx refusal or a 2xx acceptance; got ${res.describe()}`);
+    const schema = b.op.response;
+    if (schema && res.status !== 204 && res.body !== undefined && res.text.length) {
+      const problems = schemaRegistry().check(schema, res.body);
+      if (problems.length)
+        throw new Error(
+          `${what}: accepted, the answer must match ${schema}: ${problems
+            .slice(0, 3)
+            .map((p) => `${p.path}: ${p.message}`)
+            .join('; ')}`,
+        );
+    }
+    const texts = 'body' in c ? c.body.filter((x) => x.kind === 'text' && s.texts?.includes(x.path)) : [];
+    if (!texts.length || !s.readBack || !sent) return;
+    const read = await s.readBack(res);
+    if (!read) return;
+    if (read.status >= 500 || !succeeded(read))
+      throw new Error(`${what}: accepted, its read back must succeed; got ${read.describe()}`);
+    const got = read.json();
+    const wrong = texts.flatMap((t) => {
+      const was = getPath(sent, t.path) as string;
+      const now = getPath(got, t.path);
+      return readsAsSent(was, now, normalisation)
+        ? []
+        : [`${t.path}: sent ${JSON.stringify(was).slice(0, 80)}, read ${JSON.stringify(now)?.slice(0, 80)}`];
+    });
+    if (wrong.length)
+      throw new Error(
+        `${what}: accepted, every text must read back as sent${normalisation.length ? ` (or ${normalisation.join(' and ')}, as the profile declares)` : ' (the profile declares no normalisation: texts.normalisation)'}: ${wrong.join('; ')}`,
+      );
+  };
+}

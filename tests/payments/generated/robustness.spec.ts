@@ -1,0 +1,50 @@
+import { forEachCombination } from '../../../harness/areas/payments.js';
+import { test } from '../../../harness/generated/headers.js';
+import { textFields } from '../../../harness/generated/payment-cases.js';
+import { robustCases, robustCheck, robustExamples, type Subject } from '../../../harness/generated/robustness.js';
+import { runProperty } from '../../../harness/generated/run.js';
+import { req } from '../../../harness/test.js';
+import type { Json } from '../../../harness/values/json.js';
+
+// Generated robustness: any input outside what the specification defines, sent to initiate payment
+// of each claimed service × product (its body changed: texts outside the minimum set in its free
+// texts and other strings, near misses, null, other types, unknown properties, duplicate and
+// oversized lists; malformed JSON and other content types; header values outside their forms) and
+// to read payment and its status (malformed and unknown ids): never a 5xx; a refusal carries the
+// error shape and no paymentId; an acceptance answers its schema and its texts read back as sent
+// (or as the profile's texts.normalisation declares).
+forEachCombination((c) => {
+  test(
+    'generated robustness: any input to initiate, read and status is refused with the error shape or taken and read back, never a 5xx',
+    req('payments.robustness.any-input'),
+    async ({ operations, payments, target, depth, exchanges }) => {
+      const sample = payments.body(c) as Json;
+      const subjects: Subject[] = [
+        {
+          operation: 'payments.initiate',
+          combination: c,
+          sample,
+          texts: textFields(c, target.profile, sample).map((f) => f.path),
+          whole: true,
+          headers: true,
+          readBack: (res) =>
+            payments.read(payments.basePath(c, String((res.body as { paymentId?: unknown }).paymentId))),
+        },
+        { operation: 'payments.read', combination: c, id: true },
+        { operation: 'payments.status', combination: c, id: true },
+      ];
+      const examples = robustExamples(subjects);
+      await runProperty({
+        name: `any input to ${c.service}/${c.product} is refused with the error shape or taken and read back, never a 5xx`,
+        requirement: 'payments.robustness.any-input',
+        arbitrary: robustCases(subjects),
+        check: robustCheck(operations, subjects, target.profile.texts.normalisation),
+        examples,
+        exchanges,
+        depth,
+        // The examples (each class of text in every free text) and the depth's cases drawn after them.
+        runs: examples.length + depth.perCombination,
+      });
+    },
+  );
+});
