@@ -1,24 +1,40 @@
 import fc from 'fast-check';
+import { test } from '@playwright/test';
+import type { Profile } from '../config/profile.js';
 import { resourcesIn } from '../expect.js';
 import type { ApiResponse } from '../http/response.js';
 import { label, type Combination } from '../areas/payments.js';
-import { operation, type Bound, type CallOptions, type Operation, type OperationWorld } from '../operations.js';
-import { getPath, type Json } from '../values/json.js';
+import {
+  operation,
+  unclaimedOperation,
+  type Bound,
+  type CallOptions,
+  type Operation,
+  type OperationWorld,
+} from '../operations.js';
+import { getPath, withPath, type Json } from '../values/json.js';
 import { schemaRegistry } from '../values/schemas.js';
+import type { QueryValue } from '../http/client.js';
 import {
   bodyChanges,
+  CANONICAL,
   changedBody,
   changedId,
+  classOf,
   headerValues,
   idChanges,
+  missesAt,
+  nearMiss,
+  NEAR_MISSES,
   queryChanges,
+  stringsOf,
   TEXT_CLASSES,
+  textsAt,
   wholeChanges,
   wholeRequest,
   type BodyChange,
   type IdChange,
-  type QueryChange,
-  type TextClass,
+  type NearMiss,
   type WholeChange,
 } from './robustness-cases.js';
 
@@ -45,20 +61,26 @@ export interface Subject {
   readBack?: (created: ApiResponse) => Promise<ApiResponse | undefined>;
   /** A read's query parameters, each with a valid value: the query changes are drawn over them. */
   query?: Record<string, string>;
+  /** The query the read sends beside a case's changes (its own, as the operations table makes it). */
+  queryBase?: Record<string, string>;
   /** The path id is changed (the resource the path names). */
   id?: boolean;
   /** Header values outside their forms, on the headers the operation takes. */
   headers?: boolean;
   /** Whole-body changes (malformed JSON, other content types). */
   whole?: boolean;
+  /** Every string of the body tried first with each near miss and each class of text (a body with few strings and no free texts). */
+  sweep?: boolean;
 }
 
 /** One case: the subject (by its index) and the change made. */
 export type RobustCase =
+  | { on: number; texts: Record<string, string> }
+  | { on: number; misses: Record<string, NearMiss> }
   | { on: number; body: BodyChange[] }
   | { on: number; whole: WholeChange }
   | { on: number; id: IdChange }
-  | { on: number; query: QueryChange[] }
+  | { on: number; query: Record<string, QueryValue> }
   | { on: number; header: { name: string; value: string } };
 
 /** The headers an operation takes whose values a case may send outside their forms. */
@@ -74,90 +96,93 @@ export function headerNames(o: Operation): string[] {
   ];
 }
 
-/** The cases over `subjects`: each subject's kinds of change. */
+/** The paths texts outside the set go to: the free texts, else every string of the body. */
+const textPaths = (s: Subject) => (s.texts?.length ? s.texts : s.sample ? stringsOf(s.sample) : []);
+
+/**
+ * The cases over `subjects`: each subject's kinds of change (texts outside the set at some of its
+ * free texts, near misses at some of its strings, structural changes of its body, whole-body
+ * changes, path ids, query parameters, header values).
+ */
 export function robustCases(subjects: Subject[]): fc.Arbitrary<RobustCase> {
-  const options = subjects.flatMap((s, on): fc.Arbitrary<RobustCase>[] => [
-    ...(s.sample
-      ? [
-          fc
-            .uniqueArray(bodyChanges(s.sample, s.texts), { minLength: 1, maxLength: 3, selector: (c) => c.path })
-            .map((body) => ({ on, body })),
-        ]
-      : []),
-    ...(s.sample && s.whole ? [wholeChanges.map((whole) => ({ on, whole }))] : []),
-    ...(s.id ? [idChanges.map((id) => ({ on, id }))] : []),
-    ...(s.query
-      ? [
-          fc
-            .uniqueArray(queryChanges(s.query), { minLength: 1, maxLength: 3, selector: (q) => q.name })
-            .map((query) => ({ on, query })),
-        ]
-      : []),
-    ...(s.headers
-      ? [
-          fc
-            .record({ name: fc.constantFrom(...headerNames(operation(s.operation))), value: headerValues })
-            .map((header) => ({ on, header })),
-        ]
-      : []),
-  ]);
+  const options = subjects.flatMap((s, on): fc.Arbitrary<RobustCase>[] => {
+    const strings = s.sample ? stringsOf(s.sample) : [];
+    const texts = textPaths(s);
+    return [
+      ...(texts.length ? [fc.record({ on: fc.constant(on), texts: textsAt(texts) })] : []),
+      ...(strings.length ? [fc.record({ on: fc.constant(on), misses: missesAt(strings) })] : []),
+      ...(s.sample ? [fc.record({ on: fc.constant(on), body: bodyChanges(s.sample) })] : []),
+      ...(s.sample && s.whole ? [fc.record({ on: fc.constant(on), whole: wholeChanges })] : []),
+      ...(s.id ? [fc.record({ on: fc.constant(on), id: idChanges })] : []),
+      ...(s.query ? [fc.record({ on: fc.constant(on), query: queryChanges(s.query) })] : []),
+      ...(s.headers
+        ? [
+            fc.record({
+              on: fc.constant(on),
+              header: fc.record({ name: fc.constantFrom(...headerNames(operation(s.operation))), value: headerValues }),
+            }),
+          ]
+        : []),
+    ];
+  });
   return fc.oneof(...options);
 }
 
-/** What a class's canonical text is (the cases tried first: each class in every free text of a body at once). */
-const CANONICAL: Record<TextClass, string> = {
-  'latin-1': 'Müller Straße é',
-  'other-script': 'Δοκιμή Тест 测试',
-  'combining-mark': 'Jose\u0301 Mu\u0308ller',
-  emoji: 'Pay \u{1F600} back',
-  control: 'line\u0001one\ttwo\u007f',
-  'spaces-at-ends': '  padded text  ',
-  empty: '',
-  oversized: 'a'.repeat(5000),
-};
+const every = <T>(paths: string[], value: T): Record<string, T> => Object.fromEntries(paths.map((p) => [p, value]));
 
 /**
- * The cases tried first: for each subject with free texts, each class of text in every free text
- * at once (a bank failing on one class in one field is found in the first cases, then shrunk to
- * that field); for each read with a query, each parameter with a value outside its form.
+ * The cases tried first, so that a defect of one class in one field is found at any depth (then
+ * shrunk to that field): for each subject with free texts, each class of text in every free text
+ * at once; for each subject flagged `sweep`, each near miss in every string at once too; for each
+ * read with a query, each parameter alone with a value outside its form.
  */
 export function robustExamples(subjects: Subject[]): RobustCase[] {
-  return subjects.flatMap((s, on): RobustCase[] => [
-    ...(s.texts?.length
-      ? TEXT_CLASSES.map((cls) => ({
-          on,
-          body: s.texts!.map((path): BodyChange => ({ kind: 'text', path, cls, value: CANONICAL[cls] })),
-        }))
-      : []),
-    ...Object.keys(s.query ?? {}).map((name) => ({ on, query: [{ name, how: 'text' as const, value: 'é' }] })),
-  ]);
+  return subjects.flatMap((s, on): RobustCase[] => {
+    const texts = textPaths(s);
+    return [
+      ...(texts.length && (s.texts?.length || s.sweep)
+        ? TEXT_CLASSES.map((cls) => ({ on, texts: every(texts, CANONICAL[cls]) }))
+        : []),
+      ...(s.sweep && s.sample ? NEAR_MISSES.map((m) => ({ on, misses: every(stringsOf(s.sample!), m) })) : []),
+      ...Object.keys(s.query ?? {}).map((name) => ({ on, query: { [name]: 'é' } })),
+    ];
+  });
 }
 
 /** The case as one line: what was changed, where, to what (long values cut). */
 export function describeCase(s: Subject, c: RobustCase): string {
   const cut = (v: unknown) => {
     const t = JSON.stringify(v) ?? String(v);
-    return t.length > 60 ? `${t.slice(0, 50)}…(${t.length} characters)` : t;
+    return t.length > 60 ? `${t.slice(0, 40)}…(${t.length} characters)` : t;
   };
   const on = `${s.operation}${s.combination ? ` (${label(s.combination)})` : ''}`;
+  if ('texts' in c)
+    return `${on}: ${Object.entries(c.texts)
+      .map(([p, v]) => `${p} = ${cut(v)} (${classOf(v)})`)
+      .join('; ')}`;
+  if ('misses' in c)
+    return `${on}: ${Object.entries(c.misses)
+      .map(([p, m]) => `${p} = ${cut(nearMiss(String(getPath(s.sample, p)), m))} (${m})`)
+      .join('; ')}`;
   if ('body' in c)
     return `${on}: ${c.body
       .map((b) =>
-        b.kind === 'text'
-          ? `${b.path} = ${cut(b.value)} (${b.cls})`
-          : b.kind === 'near-miss'
-            ? `${b.path} near miss (${b.how})`
-            : b.kind === 'other-type'
-              ? `${b.path} = ${cut(b.value)} (another type)`
-              : b.kind === 'unknown-property'
-                ? `unknown property ${cut(b.name)} at ${b.path || 'the body'}`
-                : `${b.path} ${b.kind}`,
+        b.kind === 'other-type'
+          ? `${b.path} = ${cut(b.value)} (another type)`
+          : b.kind === 'unknown-property'
+            ? `unknown property ${cut(b.name)} = ${cut(b.value)} at ${b.path || 'the body'}`
+            : b.kind === 'oversized-array'
+              ? `${b.path} of ${b.length} items`
+              : `${b.path} ${b.kind}`,
       )
       .join('; ')}`;
   if ('whole' in c)
     return `${on}: ${c.whole.kind === 'content-type' ? `Content-Type ${cut(c.whole.contentType)}` : `malformed JSON (${c.whole.how})`}`;
-  if ('id' in c) return `${on}: path id ${c.id.kind}${c.id.kind === 'text' ? ` ${cut(c.id.value)}` : ''}`;
-  if ('query' in c) return `${on}: ${c.query.map((q) => `${q.name}=${cut(q.value)} (${q.how})`).join('&')}`;
+  if ('id' in c) return `${on}: path id ${cut(c.id)}`;
+  if ('query' in c)
+    return `${on}: ${Object.entries(c.query)
+      .map(([n, v]) => `${n}=${cut(v)}`)
+      .join('&')}`;
   return `${on}: header ${c.header.name}: ${cut(c.header.value)}`;
 }
 
@@ -183,8 +208,11 @@ function folded(sent: string): RegExp {
 }
 
 const succeeded = (r: ApiResponse) => r.status >= 200 && r.status < 300;
-/** The refusals whose body may be empty: "408, 415, 500 and 503 carry headers only" (and 413, a size refused before any parsing). */
-const HEADERS_ONLY = new Set([408, 413, 415]);
+/**
+ * The refusals whose body may be empty: "408, 415, 500 and 503 carry headers only", and the HTTP
+ * server's own limits, given before the API sees the call (413 a body, 414 a URL, 431 headers too large).
+ */
+const HEADERS_ONLY = new Set([408, 413, 414, 415, 431]);
 
 /** The id at a path's position of the template's last id (`{consentId}`, `{paymentId}`…), changed. */
 function withChangedId(o: Operation, path: string, change: IdChange): string {
@@ -204,8 +232,13 @@ function withChangedId(o: Operation, path: string, change: IdChange): string {
 /** What a case sends: its call options over the bound operation's own. */
 function callOf(b: Bound, s: Subject, c: RobustCase): { options: CallOptions; sent?: Json } {
   const base = (s.fixed ? s.sample : (b.body as Json | undefined)) ?? s.sample ?? {};
-  if ('body' in c) {
-    const sent = c.body.reduce((body, change) => changedBody(body, change), base);
+  if ('texts' in c || 'misses' in c || 'body' in c) {
+    let sent = base;
+    if ('texts' in c) for (const [p, v] of Object.entries(c.texts)) sent = withPath(sent, p, v);
+    if ('misses' in c)
+      for (const [p, m] of Object.entries(c.misses))
+        if (typeof getPath(sent, p) === 'string') sent = withPath(sent, p, nearMiss(getPath(sent, p) as string, m));
+    if ('body' in c) sent = c.body.reduce((body, change) => changedBody(body, change), sent);
     return { options: { json: sent }, sent };
   }
   if ('whole' in c) {
@@ -213,11 +246,7 @@ function callOf(b: Bound, s: Subject, c: RobustCase): { options: CallOptions; se
     return { options: { raw, headers: { 'Content-Type': contentType || null } } };
   }
   if ('id' in c) return { options: { path: (p) => withChangedId(b.op, p, c.id) } };
-  if ('query' in c) {
-    const query: Record<string, string | string[]> = { ...s.query };
-    for (const q of c.query) query[q.name] = q.value as string | string[];
-    return { options: { query } };
-  }
+  if ('query' in c) return { options: { query: { ...s.queryBase, ...c.query } } };
   return {
     options: { headers: { [c.header.name]: c.header.value }, ...(s.fixed && s.sample ? { json: s.sample } : {}) },
   };
@@ -244,7 +273,9 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
     const before = await b.state?.();
     const res = await b.call({ ...options, allow5xx: true });
     if (res.status >= 500)
-      throw new Error(`${what}: expected no server error (a 4xx refusal or an acceptance); got ${res.describe()}`);
+      throw new Error(
+        `${what}: expected no server error (a 4xx refusal or an acceptance); got HTTP ${res.status}: ${res.describe()}`,
+      );
     if (res.status >= 400) {
       const data = resourcesIn(res.body);
       if (data.length)
@@ -253,7 +284,7 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
         const problems = schemaRegistry().check('common/error', res.body);
         if (problems.length)
           throw new Error(
-            `${what}: a refusal carries the error shape (a JSON body with a non-empty tppMessages array of category, code, path, text); got ${res.describe()}: ${problems
+            `${what}: a refusal carries the error shape (a JSON body with a non-empty tppMessages array of category, code, path, text); got HTTP ${res.status}: ${res.describe()}: ${problems
               .slice(0, 3)
               .map((p) => `${p.path}: ${p.message}`)
               .join('; ')}`,
@@ -276,7 +307,7 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
             .join('; ')}`,
         );
     }
-    const texts = 'body' in c ? c.body.filter((x) => x.kind === 'text' && s.texts?.includes(x.path)) : [];
+    const texts = 'texts' in c ? Object.keys(c.texts).filter((p) => s.texts?.includes(p)) : [];
     if (!texts.length || !s.readBack || !sent) return;
     const read = await s.readBack(res);
     if (!read) return;
@@ -284,15 +315,38 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
       throw new Error(`${what}: accepted, its read back must succeed; got ${read.describe()}`);
     const got = read.json();
     const wrong = texts.flatMap((t) => {
-      const was = getPath(sent, t.path) as string;
-      const now = getPath(got, t.path);
+      const was = getPath(sent, t) as string;
+      const now = getPath(got, t);
       return readsAsSent(was, now, normalisation)
         ? []
-        : [`${t.path}: sent ${JSON.stringify(was).slice(0, 80)}, read ${JSON.stringify(now)?.slice(0, 80)}`];
+        : [`${t}: sent ${JSON.stringify(was).slice(0, 80)}, read ${JSON.stringify(now)?.slice(0, 80)}`];
     });
     if (wrong.length)
       throw new Error(
         `${what}: accepted, every text must read back as sent${normalisation.length ? ` (or ${normalisation.join(' and ')}, as the profile declares)` : ' (the profile declares no normalisation: texts.normalisation)'}: ${wrong.join('; ')}`,
       );
+  };
+}
+
+/** The subjects whose operation the profile claims (the test skipped when none is, each left out noted). */
+export function claimedSubjects(profile: Profile, subjects: Subject[]): Subject[] {
+  const claimed = subjects.filter((s) => !unclaimedOperation(profile, operation(s.operation)));
+  for (const s of subjects.filter((x) => !claimed.includes(x)))
+    test.info().annotations.push({
+      type: 'not claimed',
+      description: `${operation(s.operation).name}: ${unclaimedOperation(profile, operation(s.operation))}`,
+    });
+  test.skip(!claimed.length, 'not claimed: the profile claims none of the operations this property sends input to');
+  return claimed;
+}
+
+/** The property's cases: the examples, then the depth's `drawn` cases. */
+export function robustProperty(world: OperationWorld, profile: Profile, subjects: Subject[], drawn: number) {
+  const examples = robustExamples(subjects);
+  return {
+    arbitrary: robustCases(subjects),
+    check: robustCheck(world, subjects, profile.texts.normalisation),
+    examples,
+    runs: examples.length + drawn,
   };
 }

@@ -1,18 +1,18 @@
 import { forEachCombination } from '../../../harness/areas/payments.js';
 import { test } from '../../../harness/generated/headers.js';
 import { textFields } from '../../../harness/generated/payment-cases.js';
-import { robustCases, robustCheck, robustExamples, type Subject } from '../../../harness/generated/robustness.js';
+import { robustProperty, type Subject } from '../../../harness/generated/robustness.js';
 import { runProperty } from '../../../harness/generated/run.js';
 import { req } from '../../../harness/test.js';
 import type { Json } from '../../../harness/values/json.js';
 
 // Generated robustness: any input outside what the specification defines, sent to initiate payment
-// of each claimed service × product (its body changed: texts outside the minimum set in its free
-// texts and other strings, near misses, null, other types, unknown properties, duplicate and
-// oversized lists; malformed JSON and other content types; header values outside their forms) and
-// to read payment and its status (malformed and unknown ids): never a 5xx; a refusal carries the
-// error shape and no paymentId; an acceptance answers its schema and its texts read back as sent
-// (or as the profile's texts.normalisation declares).
+// of each claimed service × product (texts outside the minimum set in its free texts, near misses
+// of its other strings, null, other types, unknown properties, duplicate and oversized lists;
+// malformed JSON and other content types; header values outside their forms) and to read payment
+// and its status (malformed and unknown ids): never a 5xx; a refusal carries the error shape and no
+// paymentId; an acceptance answers its schema and its texts read back as sent (or as the profile's
+// texts.normalisation declares). Each class of text is tried first in every free text at once.
 forEachCombination((c) => {
   test(
     'generated robustness: any input to initiate, read and status is refused with the error shape or taken and read back, never a 5xx',
@@ -33,17 +33,12 @@ forEachCombination((c) => {
         { operation: 'payments.read', combination: c, id: true },
         { operation: 'payments.status', combination: c, id: true },
       ];
-      const examples = robustExamples(subjects);
       await runProperty({
         name: `any input to ${c.service}/${c.product} is refused with the error shape or taken and read back, never a 5xx`,
         requirement: 'payments.robustness.any-input',
-        arbitrary: robustCases(subjects),
-        check: robustCheck(operations, subjects, target.profile.texts.normalisation),
-        examples,
+        ...robustProperty(operations, target.profile, subjects, depth.perCombination),
         exchanges,
         depth,
-        // The examples (each class of text in every free text) and the depth's cases drawn after them.
-        runs: examples.length + depth.perCombination,
       });
     },
   );
