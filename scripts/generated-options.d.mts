@@ -1,3 +1,4 @@
+export const PINNED_SEED: number;
 export function generatedOptionsOf(
   args: string[],
   env?: Record<string, string | undefined>,

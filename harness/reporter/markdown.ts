@@ -54,6 +54,12 @@ function headLines(r: ReportLike): string[] {
     `- Suite: ${r.suite.name} ${r.suite.version} (${r.suite.commit.slice(0, 12)}), specification SHA-256 \`${r.suite.specSha256.slice(0, 16)}…\``,
   );
   out.push(`- Run: ${r.startedAt} to ${r.finishedAt}`);
+  if (r.generated)
+    out.push(
+      r.generated.depth === 'off'
+        ? '- Generated phase: off (its properties not judged)'
+        : `- Generated phase: depth ${r.generated.depth} (${r.generated.cases} cases per property), seed ${r.generated.seed}: \`obg-conformance run --seed ${r.generated.seed}\` replays its cases`,
+    );
   if (r.limits) {
     const l = r.limits;
     const bound = [
