@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { test } from '@playwright/test';
 import type { Profile } from '../config/profile.js';
+import type { Target } from '../config/target.js';
 import { resourcesIn } from '../expect.js';
 import type { ApiResponse } from '../http/response.js';
 import { label, type Combination } from '../areas/payments.js';
