@@ -4,6 +4,7 @@ import type { Profile } from '../config/profile.js';
 import type { Target } from '../config/target.js';
 import { resourcesIn } from '../expect.js';
 import type { ApiResponse } from '../http/response.js';
+import { notPointingAt } from '../http/link-target.js';
 import { label, type Combination } from '../areas/payments.js';
 import {
   operation,
@@ -219,7 +220,7 @@ const HEADERS_ONLY = new Set([408, 413, 414, 415, 431]);
 function withChangedId(o: Operation, path: string, change: IdChange): string {
   const t = o.template.split('/');
   const last = t
-    .map((seg, i) => (/^\{.*[iI]d\}$/.test(seg) ? i : -1))
+    .map((seg, i) => (/^\{(.*[iI]d|bicFi|isoCountryCode)\}$/.test(seg) ? i : -1))
     .filter((i) => i >= 0)
     .pop();
   if (last === undefined) return path;
@@ -228,6 +229,39 @@ function withChangedId(o: Operation, path: string, change: IdChange): string {
   const at = segs.length - 1 - fromEnd;
   segs[at] = changedId(decodeURIComponent(segs[at]), change);
   return segs.join('/');
+}
+
+/** The id member of a creation's answer, by the operation that creates. */
+const CREATED: Record<string, string> = {
+  'payments.initiate': 'paymentId',
+  'consents.create': 'consentId',
+  'signing-baskets.create': 'basketId',
+  'direct-debit.create': 'paymentId',
+};
+
+/**
+ * What an accepted call's answer must be beside its schema, as the hand-written checks judge the
+ * same operation's valid answer: a body in JSON (its Content-Type), and for a creation its links
+ * pointing at the resource created (harness/http/link-target.ts) and a transactionStatus, when
+ * given, of RCVD ("none → RCVD").
+ */
+function createdProblems(b: Bound, res: ApiResponse, target: Pick<Target, 'baseUrl' | 'profile'>): string[] {
+  const problems: string[] = [];
+  if (res.text.length && !/^application\/([\w.+-]*\+)?json\b/i.test(res.contentType))
+    problems.push(`its body in JSON: Content-Type ${res.contentType}`);
+  const member = CREATED[b.op.id];
+  const body = res.body as { _links?: Record<string, { href?: unknown }>; transactionStatus?: unknown } | undefined;
+  const id = member ? (body as Record<string, unknown> | undefined)?.[member] : undefined;
+  if (typeof id !== 'string') return problems;
+  if (b.op.group === 'payments' && body?.transactionStatus !== undefined && body.transactionStatus !== 'RCVD')
+    problems.push(`transactionStatus RCVD on creation, got ${JSON.stringify(body.transactionStatus)}`);
+  if (b.op.group !== 'direct-debit')
+    for (const [name, link] of Object.entries(body?._links ?? {})) {
+      if (typeof link?.href !== 'string') continue;
+      const wrong = notPointingAt(target, { name, href: link.href }, { id, what: b.op.name });
+      if (wrong) problems.push(wrong);
+    }
+  return problems;
 }
 
 /** What a case sends: its call options over the bound operation's own. */
@@ -308,6 +342,9 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
             .join('; ')}`,
         );
     }
+    const created = createdProblems(b, res, world.c.consents.api.target);
+    if (created.length)
+      throw new Error(`${what}: accepted, its answer must be as a valid one's: ${created.join('; ')}`);
     const texts = 'texts' in c ? Object.keys(c.texts).filter((p) => s.texts?.includes(p)) : [];
     if (!texts.length || !s.readBack || !sent) return;
     const read = await s.readBack(res);
