@@ -29,6 +29,7 @@ test(
       { operation: 'consents.create', sample, fixed: true, sweep: true, whole: true, headers: true },
       { operation: 'consents.read', id: true },
       { operation: 'consents.status', id: true },
+      { operation: 'consents.authorisations.list', id: true },
       { operation: 'consents.delete', id: true },
     ] satisfies Subject[]);
     await runProperty({

@@ -9,13 +9,13 @@ import type { Json } from '../../../harness/values/json.js';
 // Generated robustness: any input outside what the specification defines, sent to initiate payment
 // of each claimed service × product (texts outside the minimum set in its free texts, near misses
 // of its other strings, null, other types, unknown properties, duplicate and oversized lists;
-// malformed JSON and other content types; header values outside their forms) and to read payment
-// and its status (malformed and unknown ids): never a 5xx; a refusal carries the error shape and no
+// malformed JSON and other content types; header values outside their forms) and to read payment,
+// its status, its authorisations and its cancellation (malformed and unknown ids): never a 5xx; a refusal carries the error shape and no
 // paymentId; an acceptance answers its schema and its texts read back as sent (or as the profile's
 // texts.normalisation declares). Each class of text is tried first in every free text at once.
 forEachCombination((c) => {
   test(
-    'generated robustness: any input to initiate, read and status is refused with the error shape or taken and read back, never a 5xx',
+    'generated robustness: any input to initiate, read, status, authorisations and cancel is refused with the error shape or taken and read back, never a 5xx',
     req('payments.robustness.any-input'),
     async ({ operations, payments, target, depth, exchanges }) => {
       const sample = payments.body(c) as Json;
@@ -32,6 +32,9 @@ forEachCombination((c) => {
         },
         { operation: 'payments.read', combination: c, id: true },
         { operation: 'payments.status', combination: c, id: true },
+        { operation: 'payments.authorisations.list', combination: c, id: true },
+        // A refused cancellation of another id leaves the payment's status as it was.
+        { operation: 'payments.cancel', combination: c, id: true },
       ];
       await runProperty({
         name: `any input to ${c.service}/${c.product} is refused with the error shape or taken and read back, never a 5xx`,
