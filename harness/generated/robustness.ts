@@ -4,6 +4,7 @@ import type { Profile } from '../config/profile.js';
 import type { Target } from '../config/target.js';
 import { resourcesIn } from '../expect.js';
 import type { ApiResponse } from '../http/response.js';
+import { Blocked } from '../http/broken.js';
 import { notPointingAt } from '../http/link-target.js';
 import { label, type Combination } from '../areas/payments.js';
 import {
@@ -288,21 +289,41 @@ function callOf(b: Bound, s: Subject, c: RobustCase): { options: CallOptions; se
 }
 
 /**
+ * Binds a subject's operation: a read once, on the test's world; a state-changing one on a world
+ * of its own per case. An operation whose prerequisite failed (a step blocked, naming its
+ * requirement) is left out, noted (undefined); the property is blocked only when every one is.
+ */
+function binderOf(world: OperationWorld, subjects: Subject[]) {
+  const reads = new Map<number, Promise<Bound>>();
+  const blocked = new Set<number>();
+  return async (on: number): Promise<Bound | undefined> => {
+    if (blocked.has(on)) return undefined;
+    const s = subjects[on];
+    const o = operation(s.operation);
+    try {
+      if (o.changes) return await world.fork().bind(o, s.combination);
+      if (!reads.has(on)) reads.set(on, world.bind(o, s.combination));
+      return await reads.get(on)!;
+    } catch (e) {
+      if (!(e instanceof Blocked)) throw e;
+      blocked.add(on);
+      if (blocked.size === subjects.length) throw e;
+      test.info().annotations.push({ type: 'not judged', description: `${o.name}: ${e.message.split('\n')[0]}` });
+      return undefined;
+    }
+  };
+}
+
+/**
  * The property's check over `subjects`: binds the subject's operation (a read once, on the test's
  * world; a state-changing one on a world of its own per case), sends the case and judges the answer.
  */
 export function robustCheck(world: OperationWorld, subjects: Subject[], normalisation: readonly string[]) {
-  const reads = new Map<number, Promise<Bound>>();
-  const bind = (on: number): Promise<Bound> => {
-    const s = subjects[on];
-    const o = operation(s.operation);
-    if (o.changes) return world.fork().bind(o, s.combination);
-    if (!reads.has(on)) reads.set(on, world.bind(o, s.combination));
-    return reads.get(on)!;
-  };
+  const bind = binderOf(world, subjects);
   return async (c: RobustCase): Promise<void> => {
     const s = subjects[c.on];
     const b = await bind(c.on);
+    if (!b) return;
     const what = `${b.label}: ${describeCase(s, c)}`;
     const { options, sent } = callOf(b, s, c);
     const before = await b.state?.();
