@@ -1,7 +1,7 @@
 import { forEachCombination } from '../../../harness/areas/payments.js';
 import { test } from '../../../harness/generated/headers.js';
 import { textFields } from '../../../harness/generated/payment-cases.js';
-import { robustProperty, type Subject } from '../../../harness/generated/robustness.js';
+import { claimedSubjects, robustProperty, type Subject } from '../../../harness/generated/robustness.js';
 import { runProperty } from '../../../harness/generated/run.js';
 import { req } from '../../../harness/test.js';
 import type { Json } from '../../../harness/values/json.js';
@@ -19,7 +19,7 @@ forEachCombination((c) => {
     req('payments.robustness.any-input'),
     async ({ operations, payments, target, depth, exchanges }) => {
       const sample = payments.body(c) as Json;
-      const subjects: Subject[] = [
+      const subjects = claimedSubjects(target.profile, [
         {
           operation: 'payments.initiate',
           combination: c,
@@ -33,9 +33,17 @@ forEachCombination((c) => {
         { operation: 'payments.read', combination: c, id: true },
         { operation: 'payments.status', combination: c, id: true },
         { operation: 'payments.authorisations.list', combination: c, id: true },
+        // The start's psuData (the operations table's reading of its body): a refused start creates no authorisation.
+        {
+          operation: 'payments.authorisations.start',
+          combination: c,
+          sample: { psuData: { password: 'sandbox' } },
+          fixed: true,
+          whole: true,
+        },
         // A refused cancellation of another id leaves the payment's status as it was.
         { operation: 'payments.cancel', combination: c, id: true },
-      ];
+      ] satisfies Subject[]);
       await runProperty({
         name: `any input to ${c.service}/${c.product} is refused with the error shape or taken and read back, never a 5xx`,
         requirement: 'payments.robustness.any-input',
