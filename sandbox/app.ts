@@ -7,7 +7,7 @@ import { FAILING_PSU_ID, type SandboxOptions } from './context.js';
 import { DirectDebitService } from './direct-debit/service.js';
 import { installFaults } from './faults/index.js';
 import { installVariants } from './variants/index.js';
-import { installErrorHandling } from './plugins/errors.js';
+import { installErrorHandling, routerError } from './plugins/errors.js';
 import { installGuard } from './plugins/guard.js';
 import { installLatency } from './plugins/latency.js';
 import { installRateLimit } from './plugins/rate-limit.js';
@@ -42,6 +42,8 @@ export async function build(options: SandboxOptions = {}): Promise<FastifyInstan
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
+    // The router's own refusals (a path id over its length, a malformed URL) as Berlin Group answers too.
+    frameworkErrors: routerError,
   });
   const opts = {
     ...options,

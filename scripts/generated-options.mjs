@@ -1,7 +1,7 @@
 // @ts-check
 // The runner's options of the generated phase (tests/payments/generated/): `--seed <s>` replays a run's
 // cases and shrinks, `--generated <depth>` chooses its depth (default, nightly, off, or a number of
-// cases per property). Both become settings for the run's workers (OBG_GENERATED_SEED,
+// cases per property), `--pin-seed` takes PINNED_SEED when no seed is given. Both become settings for the run's workers (OBG_GENERATED_SEED,
 // OBG_GENERATED); the seed is drawn here once when none is given, so that every worker generates
 // from the same one and a failure names the seed that replays it.
 import { randomInt } from 'node:crypto';
@@ -11,13 +11,22 @@ import { envFileOf, loadSettings } from '../harness/config/user-settings.mjs';
 const OPTION = /^--(seed|generated)(?:=(.*))?$/;
 
 /**
+ * The seed a run takes when none is given but its cases must be the same each time: a
+ * certification (`certify` runs the suite with `--pin-seed`), a run judged against a baseline
+ * (BASELINE) and a run writing one (`--write-baseline`), so that a baselined failure of the
+ * generated phase is the same failure in the next run.
+ */
+export const PINNED_SEED = 1;
+const PIN = '--pin-seed';
+
+/**
  * Takes the generated phase's options out of the runner's arguments. Returns the arguments left
  * for Playwright, the settings for the run's environment and the run's seed, or { error }.
  * @param {string[]} args
  * @returns {{ args: string[], seed: number, env: Record<string, string>, error?: undefined } | { error: string }}
  */
 export function generatedOptionsOf(args, env = process.env, cwd = process.cwd()) {
-  /** @type {{ seed?: string, generated?: string }} */
+  /** @type {{ seed?: string, generated?: string, pin?: boolean }} */
   const given = {};
   /** @type {string[]} */
   const rest = [];
@@ -25,6 +34,10 @@ export function generatedOptionsOf(args, env = process.env, cwd = process.cwd())
     if (args[i] === '--') {
       rest.push(...args.slice(i));
       break;
+    }
+    if (args[i] === PIN) {
+      given.pin = true;
+      continue;
     }
     const m = OPTION.exec(args[i]);
     if (!m) {
@@ -46,7 +59,8 @@ export function generatedOptionsOf(args, env = process.env, cwd = process.cwd())
     return {
       error: `--seed / ${ENV.generatedSeed}: "${seedText}" is not a seed (a whole number, as a failure names it).`,
     };
-  const seed = seedText ? Number(seedText) | 0 : randomInt(0, 2 ** 31 - 1);
+  const pinned = given.pin || !!settings.BASELINE || args.some((a) => /^--write-baseline(=|$)/.test(a));
+  const seed = seedText ? Number(seedText) | 0 : pinned ? PINNED_SEED : randomInt(0, 2 ** 31 - 1);
   return {
     args: rest,
     seed,

@@ -21,7 +21,7 @@ const CHECKED_IN_CODE =
   /^(creditorId|creditorAgent|debtorAgent|localInstrumentCode|sequenceType|requestedExecutionDate|mandateRelatedInformation\.dateOfSignature)$/;
 
 /** The text fields drawn: strings with no pattern, format or enumeration, but those checked in code. */
-const textRules = (): FieldRule[] =>
+export const textRules = (): FieldRule[] =>
   fieldRules(SCHEMA).filter((r) => isText(r) && !CHECKED_IN_CODE.test(r.path) && !r.path.includes('['));
 
 /** The optional fields a valid case may leave out (not under an array). */

@@ -4,6 +4,7 @@ import { loadCatalogue } from '../catalogue/catalogue.js';
 import { Blocked, TargetBroken } from '../http/broken.js';
 import type { Exchange } from '../http/response.js';
 import { redactText } from '../evidence/redact.js';
+import { notJudged } from '../test.js';
 import { generatedSeed, propertySeed, type Depth } from './settings.js';
 
 /*
@@ -52,7 +53,10 @@ export const GENERATED_ANNOTATION = 'generated';
 
 const show = (v: unknown): string => {
   try {
-    return redactText(fc.stringify(v)).slice(0, 4000);
+    // A run of one character (an oversized text) as the character and its count.
+    return redactText(fc.stringify(v))
+      .replace(/(.)\1{23,}/gu, (run, ch: string) => `${ch.repeat(3)}…(${Array.from(run).length} × ${ch})`)
+      .slice(0, 4000);
   } catch {
     return String(v);
   }
@@ -84,9 +88,10 @@ export async function runProperty<T>(p: Property<T>): Promise<PropertyOutcome> {
       throw e;
     }
   });
+  const asked = p.runs ?? p.depth.cases;
   const details = await fc.check(property, {
     seed,
-    numRuns: p.runs ?? p.depth.cases,
+    numRuns: asked,
     examples: p.examples?.map((e): [T] => [e]),
     // Bounded in time (generating and shrinking); a value already tried is not sent again.
     plugins: [
@@ -102,12 +107,19 @@ export async function runProperty<T>(p: Property<T>): Promise<PropertyOutcome> {
     cases,
     failed: details.failed,
   };
+  const cut = details.interrupted && !details.failed;
   info.annotations.push({
     type: GENERATED_ANNOTATION,
-    description: `${p.name}: ${cases} case(s), seed ${seed} (run seed ${runSeed})${details.failed ? ', FAILED' : ''}`,
+    description: `${p.name}: ${cases} case(s) judged of ${asked}${cut ? ' (the time bound reached)' : ''}, seed ${seed} (run seed ${runSeed})${details.failed ? ', FAILED' : ''}`,
   });
   const stop = details.errorInstance instanceof Stop ? details.errorInstance.cause : undefined;
   if (stop) throw stop;
+  // A property its time bound ended below the floor (half the cases asked) judged too little to pass.
+  const floor = floorOf(asked);
+  if (cut && cases < floor)
+    notJudged(
+      `${p.name}: ${cases} of ${asked} case(s) judged before the time bound (${p.depth.timeLimitMs / 1000} s), under the floor of ${floor}; seed ${seed} (run seed ${runSeed})`,
+    );
   if (!details.failed) return outcome;
   outcome.counterexample = show((details.counterexample as unknown[] | null)?.[0]);
   outcome.path = details.counterexamplePath ?? undefined;
@@ -121,6 +133,9 @@ export async function runProperty<T>(p: Property<T>): Promise<PropertyOutcome> {
   info.attachments.push({ name: 'generated counterexample', body: Buffer.from(report), contentType: 'text/plain' });
   throw new Error(report);
 }
+
+/** The fewest cases a property must judge, when its time bound ends it, to pass: half the cases asked. */
+export const floorOf = (asked: number): number => Math.ceil(asked / 2);
 
 /** Ends a property without shrinking: what was thrown is the test's outcome. */
 class Stop extends Error {

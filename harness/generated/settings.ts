@@ -78,3 +78,9 @@ export function shareGeneratedSeed(): void {
 export function propertySeed(title: string, seed = generatedSeed()): number {
   return createHash('sha256').update(`${seed}\u0000${title}`).digest().readInt32BE(0);
 }
+
+/** The run's generated phase as its report names it: depth, cases per property and seed. */
+export function generatedOfRun(): { depth: string; cases: number; seed: number } {
+  const depth = generatedDepth();
+  return { depth: depth?.name ?? 'off', cases: depth?.cases ?? 0, seed: generatedSeed() };
+}

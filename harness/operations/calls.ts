@@ -1,5 +1,5 @@
 import type { Combination } from '../areas/payment-combinations.js';
-import type { ApiClient, HeaderSpec } from '../http/client.js';
+import type { ApiClient, HeaderSpec, QueryValue } from '../http/client.js';
 import type { SignOptions } from '../http/signing.js';
 import type { ApiResponse } from '../http/response.js';
 import type { Operation, PrepKit, World } from './types.js';
@@ -17,6 +17,10 @@ export interface CallOptions {
   sign?: boolean | SignOptions;
   /** Over the operation's own body (its valid body where it has one). */
   json?: unknown;
+  /** A raw body instead of any JSON (malformed input: its Content-Type in `headers`). */
+  raw?: string;
+  /** Over the operation's own query parameters (an account read's). */
+  query?: Record<string, QueryValue>;
   /** The path called instead of the operation's own (e.g. the same resource under another payment product). */
   path?: (path: string) => string;
   /** A 5xx is an answer to judge (the generated phase: "no request ever gets a 5xx"), not a broken target. */
@@ -33,6 +37,8 @@ export interface Bound {
   state?(): Promise<string>;
   /** The SCA methods offered to the authorisation the call starts (Prepared's `offered`). */
   offered?: string[];
+  /** Its valid body (Prepared's `json`), which the generated phase's changes are made on. */
+  body?: unknown;
 }
 
 /** The kit of one operation's preparation: `c` its payment combination, `api` its group's client. */

@@ -250,11 +250,12 @@ export class OperationWorld implements World {
       label: `${o.name} (${o.method} ${o.template}${c ? `, ${label(c)}` : ''})`,
       state,
       offered,
+      body: json,
       call: async (opts: CallOptions = {}) => {
         const at = opts.path ? opts.path(path) : path;
         const res = accountRead
           ? await accounts.read(accountRead, at, {
-              query,
+              query: opts.query ?? query,
               sign: opts.sign,
               allow5xx: opts.allow5xx,
               // Through the account client: it reads with the PSU's token of the consent where the profile asks for one.
@@ -266,8 +267,9 @@ export class OperationWorld implements World {
           : await api.send({
               method: o.method,
               path: at,
-              query,
-              json: 'json' in opts ? opts.json : json,
+              query: opts.query ?? query,
+              json: opts.raw !== undefined ? undefined : 'json' in opts ? opts.json : json,
+              raw: opts.raw,
               headers: { ...base, ...opts.headers },
               noAuth: opts.noAuth,
               sign: opts.sign,

@@ -70,6 +70,12 @@ function headLines(r: ReportLike): string[] {
     `- Suite: ${r.suite.name} ${r.suite.version} (${r.suite.commit.slice(0, 12)}), specification SHA-256 \`${r.suite.specSha256.slice(0, 16)}…\``,
   );
   out.push(`- Run: ${r.startedAt} to ${r.finishedAt}`);
+  if (r.generated)
+    out.push(
+      r.generated.depth === 'off'
+        ? '- Generated phase: off (its properties not judged)'
+        : `- Generated phase: depth ${r.generated.depth} (${r.generated.cases} cases per property), seed ${r.generated.seed}: \`obg-conformance run --seed ${r.generated.seed}\` replays its cases`,
+    );
   if (r.limits) {
     const l = r.limits;
     const bound = [
@@ -147,6 +153,45 @@ function notPassedLines(r: ReportLike): string[] {
   return out;
 }
 
+/**
+ * The robustness properties of the generated phase (any input outside the specification's forms:
+ * requirements `<area>.robustness.*`): each one's verdict and, where it did not pass, each smallest
+ * input, the exchange that failed on it and the seed that replays it (lines of the failure report).
+ */
+function robustnessLines(r: ReportLike): string[] {
+  const qs = r.requirements.filter((q) => q.id.includes('.robustness.'));
+  if (!qs.length) return [];
+  const out = [
+    '## Robustness',
+    '',
+    '| Requirement | Level | Verdict | Smallest input | Exchange | Replay |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const q of qs) {
+    const failures = q.tests.filter((t) => /Smallest counterexample/.test(t.message));
+    const line = (m: string, re: RegExp) =>
+      cell(
+        m
+          .split('\n')
+          .find((l) => re.test(l))
+          ?.trim()
+          .slice(0, 300) ?? '',
+      );
+    if (!failures.length) out.push(`| \`${q.id}\` | ${q.level} | ${ICON[q.verdict] ?? ''} ${q.verdict} | | | |`);
+    for (const t of failures) {
+      const lines = t.message.split('\n');
+      const input = cell(
+        (lines[lines.findIndex((l) => /Smallest counterexample/.test(l)) + 1] ?? '').trim().slice(0, 300),
+      );
+      out.push(
+        `| \`${q.id}\` | ${q.level} | ${ICON[q.verdict] ?? ''} ${q.verdict} | \`${input}\` | ${line(t.message, /^Got: /)} | ${line(t.message, /^Seed /)} |`,
+      );
+    }
+  }
+  out.push('');
+  return out;
+}
+
 /** The blocked requirements, each with its root cause and the step that failed. */
 function blockedLines(r: ReportLike): string[] {
   const blocked = r.requirements.filter((q) => q.verdict === 'blocked');
@@ -200,6 +245,7 @@ export function renderMarkdown(r: ReportLike): string {
     ...headLines(r),
     ...overviewLines(r),
     ...notPassedLines(r),
+    ...robustnessLines(r),
     ...blockedLines(r),
     ...skippedLines(r),
     // The baseline's judgement and the changes since the previous run (harness/reporter/history.ts).

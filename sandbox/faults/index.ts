@@ -30,6 +30,7 @@ import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
 import signingBasketGeneratedFaults from './signing-baskets-generated.js';
+import robustnessGeneratedFaults from './robustness-generated.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
@@ -63,6 +64,7 @@ export const FAULTS: Fault[] = [
   ...authorisationGeneratedFaults,
   ...consentGeneratedFaults,
   ...headerGeneratedFaults,
+  ...robustnessGeneratedFaults,
 ];
 
 export function findFault(id: string): Fault {

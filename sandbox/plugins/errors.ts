@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BgError, errorBody, HEADERS_ONLY } from '../errors.js';
 import { validationError } from './validation.js';
 
@@ -38,4 +38,17 @@ export function installErrorHandling(app: FastifyInstance): void {
       .type('application/json')
       .send(errorBody(new BgError(404, 'RESOURCE_UNKNOWN', `no resource at ${req.method} ${req.url.split('?')[0]}`)));
   });
+}
+
+/**
+ * The router's refusals (Fastify's `frameworkErrors`), which the error handler never sees: a path
+ * id longer than the router keeps names no resource (404 RESOURCE_UNKNOWN), a malformed URL is a
+ * format error (400), each with its tppMessages body.
+ */
+export function routerError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const bg =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new BgError(404, 'RESOURCE_UNKNOWN', 'no resource with that id')
+      : new BgError(400, 'FORMAT_ERROR', 'malformed request URL');
+  void reply.status(bg.status).type('application/json').send(errorBody(bg));
 }

@@ -30,7 +30,8 @@ const variants: Variant[] = [
     description: 'initiate payment takes an empty creditorName (fills it in) instead of refusing it',
     allows:
       '| creditorName | string | yes | at most 70 characters | (Resources: the field the TPP sends; no sentence says the bank refuses an empty one)',
-    concerns: ['payments.initiate.creditor-name-empty'],
+    // The robustness properties send an empty creditorName too: what the bank stores for it is not theirs to judge.
+    concerns: ['payments.initiate.creditor-name-empty', 'payments.robustness.any-input'],
     warns: ['payments.initiate.creditor-name-empty'],
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {

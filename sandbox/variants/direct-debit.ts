@@ -11,7 +11,8 @@ const variants: Variant[] = [
       'get payment answers debtorAddress as one string carrying its values (the field table reading), not as the object sent',
     allows:
       '| debtorAddress | object | same shape as creditorAddress. The field table types it as string, the example as object | (Resources > SEPA direct debit payment)',
-    concerns: ['direct-debit.read-back.debtor-address', 'direct-debit.get.fields'],
+    // The robustness properties read a text back where the read gives it at its path only.
+    concerns: ['direct-debit.read-back.debtor-address', 'direct-debit.get.fields', 'direct-debit.robustness.any-input'],
     warns: [],
     install: (app) =>
       rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: { debtorAddress?: unknown }) => {

@@ -1,10 +1,13 @@
+import { formatError } from '../errors.js';
 import { beforeHandler } from '../hooks.js';
 import type { Variant } from './variant.js';
 
 // Text fields beyond the specification's minimum character set: what real banks do with what the
-// minimum leaves open. The generated phase (tests/payments/generated/) draws its texts from the minimum set
-// only, so neither moves its verdicts: a generator drawing any Unicode, or leading and trailing
-// spaces, and asking them back byte for byte, would fail these conformant banks.
+// minimum leaves open. The generated text properties draw from the minimum set only, which none of
+// these moves; the generated robustness properties (tests/payments/generated/robustness.spec.ts)
+// send any Unicode and spaces at either end, and hold a text taken to read back as sent or as the
+// profile's texts.normalisation declares: each bank that changes texts declares what it does (its
+// `claims`); a bank that refuses them needs no declaration.
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
 
@@ -47,8 +50,14 @@ const variants: Variant[] = [
     description:
       "payment text fields take any character; those beyond printable ASCII are stored folded (é as e, others as '?'), as banks that pass payments on to SEPA do",
     allows: MINIMUM,
-    concerns: ['payments.text.character-set', 'payments.read.fields', 'payments.initiate.response'],
+    concerns: [
+      'payments.text.character-set',
+      'payments.read.fields',
+      'payments.initiate.response',
+      'payments.robustness.any-input',
+    ],
     warns: [],
+    claims: { texts: { normalisation: ['fold'] } },
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => editTexts(req.body as Body, fold)),
   },
@@ -56,10 +65,36 @@ const variants: Variant[] = [
     id: 'payments.text-trimmed',
     description: 'payment text fields are stored with their leading and trailing spaces trimmed',
     allows: MINIMUM,
-    concerns: ['payments.text.character-set', 'payments.read.fields', 'payments.initiate.response'],
+    concerns: [
+      'payments.text.character-set',
+      'payments.read.fields',
+      'payments.initiate.response',
+      'payments.robustness.any-input',
+    ],
     warns: [],
+    claims: { texts: { normalisation: ['trim'] } },
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => editTexts(req.body as Body, (s) => s.trim())),
+  },
+  {
+    id: 'payments.text-beyond-ascii-refused',
+    description:
+      'payment text fields holding any character beyond printable ASCII (the minimum set and the rest of ASCII) are refused with 400 FORMAT_ERROR and a tppMessage naming the field, as banks bound to a legacy character set do',
+    allows: MINIMUM,
+    concerns: [
+      'payments.text.character-set',
+      'payments.read.fields',
+      'payments.initiate.response',
+      'payments.robustness.any-input',
+    ],
+    warns: [],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) =>
+        editTexts(req.body as Body, (s) => {
+          if (/[^\x20-\x7e]/.test(s)) throw formatError('text field: characters outside the supported set');
+          return s;
+        }),
+      ),
   },
 ];
 
