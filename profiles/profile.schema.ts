@@ -6,6 +6,7 @@ import {
   executionHorizonDays,
   leadTimeDays,
   nonBusinessDays,
+  texts,
 } from './value-spaces.schema.js';
 
 /** A target profile: what a target claims (the types Profile and ProfileFile below derive from it). */
@@ -315,21 +316,7 @@ export const profileSchema = {
         },
       },
     },
-    texts: {
-      type: 'object',
-      default: {},
-      additionalProperties: false,
-      properties: {
-        normalisation: {
-          description:
-            "What the target declares it does with the text it stores beyond the specification's minimum set ('Text fields must support at least these characters'): 'trim' (leading and trailing whitespace taken off), 'fold' (letters' marks taken off, é as e, and any other character outside printable ASCII stored as one character of its own choosing, '?' commonly). A text the target accepts must read back as sent, or as sent under what is declared here; a target that refuses such texts (a 4xx with tppMessages) needs no declaration. Default: none, every accepted text reads back byte for byte (the robustness properties of the generated phase judge it).",
-          type: 'array',
-          uniqueItems: true,
-          items: { enum: ['trim', 'fold'] },
-          default: [],
-        },
-      },
-    },
+    texts,
     signatures: {
       type: 'object',
       default: {},

@@ -1,7 +1,8 @@
 /*
  * The profile's options that narrow or widen what a bank may decline (harness/areas/value-spaces.ts):
  * combined sessions, the execution horizon and business days of payments, amount forms, the lead
- * time of a collection. Each states its default; profile.schema.ts holds them in their sections.
+ * time of a collection, and what a bank does with text beyond the minimum set. Each states its
+ * default; profile.schema.ts holds them in their sections.
  */
 
 export const combinedSessions = {
@@ -41,4 +42,22 @@ export const leadTimeDays = {
   minimum: 2,
   maximum: 3650,
   default: 14,
+} as const;
+
+/** What a bank declares it does with text beyond the minimum set (the robustness properties read it). */
+export const textNormalisation = {
+  description:
+    "What the target declares it does with the text it stores beyond the specification's minimum set ('Text fields must support at least these characters'): 'trim' (leading and trailing whitespace taken off), 'fold' (letters' marks taken off, é as e, and any other character outside printable ASCII stored as one character of its own choosing, '?' commonly). A text the target accepts must read back as sent, or as sent under what is declared here; a target that refuses such texts (a 4xx with tppMessages) needs no declaration. Default: none, every accepted text reads back byte for byte (the robustness properties of the generated phase judge it).",
+  type: 'array',
+  uniqueItems: true,
+  items: { enum: ['trim', 'fold'] },
+  default: [],
+} as const;
+
+/** The profile's `texts` section. */
+export const texts = {
+  type: 'object',
+  default: {},
+  additionalProperties: false,
+  properties: { normalisation: textNormalisation },
 } as const;
