@@ -7,6 +7,7 @@ import withBalanceFaults from './accounts-with-balance.js';
 import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
 import authorisationGeneratedFaults from './authorisations-generated.js';
+import resourceAuthorisationFaults from './authorisations-resources.js';
 import type { Fault } from './fault.js';
 import consentLifecycleFaults from './consents-lifecycle.js';
 import multilevelFaults from './consents-multilevel.js';
@@ -30,6 +31,7 @@ import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
 import signingBasketGeneratedFaults from './signing-baskets-generated.js';
+import signingBasketAuthorisationFaults from './signing-baskets-authorisations.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
@@ -45,12 +47,14 @@ export const FAULTS: Fault[] = [
   ...consentLifecycleFaults,
   ...authorisationFaults,
   ...qrFaults,
+  ...resourceAuthorisationFaults,
   ...oauthFaults,
   ...paymentFaults,
   ...paymentAuthorisationFaults,
   ...initiationFaults,
   ...paymentLinkFaults,
   ...signingBasketFaults,
+  ...signingBasketAuthorisationFaults,
   ...oauthRedirectFaults,
   ...headerSigningFaults,
   ...affiliatedFaults,
