@@ -215,6 +215,14 @@ test(
         await baskets.delete(basketId),
         because(`delete the basket whose authorisation is ${what}`),
       ).toSucceed();
+      // And it is gone: its read refused, or (the other reading, signingBaskets.afterDelete) another status.
+      const read = await baskets.read(basketId);
+      if (read.status >= 300) await expect(read, because(`read the basket deleted while ${what}`)).toBeRefused();
+      else
+        expect(
+          read.json<{ transactionStatus?: string }>().transactionStatus,
+          because(`the basket deleted while ${what} does not read as before its deletion`),
+        ).not.toBe('RCVD');
     }
   },
 );
