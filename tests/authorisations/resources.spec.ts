@@ -3,7 +3,6 @@ import { test as authorisationsTest } from '../../harness/areas/authorisations.j
 import {
   claimedResources,
   createdOn,
-  makeOn,
   methodOf,
   skipUnclaimedMethod,
   type Created,
@@ -30,11 +29,6 @@ const RANK: Record<string, number> = {
   finalised: 2,
   failed: 2,
 };
-/** The create's requirement of each resource whose scaMethods these checks judge. */
-const CREATE_OF = {
-  basket: 'signing-baskets.authorisation.start',
-  cancellation: 'payments.cancel.authorisations',
-} as const;
 const sameDevice = (methods: string[]) => ['mbid_same_device', 'mbid'].find((m) => methods.includes(m));
 
 /** Starts `a` with `method` (a step judged by authorisations.start.decoupled); returns the start's answer. */
@@ -135,50 +129,3 @@ test(
     }
   },
 );
-
-test(
-  "the SCA status of a basket's authorisation answers the SCA status response and moves as the SCA does",
-  req('signing-baskets.authorisation.sca-status'),
-  async ({ authorisations, baskets, basketPayment: _ }) => {
-    const a = await createdOn({ authorisations, baskets }, 'basket');
-    const read = async (when: string) => {
-      const res = await a.sca.status(a.href, a.headers);
-      await expect(res, because(`the SCA status of the basket's authorisation ${when}`)).toSucceed();
-      await expect(res, because(`the SCA status ${when}`)).toMatchSchema('authorisations/sca-status');
-      return String(res.json<{ scaStatus?: unknown }>().scaStatus);
-    };
-    expect(await read('once created'), because('a new authorisation reads received (States > Authorisation)')).toBe(
-      'received',
-    );
-    const method = await methodOf(a, sameDevice, 'the decoupled flow (mbid_same_device or mbid)');
-    await started(a, method);
-    expect(
-      RANK[await read(`once started with ${method}`)] ?? 0,
-      because('a started authorisation has left received (started, or already ended)'),
-    ).toBeGreaterThan(0);
-    const end = await a.sca.pollUntilEnd(a.href, 750, a.headers);
-    expect(end.status, because(`the basket's SCA of the reference PSU ends finalised`)).toBe('finalised');
-    expect(await read('once ended'), because('the SCA status once the SCA has ended')).toBe('finalised');
-  },
-);
-
-for (const r of ['basket', 'cancellation'] as const) {
-  test(
-    `a ${r}'s new authorisation answers the list of SCA methods`,
-    req(r === 'basket' ? 'signing-baskets.authorisation.sca-methods' : 'payments.cancel.authorisation-sca-methods'),
-    async ({ authorisations, baskets }) => {
-      claimedResources({ authorisations, baskets }, [r]);
-      const made = await makeOn({ authorisations, baskets }, r);
-      await prerequisite(CREATE_OF[r], `create the ${made.what}`, async () => expect(made.created).toSucceed());
-      const methods = made.created.json<{ scaMethods?: unknown }>().scaMethods;
-      expect(
-        Array.isArray(methods) &&
-          methods.length > 0 &&
-          methods.every((m) => typeof (m as { authenticationMethodId?: unknown })?.authenticationMethodId === 'string'),
-        because(
-          `${made.what}: "authorisationId and the list of SCA methods are returned" (States > Authorisation); scaMethods: ${JSON.stringify(methods)}`,
-        ),
-      ).toBe(true);
-    },
-  );
-}
