@@ -25,6 +25,13 @@ export const CREATE_ROOT: Record<Resource, string> = {
   basket: 'signing-baskets.authorisation.start',
 };
 
+/** The requirement that judges the scaMethods each resource's create answers (a missing method's root cause). */
+export const METHODS_ROOT: Record<Resource, string> = {
+  ...CREATE_ROOT,
+  cancellation: 'payments.cancel.authorisation-sca-methods',
+  basket: 'signing-baskets.authorisation.sca-methods',
+};
+
 /** An authorisation created (POST) on a new resource of one kind. */
 export interface Made {
   resource: Resource;
@@ -141,7 +148,7 @@ export async function methodOf(
   a: Created,
   pick: (methods: string[]) => string | undefined,
   what: string,
-  offeredBy = CREATE_ROOT[a.resource],
+  offeredBy = METHODS_ROOT[a.resource],
 ): Promise<string> {
   return prerequisite(offeredBy, `an SCA method offered on the ${a.what} for ${what}`, async () => {
     const method = pick(a.methods);
