@@ -21,6 +21,7 @@ import affiliatedFaults from './headers-affiliated.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
 import headerGeneratedFaults from './headers-generated.js';
+import headerErrorFaults from './headers-errors.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
@@ -36,6 +37,7 @@ import signingBasketAuthorisationFaults from './signing-baskets-authorisations.j
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
   ...headerFaults,
+  ...headerErrorFaults,
   ...directoryFaults,
   ...accountFaults,
   ...accountTransactionFaults,
