@@ -53,6 +53,17 @@ const faults: Fault[] = [
   ),
   noAutoStartToken('authorisations.basket-start-without-autostart-token', "basket's authorisation", BASKET_ONE),
   {
+    id: 'authorisations.qr-token-frozen-beyond-consents',
+    description:
+      "the animated QR token of a payment's, a cancellation's or a basket's authorisation never rotates (the consent's does)",
+    breaks: ['authorisations.qr.token-rotates'],
+    install: (app) => {
+      const sca = app.sandbox.sca;
+      const qrToken = sca.qrToken.bind(sca);
+      sca.qrToken = (auth, at) => qrToken(auth, auth.resource.type === 'consent' ? at : auth.startedAt);
+    },
+  },
+  {
     id: 'authorisations.payment-qr-image-without-psu-message',
     description:
       "starting a payment's authorisation with mbid_animated_qr_image answers the image but no psuMessage (the consent's carries it)",

@@ -9,6 +9,7 @@ import {
 } from '../../harness/areas/resource-authorisations.js';
 import { because, expect, req, test as basketsTest } from '../../harness/areas/signing-baskets.js';
 import { prerequisite } from '../../harness/http/broken.js';
+import { pollQrTimeline, QR_MARGIN_MS, QR_VALIDITY_MS, timelineText } from '../../harness/sca/qr-timeline.js';
 import { mergeTests } from '../../harness/test.js';
 
 // The rules of the authorisation flows (endpoint section F: "The operations use
@@ -101,6 +102,45 @@ test(
           typeof body.psuMessage === 'string' && body.psuMessage.length > 0,
           because(`${a.what}: the QR image start carries psuMessage; got ${JSON.stringify(body.psuMessage)}`),
         )
+        .toBe(true);
+    }
+  },
+);
+
+test(
+  "the animated QR token changes at least once a second until the SCA ends on a payment's, a cancellation's and a basket's authorisation",
+  req('authorisations.qr.token-rotates'),
+  async ({ authorisations, baskets, target }) => {
+    skipUnclaimedMethod(target, 'mbid_animated_qr_token');
+    for (const r of claimedResources({ authorisations, baskets }, ['payment', 'cancellation', 'basket'])) {
+      const a = await createdOn({ authorisations, baskets }, r);
+      const method = await methodOf(
+        a,
+        (m) => m.find((id) => id === 'mbid_animated_qr_token'),
+        'the animated QR token',
+        'authorisations.qr.both-ids',
+      );
+      await started(a, method);
+      const timeline = await pollQrTimeline(a.sca, a.href, {
+        intervalMs: 600,
+        timeoutMs: target.timeouts.scaMs,
+        headers: a.headers,
+      });
+      const text = `\n${a.what}, polled every 600 ms after the previous answer:\n${timelineText(timeline.polls)}`;
+      expect
+        .soft(
+          timeline.polls.filter((p) => p.status === 'started').every((p) => p.token),
+          because(`every status answer while started carries the token in challengeData.data${text}`),
+        )
+        .toBe(true);
+      expect
+        .soft(
+          timeline.stale.map((s) => `token ${s.token.slice(-8)} served for at least ${s.livedAtLeastMs} ms`),
+          because(`no QR token may be served for more than ${QR_VALIDITY_MS} ms (${QR_MARGIN_MS} ms margin)${text}`),
+        )
+        .toEqual([]);
+      expect
+        .soft(timeline.ended, because(`the animated QR SCA ends within ${target.timeouts.scaMs} ms${text}`))
         .toBe(true);
     }
   },
