@@ -161,6 +161,18 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'headers.account-parameters-case-insensitive',
+    description:
+      'the transaction list reads its query parameters whatever their casing (BookingStatus, bookingstatus taken as bookingStatus); the directory keeps its filter exact',
+    breaks: ['headers.parameters.case-sensitive'],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: /\/accounts\/:accountId\/transactions$/ }, (req) => {
+        const q = req.query as Record<string, unknown>;
+        for (const k of Object.keys(q))
+          if (k !== 'bookingStatus' && k.toLowerCase() === 'bookingstatus') q.bookingStatus ??= q[k];
+      }),
+  },
+  {
     id: 'headers.parameter-case-insensitive',
     description: 'isocountrycodes (lower case) filters like isoCountryCodes',
     breaks: ['headers.parameters.case-sensitive'],
