@@ -22,6 +22,7 @@ import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
 import headerGeneratedFaults from './headers-generated.js';
 import headerErrorFaults from './headers-errors.js';
+import headerResourceFaults from './headers-resources.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
@@ -38,6 +39,7 @@ import signingBasketAuthorisationFaults from './signing-baskets-authorisations.j
 export const FAULTS: Fault[] = [
   ...headerFaults,
   ...headerErrorFaults,
+  ...headerResourceFaults,
   ...directoryFaults,
   ...accountFaults,
   ...accountTransactionFaults,
