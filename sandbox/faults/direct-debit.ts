@@ -42,14 +42,10 @@ const faults: Fault[] = [
     breaks: ['direct-debit.confirm.file-uploaded'],
     claims: { directDebit: { files: null } } as unknown as Fault['claims'],
     install: (app) =>
-      rewriteJson(
-        app,
-        { method: 'PUT', route: CONFIRM },
-        (b: { tppMessages?: { code?: string; text?: string }[] }) => {
-          for (const m of b.tppMessages ?? [])
-            if (m.code === 'FILE_UPLOADED') m.text = "Collection file uploaded to the debtor's bank.";
-        },
-      ),
+      rewriteJson(app, { method: 'PUT', route: CONFIRM }, (b: { tppMessages?: { code?: string; text?: string }[] }) => {
+        for (const m of b.tppMessages ?? [])
+          if (m.code === 'FILE_UPLOADED') m.text = "Collection file uploaded to the debtor's bank.";
+      }),
   },
   {
     id: 'direct-debit.non-recurring-created-accp',

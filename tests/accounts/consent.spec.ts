@@ -82,12 +82,10 @@ test.describe('Consent-ID', () => {
           await accounts.transaction(unknown, account.resourceId, entry.transactionId!),
         ]);
       else
-        test
-          .info()
-          .annotations.push({
-            type: 'not judged',
-            description: 'transaction detail: the account lists no entry with a transactionId',
-          });
+        test.info().annotations.push({
+          type: 'not judged',
+          description: 'transaction detail: the account lists no entry with a transactionId',
+        });
       for (const [what, res] of reads)
         await expect.soft(res, because(`${what} with an unknown Consent-ID`)).toBeRefused();
     },
