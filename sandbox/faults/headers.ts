@@ -211,7 +211,7 @@ const faults: Fault[] = [
   {
     id: 'headers.signing-headers-unchecked',
     description: 'Signature, Digest and TPP-Signature-Certificate are ignored (stripped before the checks)',
-    breaks: ['headers.digest.with-signature', 'headers.digest.format'],
+    breaks: ['headers.digest.with-signature', 'headers.digest.format', 'headers.signing.signature-form'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
         delete req.headers.signature;

@@ -13,6 +13,7 @@ import {
 import { fromRoot } from '../../harness/config/paths.js';
 import { OPERATIONS } from '../../harness/operations/table.js';
 import { mapSpecification, readSpec } from '../../harness/reporter/specification.js';
+import { renderSpecificationMap, type MapReport } from '../../harness/reporter/specification-html.js';
 import { unitsQuoted } from '../../harness/reporter/spec-sentences.js';
 
 // The rules stated for several resources (harness/catalogue/resource-rules.ts), held to the
@@ -96,4 +97,17 @@ test('the specification map shows a rule judged on some resources only as partly
   // A rule judged on every resource marks nothing.
   const full = mapSpecification(undefined, undefined, undefined, undefined, [RESOURCE_RULES[1]]);
   expect([...full.units.values()].filter((c) => c.partly?.length)).toEqual([]);
+});
+
+test("the map's HTML says at a partly judged clause which resources it is not judged on, and why", () => {
+  const report: MapReport = {
+    suite: { name: 'obg-conformance', version: '0', commit: 'c0ffee', specSha256: 'ab'.repeat(32) },
+    target: { baseUrl: 'http://127.0.0.1:1', profile: 'reference', embedded: true },
+    verdict: 'conformant',
+    requirements: [],
+  };
+  const html = renderSpecificationMap(report);
+  const notes = html.match(/<span class="why" data-partly="[^"]*">[^<]*<\/span>/g) ?? [];
+  expect(notes.length, 'a partly judged note in the map').toBeGreaterThan(0);
+  expect(notes.join('\n')).toContain('not on basket, because');
 });
