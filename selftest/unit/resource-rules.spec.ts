@@ -111,3 +111,9 @@ test("the map's HTML says at a partly judged clause which resources it is not ju
   expect(notes.length, 'a partly judged note in the map').toBeGreaterThan(0);
   expect(notes.join('\n')).toContain('not on basket, because');
 });
+
+test('docs/areas.md holds the table of rule × resource as the code makes it', () => {
+  const docs = readFileSync(fromRoot('docs', 'areas.md'), 'utf8');
+  const copy = docs.split('<!-- resource-rules:start -->\n')[1]?.split('\n<!-- resource-rules:end -->')[0];
+  expect(copy, 'docs/areas.md: the table between the resource-rules markers').toBe(resourceRuleTable());
+});
