@@ -67,6 +67,18 @@ export const RESOURCE_RULES: ResourceRule[] = [
     cells: everywhere('authorisations.create.unknown-resource'),
   },
   {
+    rule: 'the start of an authorisation (POST) answers the authorisation start response',
+    sentence:
+      '| Authorisation start response (consent, payment, cancellation, basket) | scaStatus, authorisationId, psuMessage, `_links.scaStatus` |',
+    operation: 'start',
+    cells: {
+      consent: { judgedBy: 'authorisations.create.start-response' },
+      payment: { judgedBy: 'payments.authorisations.start-response' },
+      cancellation: { judgedBy: 'payments.authorisations.start-response' },
+      basket: { judgedBy: 'signing-baskets.authorisation.start' },
+    },
+  },
+  {
     rule: 'the SCA status read answers scaStatus',
     sentence: '**SCA status**: GET `<resourceBasePath>/authorisations/<authorisationId>`. Response: `scaStatus`.',
     operation: 'status',
