@@ -114,6 +114,8 @@ export interface SignOptions {
    * signed (the headers list starts with x-request-id); `TPP-Signature-Certificate` is not sent.
    */
   without?: ('Digest' | 'TPP-Signature-Certificate')[];
+  /** Rewrites the Signature header once made (a signature correct in all but its form). */
+  signature?: (header: string) => string;
 }
 
 /**
@@ -148,7 +150,9 @@ export async function signRequest(
     },
     { method, url, headers },
   );
-  headers.Signature = signed.headers.Signature as string;
+  headers.Signature = o.signature
+    ? o.signature(signed.headers.Signature as string)
+    : (signed.headers.Signature as string);
   if (!o.without?.includes('TPP-Signature-Certificate')) headers['TPP-Signature-Certificate'] = who.certificate;
 }
 

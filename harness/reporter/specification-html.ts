@@ -128,6 +128,15 @@ const attrString = (a: Record<string, string>) =>
     .map(([k, v]) => ` ${k}="${esc(v)}"`)
     .join('');
 
+/** A judged clause stating a rule for several resources, judged on some only: on which not, and why. */
+const partlyNote = (c: UnitCoverage) =>
+  (c.partly ?? [])
+    .map(
+      (p) =>
+        ` <span class="why" data-partly="${esc(p.notOn.map((n) => n.resource).join(' '))}">partly judged (${esc(p.rule)}): not on ${esc(p.notOn.map((n) => `${n.resource}, because ${n.why}`).join('; '))}</span>`,
+    )
+    .join('');
+
 /** The marking of clauses by the run's verdicts. */
 function marking(report: MapReport): Marking {
   const verdicts = new Map(report.requirements.map((r) => [r.id, r]));
@@ -161,7 +170,7 @@ function marking(report: MapReport): Marking {
   };
   const notes = (c: UnitCoverage) => {
     const state = stateOf(c);
-    if (state === 'judged') return ` <span class="reqs">${c.requirements.map(badge).join('')}</span>`;
+    if (state === 'judged') return ` <span class="reqs">${c.requirements.map(badge).join('')}</span>${partlyNote(c)}`;
     if (c.notJudged) {
       // "Not yet judged: <why>" says its reason itself.
       const label = REASON_LABEL[c.notJudged.reason];

@@ -11,6 +11,7 @@ import {
 import { validatorOf } from '../config/ajv.js';
 import { digestOf, readCached, writeCached } from '../config/cache.js';
 import { fromRoot } from '../config/paths.js';
+import { notJudgedOn, RESOURCE_RULES, type ResourceRule } from '../catalogue/resource-rules.js';
 import type { AreaCoverage, Coverage } from './report.js';
 import {
   clausesQuoted,
@@ -102,6 +103,11 @@ export interface UnitCoverage {
   requirements: Requirement[];
   /** Its entry in the not-judged list, if any. */
   notJudged?: NotJudged;
+  /**
+   * The rules it states for several resources that are judged on some only
+   * (harness/catalogue/resource-rules.ts): the resources they are not judged on, and why.
+   */
+  partly?: { rule: string; notOn: { resource: string; why: string }[] }[];
 }
 
 export interface SpecMap {
@@ -223,6 +229,23 @@ function applyNotJudged(
   }
 }
 
+/**
+ * Marks the clauses that state a rule for several resources judged on some of them only: partly
+ * judged, with the resources left and why (the clause still counts as judged where a requirement
+ * quotes it, but the map says on what it is not).
+ */
+function markPartlyJudged(rules: ResourceRule[], spec: SpecText, units: Map<string, UnitCoverage>): void {
+  for (const r of rules) {
+    const notOn = notJudgedOn(r);
+    if (!notOn.length) continue;
+    for (const u of unitsQuoted(spec, r.sentence))
+      for (const c of clausesQuoted(spec, u, r.sentence)) {
+        const cov = units.get(c.id)!;
+        cov.partly = [...(cov.partly ?? []), { rule: r.rule, notOn }];
+      }
+  }
+}
+
 /** The coverage figures of the matched clauses: judged, explained and neither, in all and per area. */
 function countCoverage(units: Map<string, UnitCoverage>, found: Findings): Coverage {
   const normative = [...units.values()].filter((c) => c.unit.markers.length);
@@ -277,6 +300,7 @@ export function mapSpecification(
   notJudged: NotJudged[] = loadNotJudged(),
   markdown = readFileSync(fromRoot(QUOTE_FILES.spec), 'utf8'),
   clauseLists: ClauseList[] = loadClauseLists(),
+  resourceRules: ResourceRule[] = RESOURCE_RULES,
 ): SpecMap {
   const explicit = new Map(clauseLists.map((l) => [collapseWhitespace(l.unit), l.clauses.map((c) => c.text)]));
   const spec = readSpec(markdown, undefined, explicit);
@@ -287,6 +311,7 @@ export function mapSpecification(
   const namedFor = namedClauses(clauseLists, byText, found);
   attributeQuotes(catalogue.all, spec, units, namedFor, found);
   applyNotJudged(notJudged, byText, units, found);
+  markPartlyJudged(resourceRules, spec, units);
   return { spec, requirements: catalogue.all, units, coverage: countCoverage(units, found) };
 }
 

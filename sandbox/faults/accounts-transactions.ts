@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { formatError } from '../errors.js';
 import { TRANSACTION, TRANSACTIONS, wrap, type Query, type Tx, type TxList } from './accounts-shared.js';
 import { type Fault } from './fault.js';
-import { beforeHandler, rewriteJson } from '../hooks.js';
+import { beforeGuard, beforeHandler, rewriteJson } from '../hooks.js';
 
 type Body = Record<string, any>;
 type Params = Record<string, string | undefined>;
@@ -18,6 +18,24 @@ const withBalance = (query: unknown) => {
 // references and delta lists, transaction details.
 
 const faults: Fault[] = [
+  {
+    id: 'accounts.transaction-detail-ignores-consent-id',
+    description:
+      "the transaction detail read is served under any Consent-ID, one it never issued included (the consent of the account's last transaction list is used); the other account reads still check it",
+    breaks: ['accounts.consent.unknown'],
+    install: (app) => {
+      const lastConsentOf = new Map<string, string>();
+      rewriteJson(app, { method: 'GET', route: TRANSACTIONS }, (_b: unknown, req) => {
+        const id = req.headers['consent-id'];
+        if (typeof id === 'string') lastConsentOf.set((req.params as { accountId: string }).accountId, id);
+      });
+      beforeGuard(app, { method: 'GET', route: TRANSACTION }, (req) => {
+        const id = req.headers['consent-id'];
+        const known = lastConsentOf.get((req.params as { accountId?: string }).accountId ?? '');
+        if (known && (typeof id !== 'string' || !app.sandbox.consents.get(id))) req.headers['consent-id'] = known;
+      });
+    },
+  },
   {
     id: 'accounts.booking-status-defaulted',
     description: 'a missing or unknown bookingStatus is read as both',

@@ -36,6 +36,20 @@ function validRecurring(app: FastifyInstance, clientId: string, except?: Consent
 
 const faults: Fault[] = [
   {
+    id: 'consents.read-account-link-to-other-accounts',
+    description:
+      "the read consent's _links.account leads to an account id the consent does not hold (its read is refused)",
+    breaks: ['consents.read.account-link'],
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'GET', route: /^\/psd2\/consent\/v1\/consents\/:consentId$/ },
+        (b: { _links?: { account?: { href?: string } } }) => {
+          if (b._links?.account) b._links.account.href = '/v1/accounts/not-under-this-consent';
+        },
+      ),
+  },
+  {
     id: 'consents.create-status-link-to-self',
     description:
       "create consent answers a status link to the consent itself (…/consents/{id}, no /status): it reads with a 2xx, but it is not the consent's status",

@@ -36,6 +36,29 @@ const bendFile = (app: FastifyInstance, edit: (xml: string) => string) => {
 
 const faults: Fault[] = [
   {
+    id: 'direct-debit.file-uploaded-text-without-reference',
+    description:
+      'the FILE_UPLOADED text of a confirm names no file ("Collection file uploaded to the debtor\'s bank."), judged under a profile that gives no reference pattern',
+    breaks: ['direct-debit.confirm.file-uploaded'],
+    claims: { directDebit: { files: null } } as unknown as Fault['claims'],
+    install: (app) =>
+      rewriteJson(app, { method: 'PUT', route: CONFIRM }, (b: { tppMessages?: { code?: string; text?: string }[] }) => {
+        for (const m of b.tppMessages ?? [])
+          if (m.code === 'FILE_UPLOADED') m.text = "Collection file uploaded to the debtor's bank.";
+      }),
+  },
+  {
+    id: 'direct-debit.non-recurring-created-accp',
+    description:
+      'a direct debit whose sequenceType is not RCUR (FRST, OOFF, FNAL) is answered transactionStatus ACCP on create, not RCVD (an RCUR one still RCVD)',
+    breaks: ['direct-debit.create.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: CREATE }, (b: { transactionStatus?: string }, req) => {
+        const seq = (req.body as { sequenceType?: unknown } | undefined)?.sequenceType;
+        if (seq !== 'RCUR' && b.transactionStatus === 'RCVD') b.transactionStatus = 'ACCP';
+      }),
+  },
+  {
     id: 'direct-debit.create-status-not-rcvd',
     description: 'create answers transactionStatus ACTC instead of RCVD',
     breaks: ['direct-debit.create.response', 'direct-debit.flow.section-h'],

@@ -36,6 +36,13 @@ const faults: Fault[] = [
     install: (app) => bendSigning(app, 'digest-body'),
   },
   {
+    id: 'headers.signature-algorithm-unchecked',
+    description:
+      "the Signature's algorithm label is not read: a signature labelled hmac-sha256 is verified as rsa-sha256 and served",
+    breaks: ['headers.signing.signature-form'],
+    install: (app) => bendSigning(app, 'signature-algorithm'),
+  },
+  {
     id: 'headers.signing-signature-not-verified',
     description: 'the signature is not verified against the key of TPP-Signature-Certificate',
     breaks: ['headers.signing.other-key'],

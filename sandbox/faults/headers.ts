@@ -161,6 +161,18 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'headers.account-parameters-case-insensitive',
+    description:
+      'the transaction list reads its query parameters whatever their casing (BookingStatus, bookingstatus taken as bookingStatus); the directory keeps its filter exact',
+    breaks: ['headers.parameters.case-sensitive'],
+    install: (app) =>
+      beforeHandler(app, { method: 'GET', route: /\/accounts\/:accountId\/transactions$/ }, (req) => {
+        const q = req.query as Record<string, unknown>;
+        for (const k of Object.keys(q))
+          if (k !== 'bookingStatus' && k.toLowerCase() === 'bookingstatus') q.bookingStatus ??= q[k];
+      }),
+  },
+  {
     id: 'headers.parameter-case-insensitive',
     description: 'isocountrycodes (lower case) filters like isoCountryCodes',
     breaks: ['headers.parameters.case-sensitive'],
@@ -199,7 +211,7 @@ const faults: Fault[] = [
   {
     id: 'headers.signing-headers-unchecked',
     description: 'Signature, Digest and TPP-Signature-Certificate are ignored (stripped before the checks)',
-    breaks: ['headers.digest.with-signature', 'headers.digest.format'],
+    breaks: ['headers.digest.with-signature', 'headers.digest.format', 'headers.signing.signature-form'],
     install: (app) =>
       beforeGuard(app, { route: ANY_API }, (req) => {
         delete req.headers.signature;
@@ -210,7 +222,8 @@ const faults: Fault[] = [
   {
     id: 'headers.digest-format-unchecked',
     description: 'any Digest form is accepted when Signature is present (and signed calls are not verified)',
-    breaks: ['headers.digest.format'],
+    // A bank that verifies nothing takes a Signature of any form too.
+    breaks: ['headers.digest.format', 'headers.signing.signature-form'],
     install: (app) => {
       // The full verification (plugins/signing.ts) would refuse the rewritten Digest: off too.
       bendSigning(app, 'unverified');

@@ -7,6 +7,7 @@ import withBalanceFaults from './accounts-with-balance.js';
 import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
 import authorisationGeneratedFaults from './authorisations-generated.js';
+import resourceAuthorisationFaults from './authorisations-resources.js';
 import type { Fault } from './fault.js';
 import consentLifecycleFaults from './consents-lifecycle.js';
 import multilevelFaults from './consents-multilevel.js';
@@ -20,6 +21,8 @@ import affiliatedFaults from './headers-affiliated.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
 import headerGeneratedFaults from './headers-generated.js';
+import headerErrorFaults from './headers-errors.js';
+import headerResourceFaults from './headers-resources.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
@@ -31,10 +34,13 @@ import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
 import signingBasketGeneratedFaults from './signing-baskets-generated.js';
 import robustnessGeneratedFaults from './robustness-generated.js';
+import signingBasketAuthorisationFaults from './signing-baskets-authorisations.js';
 
 /** Every fault the sandbox knows, one list per area. */
 export const FAULTS: Fault[] = [
   ...headerFaults,
+  ...headerErrorFaults,
+  ...headerResourceFaults,
   ...directoryFaults,
   ...accountFaults,
   ...accountTransactionFaults,
@@ -46,12 +52,14 @@ export const FAULTS: Fault[] = [
   ...consentLifecycleFaults,
   ...authorisationFaults,
   ...qrFaults,
+  ...resourceAuthorisationFaults,
   ...oauthFaults,
   ...paymentFaults,
   ...paymentAuthorisationFaults,
   ...initiationFaults,
   ...paymentLinkFaults,
   ...signingBasketFaults,
+  ...signingBasketAuthorisationFaults,
   ...oauthRedirectFaults,
   ...headerSigningFaults,
   ...affiliatedFaults,

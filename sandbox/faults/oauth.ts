@@ -112,6 +112,16 @@ const faults: Fault[] = [
     install: (app) => editApprovalRedirect(app, (u) => u.searchParams.delete('scope')),
   },
   {
+    id: 'oauth.deny-redirect-without-state',
+    description:
+      "the redirect after the PSU denies (error=access_denied) drops the TPP's state; the approval's keeps it",
+    breaks: ['oauth.authorize.state'],
+    install: (app) =>
+      editApprovalRedirect(app, (u) => {
+        if (u.searchParams.get('error') === 'access_denied') u.searchParams.delete('state');
+      }),
+  },
+  {
     id: 'oauth.state-altered',
     description: 'the redirect after approval carries a state of the bank instead of the TPP state',
     breaks: ['oauth.authorize.state', 'oauth.redirect.payment-flow', 'oauth.redirect.basket-flow'],

@@ -23,6 +23,17 @@ const authOf = (app: FastifyInstance, req: FastifyRequest) =>
 
 const faults: Fault[] = [
   {
+    id: 'payments.cancellation-authorisation-without-sca-methods',
+    description: 'the create of a cancellation authorisation (POST) answers its authorisationId without scaMethods',
+    breaks: ['payments.cancel.authorisation-sca-methods'],
+    install: (app) =>
+      rewriteJson(
+        app,
+        { method: 'POST', route: /\/:paymentService\/:paymentProduct\/:paymentId\/cancellation-authorisations$/ },
+        (b: Body) => void delete b.scaMethods,
+      ),
+  },
+  {
     id: 'payments.authorisation-sca-method-type-not-string',
     description: "the scaMethods of a payment's create authorisation give authenticationType as a number",
     breaks: ['payments.authorisations.create'],

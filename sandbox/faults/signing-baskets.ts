@@ -110,7 +110,12 @@ const faults: Fault[] = [
   {
     id: 'signing-baskets.delete-keeps-basket',
     description: 'delete basket answers 204 but the basket stays',
-    breaks: ['signing-baskets.delete.before-authorisation', 'signing-baskets.delete.cancelled-status'],
+    // The kept basket can still be authorised: its start is accepted where a deleted one's is refused.
+    breaks: [
+      'signing-baskets.delete.before-authorisation',
+      'signing-baskets.delete.cancelled-status',
+      'signing-baskets.authorisation.final-resource',
+    ],
     // Under the reading that takes either (the reference sandbox pins gone), so the kept basket's status is judged too.
     claims: { signingBaskets: { afterDelete: 'either' } },
     install: (app) => {

@@ -22,7 +22,9 @@ export type SigningCheck =
   /** A signed call without Digest is served when its signature holds (the guard's Digest-iff-Signature too). */
   | 'digest-optional'
   /** A Digest of any hash Node knows (MD5, SHA-1) is taken when it matches (the guard's form check too). */
-  | 'digest-any-algorithm';
+  | 'digest-any-algorithm'
+  /** The Signature's algorithm label is not read (the signature is verified as rsa-sha256 whatever it says). */
+  | 'signature-algorithm';
 const lenient = new WeakMap<FastifyInstance, Set<SigningCheck>>();
 export function bendSigning(app: FastifyInstance, check: SigningCheck): void {
   lenient.set(app, (lenient.get(app) ?? new Set()).add(check));
@@ -95,7 +97,8 @@ function signedHeaders(req: FastifyRequest, signature: string, off: Set<SigningC
   const params = signatureParams(signature);
   if (!params?.get('signature') || !params.get('keyId') || !params.get('headers'))
     throw invalid('Signature must carry keyId, algorithm, headers and signature');
-  if (params.get('algorithm') !== 'rsa-sha256') throw invalid('Signature algorithm must be rsa-sha256');
+  if (!off.has('signature-algorithm') && params.get('algorithm') !== 'rsa-sha256')
+    throw invalid('Signature algorithm must be rsa-sha256');
   const listed = params.get('headers')!.toLowerCase().split(/\s+/).filter(Boolean);
   const digestless = off.has('digest-optional') && req.headers.digest === undefined;
   const required = [

@@ -54,6 +54,44 @@ test.describe('Consent-ID', () => {
   );
 
   test(
+    'every account read, the transaction detail included, with a Consent-ID the server never issued is refused',
+    req('accounts.consent.unknown'),
+    async ({ accounts, consent }) => {
+      // The reads of an account the test's own consent shows, each made with an unknown Consent-ID.
+      const account = consent.accounts[0];
+      expect(account, because('the consent of the test lists an account')).toBeDefined();
+      const list = await accounts.transactionsOf(consent.consentId, account.resourceId, {
+        bookingStatus: 'both',
+        dateFrom: '2000-01-01',
+      });
+      const entry = [...(list.transactions.booked ?? []), ...(list.transactions.pending ?? [])].find(
+        (t) => t.transactionId,
+      );
+      const unknown = randomUUID();
+      const reads: [string, Awaited<ReturnType<AccountsClient['list']>>][] = [
+        ['account detail', await accounts.detail(unknown, account.resourceId)],
+        ['balances', await accounts.balances(unknown, account.resourceId)],
+        [
+          'transactions',
+          await accounts.transactions(unknown, account.resourceId, { bookingStatus: 'both', dateFrom: '2000-01-01' }),
+        ],
+      ];
+      if (entry)
+        reads.push([
+          'transaction detail',
+          await accounts.transaction(unknown, account.resourceId, entry.transactionId!),
+        ]);
+      else
+        test.info().annotations.push({
+          type: 'not judged',
+          description: 'transaction detail: the account lists no entry with a transactionId',
+        });
+      for (const [what, res] of reads)
+        await expect.soft(res, because(`${what} with an unknown Consent-ID`)).toBeRefused();
+    },
+  );
+
+  test(
     'an unknown Consent-ID is answered CONSENT_UNKNOWN',
     req('accounts.consent.unknown-code'),
     async ({ accounts }) => {

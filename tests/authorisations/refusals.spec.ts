@@ -8,31 +8,64 @@ import {
   test,
   type AuthorisationsClient,
 } from '../../harness/areas/authorisations.js';
-import { firstClaimed } from '../../harness/areas/payments.js';
+import { firstCancellationAuthorised, firstClaimed } from '../../harness/areas/payments.js';
 
-/** The authorisations path of an unknown consent and, where the profile claims payments, of an unknown payment. */
-function unknownResources(a: AuthorisationsClient): { what: string; path: string; scope: string }[] {
+/**
+ * The authorisations path of an unknown consent and, where the profile claims them, of an unknown
+ * payment, basket ("The operations use {base_url}/<resourceBasePath> for consent, payment or
+ * basket", section F) and the cancellation authorisations of an unknown payment; `list`: the
+ * specification lists its authorisations (a basket's list is not an operation of section E).
+ */
+function unknownResources(
+  a: AuthorisationsClient,
+): { what: string; path: string; sub: string; scope: string; list: boolean }[] {
   const t = a.target;
-  const out = [{ what: 'consent', path: a.consents.basePath(randomUUID()), scope: 'accountinformation' }];
+  const out = [
+    {
+      what: 'consent',
+      path: a.consents.basePath(randomUUID()),
+      sub: 'authorisations',
+      scope: 'accountinformation',
+      list: true,
+    },
+  ];
   const c = t.profile.features.includes('payments') ? firstClaimed(t) : undefined;
   if (c) {
     const base = t.profile.paths.payments;
-    out.push({
+    const payment = {
       what: 'payment',
       path: `${base}/${c.service}/${c.product}/${randomUUID()}`,
       scope: 'paymentinitiation',
-    });
+    };
+    out.push({ ...payment, sub: 'authorisations', list: true });
+    const cancellable = firstCancellationAuthorised(t);
+    if (cancellable)
+      out.push({
+        what: 'payment (its cancellation authorisations)',
+        path: `${base}/${cancellable.service}/${cancellable.product}/${randomUUID()}`,
+        sub: 'cancellation-authorisations',
+        scope: 'paymentinitiation',
+        list: true,
+      });
+    if (t.profile.features.includes('signing-baskets'))
+      out.push({
+        what: 'signing basket',
+        path: `${t.profile.paths.signingBaskets}/${randomUUID()}`,
+        sub: 'authorisations',
+        scope: 'paymentinitiation',
+        list: false,
+      });
   }
   return out;
 }
 
 test(
-  'create authorisation on an unknown consent or payment is refused',
+  'create authorisation on an unknown consent, payment or basket, and a cancellation authorisation on an unknown payment, is refused',
   req('authorisations.create.unknown-resource'),
   async ({ authorisations }) => {
     const api = authorisations.consents.api;
     for (const u of unknownResources(authorisations)) {
-      const res = await api.post(`${u.path}/authorisations`, { headers: authorisations.headers(), scope: u.scope });
+      const res = await api.post(`${u.path}/${u.sub}`, { headers: authorisations.headers(), scope: u.scope });
       await expect(res, because(`create authorisation on an unknown ${u.what}`)).toBeRefused();
     }
   },
@@ -43,7 +76,7 @@ test(
   req('authorisations.unknown-resource.code'),
   async ({ authorisations }) => {
     const api = authorisations.consents.api;
-    for (const u of unknownResources(authorisations)) {
+    for (const u of unknownResources(authorisations).filter((x) => x.what === 'consent' || x.what === 'payment')) {
       const opts = { headers: authorisations.headers(), scope: u.scope };
       for (const [what, res] of [
         ['create', await api.post(`${u.path}/authorisations`, opts)],

@@ -33,6 +33,20 @@ test(
           `the FILE_UPLOADED text carries a file reference matching ${directDebit.api.target.profile.directDebit.files.referencePattern}; text: ${JSON.stringify(text)}`,
         ),
       ).toBeTruthy();
+    } else {
+      // Without the profile's pattern, a reference is still a reference: a token of at least six
+      // characters holding a digit (a name, a number, an id), none of the ids the TPP already holds
+      // nor the pain.008 message name.
+      const held = [paymentId, consentId];
+      const tokens = (text.match(/[A-Za-z0-9][\w.:/-]{5,}/g) ?? []).filter(
+        (t) => /\d/.test(t) && !/^pain\.\d{3}/.test(t) && !held.some((id) => t.includes(id)),
+      );
+      expect(
+        tokens,
+        because(
+          `the FILE_UPLOADED text carries a file reference (a token with a digit, not the paymentId or the consentId); text: ${JSON.stringify(text)}`,
+        ),
+      ).not.toEqual([]);
     }
   },
 );

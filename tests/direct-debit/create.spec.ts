@@ -1,4 +1,4 @@
-import { requireSuccess } from '../../harness/http/broken.js';
+import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
 import { levelOf } from '../../harness/catalogue/catalogue.js';
 import { linkUrl } from '../../harness/http/links.js';
 import {
@@ -181,6 +181,29 @@ for (const sequenceType of ['FRST', 'RCUR', 'OOFF', 'FNAL']) {
     req('direct-debit.create.sequence-types-accepted'),
     async ({ directDebit }) => {
       await expect(await directDebit.create(directDebit.body({ sequenceType }))).toSucceed();
+    },
+  );
+}
+
+// "none | create SEPA direct debit payment | accepted | RCVD": every accepted create, whatever its
+// sequence type (the create check sends RCUR, the value the specification shows).
+for (const sequenceType of ['FRST', 'OOFF', 'FNAL']) {
+  test(
+    `a direct debit of sequenceType ${sequenceType}, accepted, is created RCVD`,
+    req('direct-debit.create.response'),
+    async ({ directDebit }) => {
+      const res = await directDebit.create(directDebit.body({ sequenceType }));
+      await prerequisite(
+        'direct-debit.create.sequence-types-accepted',
+        `create with sequenceType ${sequenceType}`,
+        async () => expect(res).toSucceed(),
+      );
+      const status = res.json<{ transactionStatus?: unknown }>().transactionStatus;
+      if (status !== undefined)
+        expect(status, because(`the create of sequenceType ${sequenceType} answers transactionStatus RCVD`)).toBe(
+          'RCVD',
+        );
+      await expect(res).toMatchSchema('direct-debit/payment-created');
     },
   );
 }

@@ -62,6 +62,31 @@ test(
   },
 );
 
+/** Signature headers correct in all but one part of the form Authentication 6 gives. */
+const SIGNATURE_FORMS: [string, (h: string) => string][] = [
+  [
+    'algorithm "hmac-sha256" instead of rsa-sha256',
+    (h) => h.replace('algorithm="rsa-sha256"', 'algorithm="hmac-sha256"'),
+  ],
+  ['no keyId', (h) => h.replace(/keyId="[^"]*",?/, '')],
+  ['no headers list', (h) => h.replace(/headers="[^"]*",?/, '')],
+  ['a signature that is not base64', (h) => h.replace(/signature="[^"]*"/, 'signature="not base64!"')],
+];
+
+test(
+  'a Signature not of the form rsa-sha256, keyId, headers list and base64 signature is rejected',
+  req('headers.signing.signature-form'),
+  async ({ directory }) => {
+    const api = directory.api;
+    test.skip(api.target.signing === undefined, NO_IDENTITY);
+    await validCalls(api, false);
+    for (const [what, edit] of SIGNATURE_FORMS) {
+      const res = await listBanks(api, { sign: { signature: edit } });
+      await expect.soft(res, `a call signed correctly but with ${what}`).toBeRefused();
+    }
+  },
+);
+
 test('a Digest that is not SHA-256=<base64> is rejected', req('headers.digest.format'), async ({ directory }) => {
   const api = directory.api;
   test.skip(api.target.signing === undefined, NO_IDENTITY);

@@ -94,6 +94,22 @@ test(
 );
 
 test(
+  'the redirect after the PSU denies carries the state the TPP sent, as after approval',
+  req('oauth.authorize.state'),
+  async ({ redirect }) => {
+    // "the bank returns the PSU to the TPP's redirect URI with code, scope and state": the state is
+    // the TPP's session, whatever the PSU decided (a denial's return has no code, RFC 6749 4.1.2.1).
+    const start = await redirect.begin();
+    const r = await redirect.psu(start, 'deny');
+    test.skip(!r.location, `not judged: the denial does not route the PSU back (${returnOf(r)})`);
+    expect(
+      r.state,
+      because(`state must come back unchanged after a denial (sent ${start.state.length} characters); ${returnOf(r)}`),
+    ).toBe(start.state);
+  },
+);
+
+test(
   'a redirect_uri outside the whitelist is refused and nothing is redirected to it',
   req('oauth.authorize.redirect-whitelist'),
   async ({ redirect, target }) => {

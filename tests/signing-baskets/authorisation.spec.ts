@@ -187,3 +187,42 @@ test(
     ).toBeRefused();
   },
 );
+
+test(
+  'a basket whose authorisation is created, or created and started, but not yet applied can still be deleted',
+  req('signing-baskets.delete.before-authorisation'),
+  async ({ baskets }) => {
+    // "can be deleted only until a first (partial) authorisation has been applied": an authorisation
+    // that exists, or is under way, has not been applied.
+    const created = (await baskets.createdBasket(1)).basketId;
+    await prerequisite('signing-baskets.authorisation.start', "create the basket's authorisation", async () =>
+      expect(await baskets.startAuthorisation(created, { 'TPP-Redirect-Preferred': 'false' })).toSucceed(),
+    );
+    const { href } = await startedDecoupled(baskets);
+    const started = href.split('/authorisations/')[0].split('/').pop()!;
+    for (const [what, basketId] of [
+      ['created (received)', created],
+      ['started with a decoupled method', started],
+    ] as const) {
+      const status = (await baskets.status(basketId)).json<{ transactionStatus?: string }>().transactionStatus;
+      if (status !== undefined && status !== 'RCVD') {
+        test
+          .info()
+          .annotations.push({ type: 'not judged', description: `${what}: the basket already reads ${status}` });
+        continue;
+      }
+      await expect(
+        await baskets.delete(basketId),
+        because(`delete the basket whose authorisation is ${what}`),
+      ).toSucceed();
+      // And it is gone: its read refused, or (the other reading, signingBaskets.afterDelete) another status.
+      const read = await baskets.read(basketId);
+      if (read.status >= 300) await expect(read, because(`read the basket deleted while ${what}`)).toBeRefused();
+      else
+        expect(
+          read.json<{ transactionStatus?: string }>().transactionStatus,
+          because(`the basket deleted while ${what} does not read as before its deletion`),
+        ).not.toBe('RCVD');
+    }
+  },
+);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { because, expect, req, test } from '../../harness/areas/signing-baskets.js';
 
 test(
@@ -17,5 +18,24 @@ test(
     }
     const own = await baskets.read(basketId);
     await expect(own, because("the basket after another TPP's calls on it: still there")).toSucceed();
+  },
+);
+
+test(
+  'read, status and delete of an unknown basketId are refused',
+  req('signing-baskets.unknown.refused'),
+  async ({ baskets }) => {
+    const unknown = randomUUID();
+    for (const [what, res] of [
+      ['read', await baskets.read(unknown)],
+      ['status', await baskets.status(unknown)],
+      ['delete', await baskets.delete(unknown)],
+    ] as const) {
+      await expect(res, because(`${what} of the unknown basket ${unknown}`)).toBeRefused();
+      expect(
+        ['basketId', 'paymentIds', 'transactionStatus'].filter((k) => k in ((res.body as object | undefined) ?? {})),
+        because(`${what} of an unknown basket shows no basket data`),
+      ).toEqual([]);
+    }
   },
 );

@@ -75,6 +75,21 @@ export const SIGNING_BASKETS = [
     prepare: async (k) => k.startOn(k.fill({ basketId: await k.w.basket() })),
   }),
   op({
+    id: 'signing-baskets.authorisations.status',
+    name: 'Authorisation SCA status (basket)',
+    section,
+    group: 'signing-baskets',
+    method: 'GET',
+    // Section F 3 ("SCA status: GET <resourceBasePath>/authorisations/<authorisationId>", for consent, payment or basket).
+    template: '{signingBaskets}/{basketId}/authorisations/{authorisationId}',
+    features: ['signing-baskets', 'authorisations'],
+    requires: BIC,
+    accepts: READ,
+    response: 'authorisations/sca-status',
+    control: 'signing-baskets.authorisation.sca-status',
+    prepare: async (k) => k.onAuthorisation(await k.w.basketAuthorisation()),
+  }),
+  op({
     id: 'signing-baskets.authorisations.update',
     name: 'Update PSU data (basket)',
     section,

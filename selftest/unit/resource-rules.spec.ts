@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.js';
+import { collapseWhitespace, loadCatalogue, QUOTE_FILES } from '../../harness/catalogue/catalogue.js';
+import {
+  OPERATION_PREFIX,
+  RESOURCE_RULES,
+  RULE_RESOURCES,
+  resourceRuleTable,
+  type ResourceRule,
+  type RuleResource,
+} from '../../harness/catalogue/resource-rules.js';
+import { fromRoot } from '../../harness/config/paths.js';
+import { OPERATIONS } from '../../harness/operations/table.js';
+import { mapSpecification, readSpec } from '../../harness/reporter/specification.js';
+import { renderSpecificationMap, type MapReport } from '../../harness/reporter/specification-html.js';
+import { unitsQuoted } from '../../harness/reporter/spec-sentences.js';
+
+// The rules stated for several resources (harness/catalogue/resource-rules.ts), held to the
+// operations table, the catalogue, the tests and the specification: no cell of the table of
+// rule × resource is empty or names a requirement no test judges.
+
+const testsText = () =>
+  (readdirSync(fromRoot('tests'), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(fromRoot('tests', f), 'utf8'))
+    .join('\n');
+
+/** The resources the operations table has an authorisation's SCA status read of: the table's columns. */
+function resourcesOfOperations(): RuleResource[] {
+  const byPrefix = new Map(Object.entries(OPERATION_PREFIX).map(([r, p]) => [p, r as RuleResource]));
+  return OPERATIONS.filter(
+    (o) => o.method === 'GET' && /\/(authorisations|cancellation-authorisations)\/\{[^}]+\}$/.test(o.template),
+  ).map((o) => byPrefix.get(o.id.replace(/\.status$/, '')) ?? (`(no resource for ${o.id})` as RuleResource));
+}
+
+/** What is wrong with the table: an operation it names the operations table lacks, an empty or unexplained cell, a requirement unknown or judged by no test, a sentence the specification lacks. */
+function problemsOf(rules: ResourceRule[]): string[] {
+  const catalogue = loadCatalogue();
+  const tests = testsText();
+  const spec = readSpec(readFileSync(fromRoot(QUOTE_FILES.spec), 'utf8'));
+  const operations = new Set(OPERATIONS.map((o) => o.id));
+  return rules.flatMap((r) => {
+    const out: string[] = [];
+    if (!unitsQuoted(spec, r.sentence).length)
+      out.push(`${r.rule}: no sentence of the specification reads "${r.sentence}"`);
+    for (const res of RULE_RESOURCES) {
+      const op = `${OPERATION_PREFIX[res]}.${r.operation}`;
+      if (!operations.has(op)) out.push(`${r.rule} × ${res}: the operations table has no ${op}`);
+      const cell = r.cells[res] as { judgedBy?: string; notJudged?: string } | undefined;
+      if (!cell || (!cell.judgedBy?.trim() && !cell.notJudged?.trim()))
+        out.push(`${r.rule} × ${res}: an empty cell (neither judged nor "not judged, because …")`);
+      else if (cell.judgedBy !== undefined) {
+        if (!catalogue.byId.has(cell.judgedBy)) out.push(`${r.rule} × ${res}: no requirement ${cell.judgedBy}`);
+        else if (!tests.includes(`'${cell.judgedBy}'`)) out.push(`${r.rule} × ${res}: no test names ${cell.judgedBy}`);
+      }
+    }
+    return out;
+  });
+}
+
+test('the table of rule × resource has a column for every resource the operations table authorises', () => {
+  expect([...new Set(resourcesOfOperations())].sort()).toEqual([...RULE_RESOURCES].sort());
+});
+
+test('every cell of the table of rule × resource is judged by a requirement a test names, or says why not', () => {
+  expect(problemsOf(RESOURCE_RULES), `the table:\n${resourceRuleTable()}`).toEqual([]);
+});
+
+test('an empty cell, an unknown requirement or an operation the table lacks is reported', () => {
+  const broken: ResourceRule = {
+    ...RESOURCE_RULES[0],
+    rule: 'broken',
+    cells: {
+      consent: { judgedBy: 'no.such.requirement' },
+      payment: { judgedBy: '' },
+      cancellation: { notJudged: ' ' },
+      basket: { judgedBy: 'authorisations.create.response' },
+    },
+  };
+  expect(problemsOf([broken])).toEqual([
+    'broken × consent: no requirement no.such.requirement',
+    'broken × payment: an empty cell (neither judged nor "not judged, because …")',
+    'broken × cancellation: an empty cell (neither judged nor "not judged, because …")',
+  ]);
+  expect(problemsOf([{ ...RESOURCE_RULES[0], rule: 'no row', operation: 'delete' as 'start' }])).toHaveLength(4);
+});
+
+test('the specification map shows a rule judged on some resources only as partly judged, with the rest listed', () => {
+  const map = mapSpecification();
+  const partly = [...map.units.values()].filter((c) => c.partly?.length);
+  const start = RESOURCE_RULES.find((r) => r.sentence.startsWith('| received | start authorisation'))!;
+  const marked = partly.find((c) => collapseWhitespace(c.unit.text) === collapseWhitespace(start.sentence));
+  expect(marked, `a partly judged clause at ${start.sentence}`).toBeDefined();
+  expect(marked!.requirements.length, 'the clause is judged (on the other resources)').toBeGreaterThan(0);
+  expect(marked!.partly!.flatMap((p) => p.notOn.map((n) => n.resource))).toEqual(['basket']);
+  // A rule judged on every resource marks nothing.
+  const full = mapSpecification(undefined, undefined, undefined, undefined, [RESOURCE_RULES[1]]);
+  expect([...full.units.values()].filter((c) => c.partly?.length)).toEqual([]);
+});
+
+test("the map's HTML says at a partly judged clause which resources it is not judged on, and why", () => {
+  const report: MapReport = {
+    suite: { name: 'obg-conformance', version: '0', commit: 'c0ffee', specSha256: 'ab'.repeat(32) },
+    target: { baseUrl: 'http://127.0.0.1:1', profile: 'reference', embedded: true },
+    verdict: 'conformant',
+    requirements: [],
+  };
+  const html = renderSpecificationMap(report);
+  const notes = html.match(/<span class="why" data-partly="[^"]*">[^<]*<\/span>/g) ?? [];
+  expect(notes.length, 'a partly judged note in the map').toBeGreaterThan(0);
+  expect(notes.join('\n')).toContain('not on basket, because');
+});
+
+test('docs/areas.md holds the table of rule × resource as the code makes it', () => {
+  const docs = readFileSync(fromRoot('docs', 'areas.md'), 'utf8');
+  const copy = docs.split('<!-- resource-rules:start -->\n')[1]?.split('\n<!-- resource-rules:end -->')[0];
+  expect(copy, 'docs/areas.md: the table between the resource-rules markers').toBe(resourceRuleTable());
+});
