@@ -1,4 +1,5 @@
 import { because, expect, req, test } from '../../harness/areas/accounts.js';
+import { requireSuccess } from '../../harness/http/broken.js';
 import { notJudged } from '../../harness/test.js';
 
 // The read consent's _links.account followed, as the transaction list's is
@@ -8,8 +9,11 @@ test(
   "the read consent's _links.account leads to the accounts the consent covers",
   req('consents.read.account-link'),
   async ({ accounts, consents, consent }) => {
-    const read = await consents.read(consent.consentId);
-    await expect(read, because('read the authorised consent')).toSucceed();
+    const read = requireSuccess(
+      await consents.read(consent.consentId),
+      'consents.read.fields',
+      'read the authorised consent',
+    );
     const href = read.json<{ _links?: { account?: { href?: unknown } } }>()._links?.account?.href;
     if (typeof href !== 'string' || href === '')
       notJudged('the read consent gives no _links.account (its presence is consents.read.complete)');
