@@ -105,7 +105,8 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
   // here, over every shard's verdicts, as the one run the shards make together would judge it.
   // Controls outside the shards' areas are kept, as a run of those areas keeps them.
   const partial = parts.some((p) => p.scope?.narrowed !== false || (p.scope?.projects ?? []).length > 0);
-  blockUncontrolled([...byId.values()], catalogue.all, { unrunControls: partial ? 'keep' : 'block' });
+  const accepted = new Set(parts.flatMap((p) => p.acceptedKinds ?? []));
+  blockUncontrolled([...byId.values()], catalogue.all, { unrunControls: partial ? 'keep' : 'block', accepted });
   const order = new Map(catalogue.all.map((r, i) => [r.id, i]));
   const requirements = [...byId.values()].sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9));
   const errors = shardErrors(parts);
@@ -129,6 +130,7 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
       exchanges: sum('exchanges'),
       sumTestMs: sum('sumTestMs'),
     } as ConformanceReport['run'],
+    acceptedKinds: [...accepted].sort(),
     scope: {
       narrowed: parts.some((p) => p.scope?.narrowed !== false),
       projects: [...new Set(parts.flatMap((p) => p.scope?.projects ?? []))],

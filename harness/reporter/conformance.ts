@@ -23,7 +23,7 @@ import { renderMarkdown } from './markdown.js';
 import { afterRun, pastOfRun } from './history.js';
 import { mapSpecificationOrSay } from './specification.js';
 import { writeSpecificationMap } from './specification-html.js';
-import { foldRequirements } from './fold.js';
+import { acceptedKindsOf, foldRequirements } from './fold.js';
 import { foldAllureResults, foldedTests } from './one-verdict.js';
 import { foldJunit } from './junit-verdict.js';
 import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
@@ -186,9 +186,14 @@ export default class ConformanceReporter implements Reporter {
       const partial = this.filtered || this.areaProjects.length > 0 || !!this.shard;
       folded = foldRequirements(inScope, this.outcomes.values(), claimed, {
         unrunControls: partial ? 'keep' : 'block',
+        deferUnseen: !!this.shard,
       });
     }
     const requirements = withQuotes(folded, catalogue);
+    // The kinds of request seen accepted: a merge of shards controls each shard's refusals by them.
+    const acceptedKinds = [
+      ...new Set([...this.outcomes.values()].flatMap(({ test, result }) => acceptedKindsOf(test, result))),
+    ].sort();
     const info = suiteInfo();
     // Which normative sentence of the specification is judged, by which requirement (specification.ts).
     const specMap = mapSpecificationOrSay();
@@ -220,6 +225,7 @@ export default class ConformanceReporter implements Reporter {
       ...(specMap ? { coverage: specMap.coverage } : {}),
       ...(limitStats() ? { limits: limitStats() } : {}),
       generated: generatedOfRun(),
+      acceptedKinds,
       requirements,
     };
     const dir = this.target?.reportsDir ?? reportsDirOf();

@@ -175,6 +175,12 @@ export interface FoldOptions {
   unrunControls?: 'block' | 'keep';
   /** The kinds of request seen accepted in the run (foldRequirements gathers them from every test). */
   accepted?: ReadonlySet<string>;
+  /**
+   * One shard of a run: a refusal whose kind of request this shard did not see accepted keeps its
+   * verdict, since another shard may have seen it; the merge judges it over every shard's accepted
+   * kinds (scripts/merge.ts).
+   */
+  deferUnseen?: boolean;
 }
 
 /**
@@ -234,6 +240,7 @@ export function blockUncontrolled(
       const tests = res.tests.map((t) => {
         if (!JUDGED.has(t.status) || !t.controls?.length) return t;
         if (t.refusedKinds?.length && t.refusedKinds.every((k) => seenAccepted(k, options.accepted))) return t;
+        if (t.refusedKinds?.length && options.deferUnseen) return t;
         for (const id of t.controls) {
           const control = byId.get(id);
           if (!control && options.unrunControls === 'keep') continue;

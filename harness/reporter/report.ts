@@ -38,6 +38,11 @@ export interface ConformanceReport {
   limits?: LimitStats;
   /** The generated phase's depth (`off` when skipped) and the run's seed, which replays its cases (harness/generated/settings.ts). */
   generated?: { depth: string; cases: number; seed: number };
+  /**
+   * The kinds of request the run saw accepted (harness/operations/controls.ts): each controls a
+   * refusal of its kind; a merge of shards controls every shard's refusals by their union.
+   */
+  acceptedKinds?: string[];
   requirements: QuotedResult[];
 }
 

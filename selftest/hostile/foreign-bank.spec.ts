@@ -237,8 +237,14 @@ test.describe('a foreign bank', () => {
     expect(requirements.find((r) => r.id === 'payments.sca.accepted')?.verdict).toBe('passed');
     expect(shared.debtors.length).toBeGreaterThan(0);
     expect(shared.debtors.filter((d) => !(EUR_DEBTORS as readonly unknown[]).includes(d))).toEqual([]);
-    // The directory filter is not judged without the directory: not claimed, not a TypeError.
-    expect(requirements.find((r) => r.id === 'headers.parameters.case-sensitive')?.verdict).toBe('skipped');
+    // Parameter names are case-sensitive: judged on the account reads this bank serves, while the
+    // directory's filter, unclaimed here, is not judged (not claimed, not a TypeError).
+    const caseSensitive = requirements.find((r) => r.id === 'headers.parameters.case-sensitive');
+    expect(caseSensitive?.verdict).toBe('passed');
+    expect(
+      caseSensitive?.tests.filter((t) => /country|directory/i.test(t.title)).map((t) => t.status),
+      'the directory filter check is not claimed here',
+    ).not.toContain('passed');
     // The signing checks are judged on the calls the profile claims (no List banks to sign).
     expect(
       SIGNING.map((id) => `${id}: ${requirements.find((r) => r.id === id)?.verdict}`),
