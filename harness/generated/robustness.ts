@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { test } from '@playwright/test';
 import type { Profile } from '../config/profile.js';
 import type { Target } from '../config/target.js';
-import { resourcesIn } from '../expect.js';
+import { noteRefusal, resourcesIn } from '../expect.js';
 import type { ApiResponse } from '../http/response.js';
 import { Blocked } from '../http/broken.js';
 import { notPointingAt } from '../http/link-target.js';
@@ -333,19 +333,20 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
         `${what}: expected no server error (a 4xx refusal or an acceptance); got HTTP ${res.status}: ${res.describe()}`,
       );
     if (res.status >= 400) {
+      // A refusal proves its rule only beside the same kind of request seen accepted (the refusal
+      // ledger of harness/expect.ts; the fold blocks it by the operation's control otherwise).
       const data = resourcesIn(res.body);
+      const problems = HEADERS_ONLY.has(res.status) ? [] : schemaRegistry().check('common/error', res.body);
+      noteRefusal(res, !data.length && !problems.length);
       if (data.length)
         throw new Error(`${what}: a refusal must create nothing; got ${res.describe()}, carrying ${data.join(', ')}`);
-      if (!HEADERS_ONLY.has(res.status)) {
-        const problems = schemaRegistry().check('common/error', res.body);
-        if (problems.length)
-          throw new Error(
-            `${what}: a refusal carries the error shape (a JSON body with a non-empty tppMessages array of category, code, path, text); got HTTP ${res.status}: ${res.describe()}: ${problems
-              .slice(0, 3)
-              .map((p) => `${p.path}: ${p.message}`)
-              .join('; ')}`,
-          );
-      }
+      if (problems.length)
+        throw new Error(
+          `${what}: a refusal carries the error shape (a JSON body with a non-empty tppMessages array of category, code, path, text); got HTTP ${res.status}: ${res.describe()}: ${problems
+            .slice(0, 3)
+            .map((p) => `${p.path}: ${p.message}`)
+            .join('; ')}`,
+        );
       const after = b.state ? await b.state() : undefined;
       if (before !== after)
         throw new Error(`${what}: a refused call must change nothing; before it ${before}, after it ${after}`);
