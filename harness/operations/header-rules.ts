@@ -4,8 +4,8 @@ import type { HeaderGroup, Operation } from './types.js';
  * The rules of "Common request headers" (spec/open-banking-gateway-api.md) that the header checks
  * judge, in one place: which operations take which header, the forms of the forwarded PSU headers,
  * of PSU-IP-Address and X-Request-ID, and of the notification preference. The hand-written checks
- * (tests/headers/) take their operations from here; the generated phase (harness/generated/
- * header-cases.ts) draws its valid values within these forms and its broken ones outside them, and
+ * (tests/headers/) take their operations from here; the generated phase (harness/properties/
+ * headers-cases.ts) draws its valid values within these forms and its broken ones outside them, and
  * its self-tests hold every drawn value to the predicates below.
  */
 

@@ -4,7 +4,7 @@ import { beforeHandler } from '../hooks.js';
 import { SCA_METHODS } from '../sca/engine.js';
 
 // Faults that sit between the hand-written checks' points and that only the generated phase
-// (tests/authorisations/generated/) finds: the hand-written checks start an authorisation with one
+// (tests/authorisations/properties/) finds: the hand-written checks start an authorisation with one
 // unknown id ("no-such-method") and with the offered methods on a consent and on a payment of the
 // first claimed product; these bend ids near the offered ones, and one method on one resource kind.
 

@@ -3,7 +3,7 @@ import { BgError } from '../errors.js';
 import { beforeHandler, rewriteJson } from '../hooks.js';
 
 // A fault that sits between the hand-written checks' points and that only the generated phase
-// (tests/consents/generated/) finds: the hand-written read-back sends two references in each list.
+// (tests/consents/properties/) finds: the hand-written read-back sends two references in each list.
 
 const CONSENT = /^\/psd2\/consent\/v1\/consents\/[^/]+$/;
 const CREATE = /^\/psd2\/consent\/v1\/consents$/;

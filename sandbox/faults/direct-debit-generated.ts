@@ -2,7 +2,7 @@ import type { Fault } from './fault.js';
 import { beforeHandler, rewriteJson } from '../hooks.js';
 
 // A fault that sits between the hand-written checks' points and that only the generated phase
-// (tests/direct-debit/generated/) finds: the hand-written check tries one other currency (USD), and
+// (tests/direct-debit/properties/) finds: the hand-written check tries one other currency (USD), and
 // its bodies carry one remittance line.
 
 const CREATE = /^\/iso\/beta\/payments\/sepa-direct-debit$/;

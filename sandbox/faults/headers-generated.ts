@@ -5,7 +5,7 @@ import { beforeGuard } from '../hooks.js';
 import type { Fault } from './fault.js';
 
 // Faults that sit between the hand-written header checks' points and that only the generated phase
-// (tests/headers/generated/) finds: the hand-written checks send a few fixed values (a geo location
+// (tests/headers/properties/) finds: the hand-written checks send a few fixed values (a geo location
 // without its prefix and one with two decimals, 256.1.2.3, device-0001, FETCH and get, positive
 // coordinates), each of which these banks still answer as the rule says.
 

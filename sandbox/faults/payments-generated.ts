@@ -6,7 +6,7 @@ import { MAX_LENGTH, unenforcedField } from './payments.js';
 import { params } from './shapes.js';
 
 // Faults that sit between the hand-written checks' points and that only the generated phase
-// (tests/payments/generated/) finds: a character in one field of one product, a limit on one service,
+// (tests/payments/properties/) finds: a character in one field of one product, a limit on one service,
 // a status that moves back after one order of calls. The hand-written checks alone pass each.
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;

@@ -3,7 +3,7 @@ import { TRANSACTIONS } from './accounts-shared.js';
 import type { Fault } from './fault.js';
 
 // Faults on input outside what the specification defines, which only the generated robustness
-// properties (tests/*/generated/robustness.spec.ts) send: a character class in one field of one
+// properties (tests/*/properties/robustness.spec.ts) send: a character class in one field of one
 // product, a malformed query parameter of one read, a malformed currency in one nested consent
 // reference, a text cut at its first character outside ASCII. The hand-written checks and the
 // other generated properties send none of them, and pass each.

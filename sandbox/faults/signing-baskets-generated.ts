@@ -2,7 +2,7 @@ import type { Fault } from './fault.js';
 import { beforeHandler, rewriteJson } from '../hooks.js';
 
 // A fault that sits between the hand-written checks' points and that only the generated phase
-// (tests/signing-baskets/generated/) finds: the hand-written check names one unknown payment alone,
+// (tests/signing-baskets/properties/) finds: the hand-written check names one unknown payment alone,
 // and reads back a basket of two payments.
 
 const BASKETS = /^\/psd2\/paymentinitiation\/v1\/signing-baskets$/;

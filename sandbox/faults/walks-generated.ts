@@ -3,8 +3,8 @@ import type { Fault } from './fault.js';
 import { fakeAuthorisation, params } from './shapes.js';
 
 // Faults that only the generated phase's state walks over a consent, a signing basket and a payment's
-// cancellation (tests/consents/generated/, tests/signing-baskets/generated/,
-// tests/payments/generated/cancellation-walks.spec.ts) find: a status that moves back after one order
+// cancellation (tests/consents/properties/, tests/signing-baskets/properties/,
+// tests/payments/properties/cancellation-walks.spec.ts) find: a status that moves back after one order
 // of calls, a step the tables forbid taken after one order of calls. The hand-written checks alone
 // pass each.
 
