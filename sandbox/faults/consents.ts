@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Authorisation } from '../sca/engine.js';
 import { expireFormerRecurring } from '../consents/store.js';
-import { BIC } from '../plugins/guard.js';
 import { formatError } from '../errors.js';
 import { type Fault } from './fault.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
@@ -309,35 +308,6 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { route: ANY_CONSENT }, (req) => {
         serveWithScope(app, req, 'accountinformation');
-      }),
-  },
-  // Common header rules shown on the consent operations (requirements/headers.yaml).
-  {
-    id: 'headers.bicfi-not-required-on-consents',
-    description: 'consent operations without X-BicFi are served for a default bank',
-    breaks: ['headers.x-bicfi.required'],
-    install: (app) =>
-      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
-        if (!req.headers['x-bicfi']) req.headers['x-bicfi'] = 'ESSESESS';
-      }),
-  },
-  {
-    id: 'headers.bicfi-pattern-unchecked-on-consents',
-    description: 'consent operations accept any X-BicFi',
-    breaks: ['headers.x-bicfi.pattern'],
-    install: (app) =>
-      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
-        const bic = req.headers['x-bicfi'];
-        if (typeof bic === 'string' && bic && !BIC.test(bic)) req.headers['x-bicfi'] = 'ESSESESS';
-      }),
-  },
-  {
-    id: 'headers.corporate-id-accepted-in-private',
-    description: 'PSU-Corporate-ID is ignored instead of rejected in a private context',
-    breaks: ['headers.psu-corporate-id.context'],
-    install: (app) =>
-      beforeHandler(app, { route: ANY_CONSENT }, (req) => {
-        if (!req.token?.scopes.has('corporate')) delete req.headers['psu-corporate-id'];
       }),
   },
   {

@@ -308,17 +308,6 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'headers.x-consent-type-by-context',
-    description:
-      'confirm takes any authorised consent of the corporate context as a direct debit consent: X-Consent-Type makes no difference there',
-    breaks: ['headers.x-consent-type.direct-debit'],
-    install: (app) => {
-      const s = svc(app);
-      const problem = s.consentProblem.bind(s);
-      s.consentProblem = (c) => problem(c.context === 'corporate' ? { ...c, type: 'sepaDirectDebit' } : c);
-    },
-  },
-  {
     id: 'direct-debit.refused-confirm-collects',
     description:
       'a confirm refused for its consent has already built and uploaded the file with its payments (they leave RCVD; a later valid confirm finds them collected)',

@@ -20,6 +20,7 @@ const bodyOf = (req: FastifyRequest) => req.body as Body | undefined;
 const faults: Fault[] = [
   {
     id: 'authorisations.method-matched-by-prefix',
+    caughtBy: 'properties',
     description:
       'an authenticationMethodId is matched against scaMethods by prefix: an offered id with anything appended (mbid_same_device2, mbidX) starts the SCA as that method; an id that starts with no offered one (no-such-method) is still refused',
     breaks: ['authorisations.start.unknown-method'],
@@ -35,6 +36,7 @@ const faults: Fault[] = [
   },
   {
     id: 'authorisations.cancellation-qr-image-server-error',
+    caughtBy: 'properties',
     description:
       "starting a payment cancellation's authorisation with mbid_animated_qr_image (an offered method) is answered 500: the bank renders no QR image for a cancellation; the other methods, and that method on a consent's, a payment's or a basket's authorisation, start",
     breaks: ['authorisations.start.any-method'],

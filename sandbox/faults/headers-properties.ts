@@ -16,6 +16,7 @@ const NOT_ACCOUNTS = /^\/(psd2\/(?!accountinformation\/)|iso\/)/;
 const faults: Fault[] = [
   {
     id: 'headers.psu-geo-location-longitude-decimals-unchecked',
+    caughtBy: 'properties',
     description:
       'PSU-Geo-Location is checked for six decimals in its latitude only: a longitude of five or seven decimals is taken',
     breaks: ['headers.psu-geo-location.format'],
@@ -27,6 +28,7 @@ const faults: Fault[] = [
   },
   {
     id: 'headers.psu-ip-address-first-octet-only',
+    caughtBy: 'properties',
     description:
       'PSU-IP-Address is checked as four groups of up to three digits with the first at most 255: 10.0.0.256 or 1.300.2.3 is taken',
     breaks: ['headers.psu-ip-address.format'],
@@ -39,6 +41,7 @@ const faults: Fault[] = [
   },
   {
     id: 'headers.psu-device-id-hex-unchecked',
+    caughtBy: 'properties',
     description:
       'PSU-Device-ID is checked for the hyphens of a uuid only: any 36 characters with hyphens at its four places are taken',
     breaks: ['headers.psu-device-id.uuid'],
@@ -50,6 +53,7 @@ const faults: Fault[] = [
   },
   {
     id: 'headers.psu-http-method-any-http-method',
+    caughtBy: 'properties',
     description:
       "PSU-Http-Method is checked against HTTP's methods (RFC 9110) instead of the five: HEAD, OPTIONS, TRACE and CONNECT are taken",
     breaks: ['headers.psu-http-method.enum'],
@@ -61,6 +65,7 @@ const faults: Fault[] = [
   },
   {
     id: 'headers.psu-geo-location-negative-refused',
+    caughtBy: 'properties',
     description:
       'a PSU-Geo-Location south of the equator or west of Greenwich (a negative coordinate) is refused (400 FORMAT_ERROR)',
     breaks: ['headers.optional.psu-forwarded'],

@@ -14,6 +14,7 @@ const REFUSED = new Set(['USD', 'GBP', 'CHF']);
 const faults: Fault[] = [
   {
     id: 'direct-debit.currency-deny-list',
+    caughtBy: 'properties',
     description:
       'a collection in USD, GBP or CHF is refused, but one in any other currency than EUR (SEK, JPY…) is taken and collected as EUR',
     breaks: ['direct-debit.create.currency-eur'],
@@ -25,6 +26,7 @@ const faults: Fault[] = [
   },
   {
     id: 'direct-debit.get-first-remittance-line',
+    caughtBy: 'properties',
     description: 'get payment answers the first remittance line only (a second line sent is dropped)',
     breaks: ['direct-debit.get.fields'],
     install: (app) =>
