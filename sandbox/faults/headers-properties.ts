@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isIPv4 } from 'node:net';
+import { isIpv4 } from '../../spec/header-forms.js';
 import { formatError } from '../errors.js';
 import { beforeGuard } from '../hooks.js';
 import type { Fault } from './fault.js';
@@ -35,7 +35,7 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { route: NOT_ACCOUNTS }, (req) => {
         const ip = String(req.headers['psu-ip-address'] ?? '');
-        if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && Number(ip.split('.')[0]) <= 255 && !isIPv4(ip))
+        if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && Number(ip.split('.')[0]) <= 255 && !isIpv4(ip))
           req.headers['psu-ip-address'] = '192.0.2.9';
       }),
   },

@@ -1,3 +1,4 @@
+import { isIpv4 } from '../../spec/header-forms.js';
 import { BIC } from '../plugins/guard.js';
 import { type Fault } from './fault.js';
 import { beforeGuard, beforeHandler, rewriteReply } from '../hooks.js';
@@ -74,8 +75,7 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
         const ip = req.headers['psu-ip-address'];
-        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255))
-          req.headers['psu-ip-address'] = '192.0.2.1';
+        if (!isIpv4(ip)) req.headers['psu-ip-address'] = '192.0.2.1';
       }),
   },
   {
