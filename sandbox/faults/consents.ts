@@ -1,3 +1,4 @@
+import { isoDay, today } from '../../spec/iso8601.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Authorisation } from '../sca/engine.js';
@@ -12,7 +13,6 @@ const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const STATUS = /^\/psd2\/consent\/v1\/consents\/:consentId\/status$/;
 const ANY_CONSENT = /^\/psd2\/consent\//;
 const CONSENT = '/psd2/consent/v1/consents';
-const today = () => new Date().toISOString().slice(0, 10);
 
 type Body = Record<string, any>;
 const body = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Body) : undefined);
@@ -159,9 +159,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
-        const today = new Date().toISOString().slice(0, 10);
-        if (typeof b?.validUntil === 'string' && b.validUntil < today)
-          b.validUntil = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        const now = today();
+        if (typeof b?.validUntil === 'string' && b.validUntil < now) b.validUntil = isoDay(Date.now() + 86_400_000);
       }),
   },
   {
@@ -379,7 +378,7 @@ const faults: Fault[] = [
           : JSON.stringify({
               access: { balances: [], transactions: [] },
               recurringIndicator: true,
-              validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+              validUntil: isoDay(Date.now() + 30 * 86_400_000),
               frequencyPerDay: 4,
               combinedServiceIndicator: false,
             });

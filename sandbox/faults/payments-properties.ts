@@ -1,3 +1,4 @@
+import { today } from '../../spec/iso8601.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Fault } from './fault.js';
 import { BgError } from '../errors.js';
@@ -23,9 +24,7 @@ const cities = (body: Body | undefined): unknown[] =>
 
 /** Whole days from today (UTC) to an ISO date. */
 const daysAhead = (date: string) =>
-  Math.round(
-    (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000,
-  );
+  Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86_400_000);
 
 const CANCELLATIONS =
   '/psd2/paymentinitiation/v1/:paymentService/:paymentProduct/:paymentId/cancellation-authorisations';
