@@ -9,7 +9,7 @@ import { chosenAreas, consoleOf, listsOnly, readerPsuProblem, workersOf } from '
 import { ENV } from './harness/config/env-names.mjs';
 import { loadSettings } from './harness/config/user-settings.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
-import { shareGeneratedSeed } from './harness/generated/settings.js';
+import { shareGeneratedSeed } from './harness/properties/settings.js';
 
 /** Areas: folder under tests/, Playwright project, Allure epic, requirements/<area>.yaml. */
 export const AREAS = [
@@ -67,7 +67,7 @@ const reports = target.reportsDir;
 const info = suiteInfo();
 // The workers read the commit from here instead of asking git each (harness/reporter/run-info.ts).
 process.env[ENV.commit] ||= info.commit;
-// The generated phase's seed, one for the run (harness/generated/settings.ts).
+// The generated phase's seed, one for the run (harness/properties/settings.ts).
 configured(() => shareGeneratedSeed());
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 

@@ -1,5 +1,5 @@
 // @ts-check
-// The runner's options of the generated phase (tests/payments/generated/): `--seed <s>` replays a run's
+// The runner's options of the generated phase (tests/payments/properties/): `--seed <s>` replays a run's
 // cases and shrinks, `--generated <depth>` chooses its depth (default, nightly, off, or a number of
 // cases per property), `--pin-seed` takes PINNED_SEED when no seed is given. Both become settings for the run's workers (OBG_GENERATED_SEED,
 // OBG_GENERATED); the seed is drawn here once when none is given, so that every worker generates

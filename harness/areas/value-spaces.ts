@@ -5,7 +5,7 @@ import type { Json } from '../values/json.js';
 
 /*
  * What every bank must accept and what a bank may decline, per operation and field: one source for
- * the generated valid cases (harness/generated/*-cases.ts, judged in judge.ts) and the hand-written
+ * the generated valid cases (harness/properties/*-cases.ts, judged in judge.ts) and the hand-written
  * checks. A value the schema allows is not thereby a value every bank must take: the sentences force
  * the baseline (the body every check sends), and a bank may decline the rest of a field's space
  * with a business code of the reference facts. A case in that space refused with its code (a 4xx

@@ -100,15 +100,15 @@ export const ENV_VARS = /** @satisfies {Record<string, EnvVar>} */ ({
     name: 'OBG_GENERATED',
     setting: true,
     writers: ['user', 'scripts/generated-options.mjs'],
-    readers: ['harness/generated/settings.ts', 'scripts/generated-options.mjs'],
+    readers: ['harness/properties/settings.ts', 'scripts/generated-options.mjs'],
     about:
-      'the depth of the generated phase (tests/payments/generated/): default, nightly, off, or a number of cases per property (run --generated <depth>)',
+      'the depth of the generated phase (tests/payments/properties/): default, nightly, off, or a number of cases per property (run --generated <depth>)',
   },
   generatedSeed: {
     name: 'OBG_GENERATED_SEED',
     setting: true,
-    writers: ['user', 'scripts/generated-options.mjs', 'harness/generated/settings.ts'],
-    readers: ['harness/generated/settings.ts', 'scripts/generated-options.mjs'],
+    writers: ['user', 'scripts/generated-options.mjs', 'harness/properties/settings.ts'],
+    readers: ['harness/properties/settings.ts', 'scripts/generated-options.mjs'],
     about:
       "the generated phase's seed: the same seed replays the same cases and shrinks (run --seed <s>); default a new one per run",
   },

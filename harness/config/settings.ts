@@ -1,4 +1,5 @@
 import type { Profile } from '../../profiles/profile.schema.js';
+import { isIpv4 } from '../../spec/header-forms.js';
 import { ConfigError } from './errors.js';
 import { findChromium } from './chromium.js';
 import {
@@ -21,7 +22,6 @@ export type { Settings };
 export const SETTING_KEYS = Object.keys(SETTINGS_SCHEMA.properties) as SettingKey[];
 
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
 /** What is wrong with a value of a kind the schema names (undefined: nothing); kinds without a form are absent. */
 const KIND_CHECKS: Record<string, (value: string) => string | undefined> = {
@@ -35,7 +35,7 @@ const KIND_CHECKS: Record<string, (value: string) => string | undefined> = {
     return /^https?:$/.test(parsed.protocol) ? undefined : `"${value}" must use http or https.`;
   },
   bic: (value) => (BIC_PATTERN.test(value) ? undefined : `"${value}" is not a BIC (pattern ${BIC_PATTERN.source}).`),
-  ipv4: (value) => (IPV4.test(value) ? undefined : `"${value}" is not an IPv4 address.`),
+  ipv4: (value) => (isIpv4(value) ? undefined : `"${value}" is not an IPv4 address.`),
   ms: (value) =>
     /^\d+$/.test(value) && Number(value) >= 100 && Number(value) <= 600_000
       ? undefined

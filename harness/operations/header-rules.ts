@@ -1,11 +1,12 @@
+import { isGeoLocation, isIpv4, isUuid } from '../../spec/header-forms.js';
 import type { HeaderGroup, Operation } from './types.js';
 
 /*
  * The rules of "Common request headers" (spec/open-banking-gateway-api.md) that the header checks
  * judge, in one place: which operations take which header, the forms of the forwarded PSU headers,
  * of PSU-IP-Address and X-Request-ID, and of the notification preference. The hand-written checks
- * (tests/headers/) take their operations from here; the generated phase (harness/generated/
- * header-cases.ts) draws its valid values within these forms and its broken ones outside them, and
+ * (tests/headers/) take their operations from here; the generated phase (harness/properties/
+ * headers-cases.ts) draws its valid values within these forms and its broken ones outside them, and
  * its self-tests hold every drawn value to the predicates below.
  */
 
@@ -33,25 +34,11 @@ export const FORWARDED_PSU_HEADERS = [
   'PSU-Geo-Location',
 ] as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
-const IPV4 = new RegExp(`^${OCTET}(\\.${OCTET}){3}$`);
-
-/** string(uuid): X-Request-ID, PSU-Device-ID. */
-export const isUuid = (v: string): boolean => UUID.test(v);
+/** string(uuid) (X-Request-ID, PSU-Device-ID), string(ipv4) and the geo location form: spec/header-forms.ts. */
+export { isGeoLocation, isIpv4, isUuid };
 
 /** One of the five methods, as written (upper case). */
 export const isPsuHttpMethod = (v: string): boolean => (PSU_HTTP_METHODS as readonly string[]).includes(v);
-
-/**
- * "form `GEO:<lat>;<lon>` with six decimals": the form and the decimals. The words bound neither
- * number, so a value out of the earth's range is not outside the rule (the valid values drawn stay
- * within -90..90 and -180..180 all the same).
- */
-export const isGeoLocation = (v: string): boolean => /^GEO:-?[0-9]+\.[0-9]{6};-?[0-9]+\.[0-9]{6}$/.test(v);
-
-/** string(ipv4): four decimal octets of 0 to 255. */
-export const isIpv4 = (v: string): boolean => IPV4.test(v);
 
 /** A port: a whole number from 1 to 65535. */
 export const isPort = (v: string): boolean => /^[1-9][0-9]{0,4}$/.test(v) && Number(v) <= 65535;

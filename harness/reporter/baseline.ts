@@ -4,6 +4,7 @@
 // failure (a regression) or on an expired entry. A baselined requirement that now passes is
 // reported as fixed, to be removed from the baseline. `npm run conformance -- --write-baseline`
 // writes the current failures as a new baseline for a person to review.
+import { isoDay } from '../../spec/iso8601.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import type { RequirementResult, RequirementVerdict, RunVerdict } from './verdicts.js';
@@ -44,8 +45,6 @@ interface Judged {
 const FATAL = new Set<RequirementVerdict>(['failed', 'broken', 'blocked', 'untested']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-
 /** Reads a baseline file (YAML or JSON: `requirements: [{id, reason, expires}]`); problems name the entry. */
 export function loadBaseline(file: string): { entries: BaselineEntry[]; problems: string[] } {
   if (!existsSync(file)) return { entries: [], problems: [`BASELINE: no such file ${file}`] };
@@ -60,7 +59,7 @@ export function loadBaseline(file: string): { entries: BaselineEntry[]; problems
   const entries: BaselineEntry[] = [];
   const problems: string[] = [];
   list.forEach((raw: Record<string, unknown>, i) => {
-    const expires = raw?.expires instanceof Date ? dayOf(raw.expires) : String(raw?.expires ?? '');
+    const expires = raw?.expires instanceof Date ? isoDay(raw.expires) : String(raw?.expires ?? '');
     const where = `BASELINE: entry ${i + 1}${typeof raw?.id === 'string' ? ` (${raw.id})` : ''}`;
     if (typeof raw?.id !== 'string' || !raw.id) problems.push(`${where}: no requirement id`);
     else if (typeof raw.reason !== 'string' || !raw.reason.trim()) problems.push(`${where}: no reason`);
@@ -77,7 +76,7 @@ export function applyBaseline(
   baseline: { entries: BaselineEntry[]; problems: string[] },
   today: Date = new Date(),
 ): BaselineOutcome {
-  const day = dayOf(today);
+  const day = isoDay(today);
   const byId = new Map(baseline.entries.map((e) => [e.id, e]));
   const out: BaselineOutcome = {
     file,
@@ -120,7 +119,7 @@ export function baselineText(
   days = 90,
 ): string {
   const before = new Map(previous.map((e) => [e.id, e]));
-  const expires = dayOf(new Date(today.getTime() + days * 86_400_000));
+  const expires = isoDay(new Date(today.getTime() + days * 86_400_000));
   const requirements = report.requirements
     .filter((q) => FATAL.has(q.verdict) || q.verdict === 'warning')
     .map((q) => {

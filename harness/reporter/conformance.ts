@@ -31,7 +31,7 @@ import type { QuotedResult, RunScope, RunStats } from './report.js';
 import { runVerdict, skipsOf, toResult, totalsOf, type RequirementResult } from './verdicts.js';
 import { profileSha256 } from '../config/profile.js';
 import { ENV } from '../config/env-names.mjs';
-import { generatedOfRun } from '../generated/settings.js';
+import { generatedOfRun } from '../properties/settings.js';
 
 /** The report's type lives in report.ts; its importers may still name this module. */
 export type { ConformanceReport, QuotedResult, RunScope, RunStats } from './report.js';

@@ -36,7 +36,7 @@ export interface ConformanceReport {
   coverage?: Coverage;
   /** The profile's request bounds and the rate the run measured towards the target (harness/http/limits.ts). */
   limits?: LimitStats;
-  /** The generated phase's depth (`off` when skipped) and the run's seed, which replays its cases (harness/generated/settings.ts). */
+  /** The generated phase's depth (`off` when skipped) and the run's seed, which replays its cases (harness/properties/settings.ts). */
   generated?: { depth: string; cases: number; seed: number };
   /**
    * The kinds of request the run saw accepted (harness/operations/controls.ts): each controls a

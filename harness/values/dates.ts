@@ -1,6 +1,7 @@
+import { isoDay } from '../../spec/iso8601.js';
+
 /** The ISO date (YYYY-MM-DD, UTC) `daysFromToday` days from today; negative for the past. */
-export const isoDate = (daysFromToday: number) =>
-  new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+export const isoDate = (daysFromToday: number) => isoDay(Date.now() + daysFromToday * 86_400_000);
 
 /** Easter Sunday of a year (the anonymous Gregorian algorithm), as month (1-12) and day. */
 function easter(year: number): [number, number] {

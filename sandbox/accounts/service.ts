@@ -1,7 +1,8 @@
+import { today } from '../../spec/iso8601.js';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { usable, type AccountReference, type Consent } from '../consents/store.js';
-import { isoDay, psuBank, type PsuBank, type SeedAccount, type SeedTransaction } from '../seed/accounts.js';
+import { psuBank, type PsuBank, type SeedAccount, type SeedTransaction } from '../seed/accounts.js';
 import { BoundedMap } from '../store.js';
 
 export type AisService = 'accounts' | 'balances' | 'transactions';
@@ -58,7 +59,7 @@ export class AccountService {
   }
 
   today(): string {
-    return isoDay(new Date());
+    return today();
   }
 
   /** Whether the consent may be read under: ok, expired, or invalid (not valid: received, rejected, terminated…). */

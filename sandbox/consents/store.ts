@@ -1,3 +1,5 @@
+import { today } from '../../spec/iso8601.js';
+
 export type ConsentStatus = 'received' | 'rejected' | 'valid' | 'revokedByPsu' | 'expired' | 'terminatedByTpp';
 
 export interface AccountReference {
@@ -36,8 +38,8 @@ export interface Consent {
 }
 
 /** A consent is usable for reads only while valid and not past its validUntil. */
-export function usable(c: Consent, today = new Date().toISOString().slice(0, 10)): 'ok' | 'expired' | 'invalid' {
-  if (c.status === 'expired' || (c.status === 'valid' && c.validUntil < today)) return 'expired';
+export function usable(c: Consent, day = today()): 'ok' | 'expired' | 'invalid' {
+  if (c.status === 'expired' || (c.status === 'valid' && c.validUntil < day)) return 'expired';
   return c.status === 'valid' ? 'ok' : 'invalid';
 }
 

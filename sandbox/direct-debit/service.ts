@@ -1,3 +1,4 @@
+import { isoDay, today } from '../../spec/iso8601.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { validatePain008 } from '../../spec/iso20022/pain008.js';
@@ -65,9 +66,9 @@ export class DirectDebitService {
   }
 
   /** Throws 400 FORMAT_ERROR naming the field of the first broken rule. */
-  validate(body: DirectDebitRequest, today = new Date().toISOString().slice(0, 10)): void {
+  validate(body: DirectDebitRequest, day = today()): void {
     for (const check of this.checks) {
-      const p = check.run(body, today);
+      const p = check.run(body, day);
       if (p) throw formatError(p.text, p.path);
     }
   }
@@ -128,7 +129,7 @@ export class DirectDebitService {
 
   /** A new file reference; it is also the file's MsgId (at most 35 characters). */
   newReference(now = new Date()): string {
-    return `DD-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
+    return `DD-${isoDay(now).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
   }
 
   build(collections: Collection[], meta: { reference: string; createdAt: Date; initiatingParty: string }): Pain008File {

@@ -1,3 +1,4 @@
+import { isoDay, today } from '../../spec/iso8601.js';
 import type { FastifyRequest } from 'fastify';
 import { formatError } from '../errors.js';
 import { TRANSACTION, TRANSACTIONS, wrap, type Query, type Tx, type TxList } from './accounts-shared.js';
@@ -92,7 +93,7 @@ const faults: Fault[] = [
         const first = b.transactions.booked?.[0];
         if (typeof q.dateFrom !== 'string' || q.deltaList !== undefined || q.entryReferenceFrom !== undefined || !first)
           return;
-        const before = new Date(Date.parse(`${q.dateFrom}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        const before = isoDay(Date.parse(`${q.dateFrom}T00:00:00Z`) - 86_400_000);
         b.transactions.booked!.unshift({
           ...first,
           transactionId: `${first.transactionId}-EARLY`,
@@ -110,9 +111,9 @@ const faults: Fault[] = [
       beforeHandler(app, { route: TRANSACTIONS }, (req) => {
         const q = req.query as Query;
         if (typeof q.dateFrom === 'string' && q.dateTo === undefined && q.deltaList === undefined) {
-          const end = new Date(Date.parse(`${q.dateFrom}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
-          const today = new Date().toISOString().slice(0, 10);
-          q.dateTo = end < today ? end : today;
+          const end = isoDay(Date.parse(`${q.dateFrom}T00:00:00Z`) + 30 * 86_400_000);
+          const now = today();
+          q.dateTo = end < now ? end : now;
         }
       }),
   },

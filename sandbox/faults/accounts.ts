@@ -1,4 +1,4 @@
-import { isIPv4 } from 'node:net';
+import { isIpv4 } from '../../spec/header-forms.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsOf } from '../accounts/service.js';
 import { issueToken } from '../auth/tokens.js';
@@ -389,7 +389,7 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { route: ANY }, (req) => {
         const ip = req.headers['psu-ip-address'];
-        if (typeof ip === 'string' && !isIPv4(ip)) req.headers['psu-ip-address'] = '192.0.2.10';
+        if (typeof ip === 'string' && !isIpv4(ip)) req.headers['psu-ip-address'] = '192.0.2.10';
       }),
   },
 ];

@@ -1,3 +1,4 @@
+import { today } from '../../spec/iso8601.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Consent } from '../consents/store.js';
@@ -125,7 +126,7 @@ const faults: Fault[] = [
           context: req.token?.scopes.has('corporate') ? 'corporate' : 'private',
           access: b.access ?? { balances: [], transactions: [] },
           recurringIndicator: b.recurringIndicator ?? false,
-          validUntil: b.validUntil ?? new Date().toISOString().slice(0, 10),
+          validUntil: b.validUntil ?? today(),
           frequencyPerDay: b.frequencyPerDay ?? 1,
           combinedServiceIndicator: b.combinedServiceIndicator ?? false,
           status: 'received',

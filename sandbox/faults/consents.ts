@@ -1,8 +1,8 @@
+import { isoDay, today } from '../../spec/iso8601.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Authorisation } from '../sca/engine.js';
 import { expireFormerRecurring } from '../consents/store.js';
-import { BIC } from '../plugins/guard.js';
 import { formatError } from '../errors.js';
 import { type Fault } from './fault.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
@@ -13,7 +13,6 @@ const ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const STATUS = /^\/psd2\/consent\/v1\/consents\/:consentId\/status$/;
 const ANY_CONSENT = /^\/psd2\/consent\//;
 const CONSENT = '/psd2/consent/v1/consents';
-const today = () => new Date().toISOString().slice(0, 10);
 
 type Body = Record<string, any>;
 const body = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Body) : undefined);
@@ -160,9 +159,8 @@ const faults: Fault[] = [
     install: (app) =>
       beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
         const b = body(req);
-        const today = new Date().toISOString().slice(0, 10);
-        if (typeof b?.validUntil === 'string' && b.validUntil < today)
-          b.validUntil = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        const now = today();
+        if (typeof b?.validUntil === 'string' && b.validUntil < now) b.validUntil = isoDay(Date.now() + 86_400_000);
       }),
   },
   {
@@ -311,35 +309,6 @@ const faults: Fault[] = [
         serveWithScope(app, req, 'accountinformation');
       }),
   },
-  // Common header rules shown on the consent operations (requirements/headers.yaml).
-  {
-    id: 'headers.bicfi-not-required-on-consents',
-    description: 'consent operations without X-BicFi are served for a default bank',
-    breaks: ['headers.x-bicfi.required'],
-    install: (app) =>
-      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
-        if (!req.headers['x-bicfi']) req.headers['x-bicfi'] = 'ESSESESS';
-      }),
-  },
-  {
-    id: 'headers.bicfi-pattern-unchecked-on-consents',
-    description: 'consent operations accept any X-BicFi',
-    breaks: ['headers.x-bicfi.pattern'],
-    install: (app) =>
-      beforeGuard(app, { route: ANY_CONSENT }, (req) => {
-        const bic = req.headers['x-bicfi'];
-        if (typeof bic === 'string' && bic && !BIC.test(bic)) req.headers['x-bicfi'] = 'ESSESESS';
-      }),
-  },
-  {
-    id: 'headers.corporate-id-accepted-in-private',
-    description: 'PSU-Corporate-ID is ignored instead of rejected in a private context',
-    breaks: ['headers.psu-corporate-id.context'],
-    install: (app) =>
-      beforeHandler(app, { route: ANY_CONSENT }, (req) => {
-        if (!req.token?.scopes.has('corporate')) delete req.headers['psu-corporate-id'];
-      }),
-  },
   {
     id: 'consents.delete-without-body-under-message-and-links',
     description:
@@ -409,7 +378,7 @@ const faults: Fault[] = [
           : JSON.stringify({
               access: { balances: [], transactions: [] },
               recurringIndicator: true,
-              validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+              validUntil: isoDay(Date.now() + 30 * 86_400_000),
               frequencyPerDay: 4,
               combinedServiceIndicator: false,
             });

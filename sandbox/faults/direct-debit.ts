@@ -1,3 +1,4 @@
+import { isoDay, today } from '../../spec/iso8601.js';
 import type { FastifyInstance } from 'fastify';
 import { BgError, errorBody } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
@@ -191,7 +192,7 @@ const faults: Fault[] = [
           ?.mandateRelatedInformation;
         if (m && typeof m === 'object') {
           m.mandateId ??= 'NOTPROVIDED';
-          m.dateOfSignature ??= new Date().toISOString().slice(0, 10);
+          m.dateOfSignature ??= today();
         }
       }),
   },
@@ -308,17 +309,6 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'headers.x-consent-type-by-context',
-    description:
-      'confirm takes any authorised consent of the corporate context as a direct debit consent: X-Consent-Type makes no difference there',
-    breaks: ['headers.x-consent-type.direct-debit'],
-    install: (app) => {
-      const s = svc(app);
-      const problem = s.consentProblem.bind(s);
-      s.consentProblem = (c) => problem(c.context === 'corporate' ? { ...c, type: 'sepaDirectDebit' } : c);
-    },
-  },
-  {
     id: 'direct-debit.refused-confirm-collects',
     description:
       'a confirm refused for its consent has already built and uploaded the file with its payments (they leave RCVD; a later valid confirm finds them collected)',
@@ -374,7 +364,7 @@ const faults: Fault[] = [
         xml.replace(/(<ReqdColltnDt>)(\d{4}-\d{2}-\d{2})(<\/ReqdColltnDt>)/g, (_m, a: string, d: string, b: string) => {
           const next = new Date(`${d}T00:00:00Z`);
           next.setUTCDate(next.getUTCDate() + 1);
-          return `${a}${next.toISOString().slice(0, 10)}${b}`;
+          return `${a}${isoDay(next)}${b}`;
         }),
       ),
   },

@@ -12,6 +12,12 @@ export interface Fault {
   /** Requirement ids that must come out failed (MUST) or warning (SHOULD) with the fault on; nothing else may. */
   breaks: string[];
   /**
+   * The phase that catches it where the hand-written checks pass: 'properties', the generated
+   * phase (harness/properties/, tests/<area>/properties/, docs/generated.md). Absent: the
+   * hand-written checks catch it. A fault is filed by its area either way.
+   */
+  caughtBy?: 'properties';
+  /**
    * Profile options the suite runs this fault under, over the target profile's (section by
    * section): a fault that breaks the other reading of a contradiction claims that reading.
    */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { issueToken } from '../auth/tokens.js';
 import { BgError, formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
+import { isGeoLocation, isIpv4, isUuid } from '../../spec/header-forms.js';
 import { bendSigning } from '../plugins/signing.js';
 import { type Fault } from './fault.js';
 import { beforeGuard, serveWithScope, beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
@@ -29,8 +30,6 @@ const BASKET_STATUS = /\/signing-baskets\/:basketId\/status$/;
 const CONSENT_AUTHORISATIONS = /\/consents\/:consentId\/authorisations$/;
 
 const EVERY_SCOPE = ['aspspinformation', 'accountinformation', 'paymentinitiation', 'private', 'corporate'];
-const isIpv4 = (ip: unknown) =>
-  typeof ip === 'string' && /^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && ip.split('.').every((n) => Number(n) <= 255);
 /** Refuses a call that carries `name` (an optional header the operation accepts). */
 const refuseHeader = (name: string) => (req: { headers: Record<string, unknown> }) => {
   if (req.headers[name.toLowerCase()] !== undefined)
@@ -251,8 +250,7 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { method: 'GET', route: BALANCES }, (req) => {
         const id = req.headers['x-request-id'];
-        if (typeof id === 'string' && id && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id))
-          req.headers['x-request-id'] = randomUUID();
+        if (typeof id === 'string' && id && !isUuid(id)) req.headers['x-request-id'] = randomUUID();
       }),
   },
   {
@@ -377,8 +375,7 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { method: 'PUT', route: DIRECT_DEBIT_CONFIRM }, (req) => {
         const d = req.headers['psu-device-id'];
-        if (typeof d === 'string' && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(d))
-          delete req.headers['psu-device-id'];
+        if (typeof d === 'string' && !isUuid(d)) delete req.headers['psu-device-id'];
       }),
   },
   {
@@ -388,8 +385,7 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { method: 'DELETE', route: CONSENT }, (req) => {
         const g = req.headers['psu-geo-location'];
-        if (typeof g === 'string' && !/^GEO:-?\d{1,2}\.\d{6};-?\d{1,3}\.\d{6}$/.test(g))
-          delete req.headers['psu-geo-location'];
+        if (typeof g === 'string' && !isGeoLocation(g)) delete req.headers['psu-geo-location'];
       }),
   },
   {

@@ -3,37 +3,36 @@ import pendingDateFaults from './accounts-pending-dates.js';
 import accountTransactionFaults from './accounts-transactions.js';
 import accountFaults from './accounts.js';
 import accountLinkFaults from './accounts-links.js';
+import accountPropertyFaults from './accounts-properties.js';
 import withBalanceFaults from './accounts-with-balance.js';
 import qrFaults from './authorisations-qr.js';
 import authorisationFaults from './authorisations.js';
-import authorisationGeneratedFaults from './authorisations-generated.js';
+import authorisationPropertyFaults from './authorisations-properties.js';
 import resourceAuthorisationFaults from './authorisations-resources.js';
 import type { Fault } from './fault.js';
 import consentLifecycleFaults from './consents-lifecycle.js';
 import multilevelFaults from './consents-multilevel.js';
 import consentFaults from './consents.js';
-import consentGeneratedFaults from './consents-generated.js';
+import consentPropertyFaults from './consents-properties.js';
 import directDebitFieldFaults from './direct-debit-fields.js';
-import directDebitGeneratedFaults from './direct-debit-generated.js';
+import directDebitPropertyFaults from './direct-debit-properties.js';
 import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import affiliatedFaults from './headers-affiliated.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
-import headerGeneratedFaults from './headers-generated.js';
+import headerPropertyFaults from './headers-properties.js';
 import headerErrorFaults from './headers-errors.js';
 import headerResourceFaults from './headers-resources.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
-import generatedFaults from './payments-generated.js';
-import walksGeneratedFaults from './walks-generated.js';
+import paymentPropertyFaults from './payments-properties.js';
 import initiationFaults from './payments-initiation.js';
 import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
 import signingBasketFaults from './signing-baskets.js';
-import signingBasketGeneratedFaults from './signing-baskets-generated.js';
-import robustnessGeneratedFaults from './robustness-generated.js';
+import signingBasketPropertyFaults from './signing-baskets-properties.js';
 import signingBasketAuthorisationFaults from './signing-baskets-authorisations.js';
 
 /** Every fault the sandbox knows, one list per area. */
@@ -65,14 +64,14 @@ export const FAULTS: Fault[] = [
   ...affiliatedFaults,
   ...multilevelFaults,
   ...pendingDateFaults,
-  ...generatedFaults,
-  ...walksGeneratedFaults,
-  ...signingBasketGeneratedFaults,
-  ...directDebitGeneratedFaults,
-  ...authorisationGeneratedFaults,
-  ...consentGeneratedFaults,
-  ...headerGeneratedFaults,
-  ...robustnessGeneratedFaults,
+  // The faults only the generated phase catches (caughtBy: 'properties'), filed by area too.
+  ...paymentPropertyFaults,
+  ...signingBasketPropertyFaults,
+  ...directDebitPropertyFaults,
+  ...authorisationPropertyFaults,
+  ...consentPropertyFaults,
+  ...headerPropertyFaults,
+  ...accountPropertyFaults,
 ];
 
 export function findFault(id: string): Fault {

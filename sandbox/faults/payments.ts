@@ -307,31 +307,6 @@ const faults: Fault[] = [
       }),
   },
   {
-    id: 'headers.psu-ip-address-not-required',
-    description: 'initiate payment without (or with a malformed) PSU-IP-Address is served as if it had one',
-    breaks: [
-      'headers.psu-ip-address.payments',
-      'headers.psu-ip-address.payments-format',
-      'headers.psu-ip-address.payments-code',
-    ],
-    install: (app) =>
-      beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
-        const ip = req.headers['psu-ip-address'];
-        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255))
-          req.headers['psu-ip-address'] = '192.0.2.1';
-      }),
-  },
-  {
-    id: 'headers.redirect-uri-not-mandated',
-    description: 'initiate payment with TPP-Redirect-Preferred true and no TPP-Redirect-URI is accepted',
-    breaks: ['headers.tpp-redirect-uri.when-preferred', 'headers.tpp-redirect-uri.when-preferred-code'],
-    install: (app) =>
-      beforeGuard(app, { method: 'POST', route: INITIATE }, (req) => {
-        if (req.headers['tpp-redirect-preferred'] === 'true' && !req.headers['tpp-redirect-uri'])
-          req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
-      }),
-  },
-  {
     id: 'payments.cancel-without-body-under-status-and-links',
     description:
       'cancel payment answers 204 with no body under a profile claiming payments.cancelAnswer status-and-links (section D: "response: transactionStatus and links")',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Basket } from '../payments/store.js';
+import { isIpv4 } from '../../spec/header-forms.js';
 import { type Fault } from './fault.js';
 import { beforeGuard, beforeHandler, rewriteJson, keepDeletedBasketAsCancelled } from '../hooks.js';
 import { asOwner, deadStatusLink, esc, params } from './shapes.js';
@@ -86,8 +87,7 @@ const faults: Fault[] = [
     install: (app) =>
       beforeGuard(app, { method: 'POST', route: BASKETS }, (req) => {
         const ip = req.headers['psu-ip-address'];
-        if (typeof ip !== 'string' || !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || ip.split('.').some((n) => Number(n) > 255))
-          req.headers['psu-ip-address'] = '192.0.2.1';
+        if (!isIpv4(ip)) req.headers['psu-ip-address'] = '192.0.2.1';
       }),
   },
   {

@@ -1,5 +1,5 @@
-import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { isIpv4 } from '../../spec/header-forms.js';
 import { formatError } from '../errors.js';
 import { requestHeader } from '../plugins/guard.js';
 
@@ -7,14 +7,14 @@ import { requestHeader } from '../plugins/guard.js';
 export function assertPsuIpAddress(req: FastifyRequest): void {
   const ip = requestHeader(req, 'PSU-IP-Address');
   if (!ip) throw formatError('header PSU-IP-Address is required on this operation', 'PSU-IP-Address');
-  if (!isIPv4(ip))
+  if (!isIpv4(ip))
     throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
 }
 
 /** A PSU-IP-Address, where an operation carries one, is an IPv4 address (Common request headers: string(ipv4)). */
 export function assertPsuIpAddressFormat(req: FastifyRequest): void {
   const ip = requestHeader(req, 'PSU-IP-Address');
-  if (ip !== undefined && !isIPv4(ip))
+  if (ip !== undefined && !isIpv4(ip))
     throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
 }
 

@@ -1,3 +1,4 @@
+import { today } from '../../spec/iso8601.js';
 import type { SchemaId } from '../../schemas/index.js';
 import type { Payment, PaymentProduct, PaymentService, TransactionStatus } from './store.js';
 
@@ -32,8 +33,6 @@ export function requestSchema(service: PaymentService, product: PaymentProduct):
   const kind = service === 'payments' ? 'single' : service === 'bulk-payments' ? 'bulk' : 'periodic';
   return `payments/${kind}-payment${product === 'swedish-giro' ? '-giro' : ''}` as const;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The status a payment moves to once its last SCA is finalised. */
 export function statusAfterSca(p: Payment): TransactionStatus {

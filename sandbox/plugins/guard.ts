@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BgError, formatError } from '../errors.js';
+import { isGeoLocation, isUuid } from '../../spec/header-forms.js';
 import { signingBent } from './signing.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BIC = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
@@ -22,7 +22,7 @@ export function installGuard(app: FastifyInstance): void {
     const requestId = header(req, 'X-Request-ID');
     if (requestId !== undefined) reply.header('X-Request-ID', requestId);
     if (!requestId) throw formatError('header X-Request-ID is required', 'X-Request-ID');
-    if (!UUID.test(requestId))
+    if (!isUuid(requestId))
       throw formatError(`header X-Request-ID must be a uuid, got "${requestId.slice(0, 60)}"`, 'X-Request-ID');
 
     const auth = header(req, 'Authorization');
@@ -74,10 +74,10 @@ function checkForwardedPsuHeaders(req: FastifyRequest): void {
       'PSU-Http-Method',
     );
   const device = header(req, 'PSU-Device-ID');
-  if (device !== undefined && !UUID.test(device))
+  if (device !== undefined && !isUuid(device))
     throw formatError(`header PSU-Device-ID must be a uuid, got "${device.slice(0, 60)}"`, 'PSU-Device-ID');
   const geo = header(req, 'PSU-Geo-Location');
-  if (geo !== undefined && !/^GEO:-?\d{1,2}\.\d{6};-?\d{1,3}\.\d{6}$/.test(geo))
+  if (geo !== undefined && !isGeoLocation(geo))
     throw formatError(
       `header PSU-Geo-Location must be GEO:<lat>;<lon> with six decimals, got "${geo.slice(0, 60)}"`,
       'PSU-Geo-Location',

@@ -1,4 +1,4 @@
-import { isIPv4 } from 'node:net';
+import { isIpv4 } from '../../spec/header-forms.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsOf, type AisEndpoint, type AisService, type TransactionQuery } from '../accounts/service.js';
 import type { Consent } from '../consents/store.js';
@@ -109,7 +109,7 @@ function guardsOf(app: FastifyInstance, ais: AisOf) {
   const accounts = new WeakMap<FastifyRequest, { id: string; account: SeedAccount }>();
   const authorise = (service?: AisService) => async (req: FastifyRequest) => {
     const ip = requestHeader(req, 'PSU-IP-Address');
-    if (ip !== undefined && !isIPv4(ip))
+    if (ip !== undefined && !isIpv4(ip))
       throw formatError(`header PSU-IP-Address must be an IPv4 address, got "${ip.slice(0, 60)}"`, 'PSU-IP-Address');
     const consent = consentOf(req);
     consents.set(req, consent);

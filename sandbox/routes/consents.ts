@@ -1,3 +1,4 @@
+import { isoDay } from '../../spec/iso8601.js';
 import { randomUUID } from 'node:crypto';
 import { isIso13616Iban } from '../../spec/iso13616.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,8 +18,6 @@ const CREATE = { body: schemaRef('consents/consent-request') };
 const FINAL_CONSENT: ReadonlySet<string> = new Set(['rejected', 'terminatedByTpp', 'revokedByPsu', 'expired']);
 /** The longest validity the sandbox grants; 9999-12-31 asks for it. */
 const MAX_VALIDITY_DAYS = 180;
-
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The PSU behind a request: PSU-ID, or the sandbox's default PSU. */
 export function psuOf(req: FastifyRequest): { psuId: string; corporateId?: string; context: 'private' | 'corporate' } {
@@ -76,7 +75,7 @@ const createConsent = (app: FastifyInstance) => async (req: FastifyRequest, repl
     throw formatError('one-off access (recurringIndicator false) uses frequencyPerDay 1', 'frequencyPerDay');
   const today = new Date();
   const max = new Date(today.getTime() + MAX_VALIDITY_DAYS * 86_400_000);
-  if (body.validUntil < isoDate(today)) throw formatError(`validUntil ${body.validUntil} is in the past`, 'validUntil');
+  if (body.validUntil < isoDay(today)) throw formatError(`validUntil ${body.validUntil} is in the past`, 'validUntil');
   const consentType = requestHeader(req, 'X-Consent-Type');
   if (consentType !== undefined && consentType !== 'sepaDirectDebit')
     throw formatError(`X-Consent-Type "${consentType}" is not supported (sepaDirectDebit)`, 'X-Consent-Type');
@@ -88,7 +87,7 @@ const createConsent = (app: FastifyInstance) => async (req: FastifyRequest, repl
     ...psu,
     access: body.access,
     recurringIndicator: body.recurringIndicator,
-    validUntil: body.validUntil > isoDate(max) ? isoDate(max) : body.validUntil,
+    validUntil: body.validUntil > isoDay(max) ? isoDay(max) : body.validUntil,
     frequencyPerDay: body.frequencyPerDay,
     combinedServiceIndicator: body.combinedServiceIndicator,
     status: 'received',

@@ -1,3 +1,4 @@
+import { today } from '../../spec/iso8601.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIso13616Iban } from '../../spec/iso13616.js';
@@ -26,8 +27,6 @@ interface Params {
   paymentProduct: string;
   paymentId?: string;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The service and product of the path; unknown ones are refused (endpoint section D). */
 function serviceAndProduct(req: FastifyRequest): { service: PaymentService; product: PaymentProduct } {

@@ -1,3 +1,4 @@
+import { isoDay } from '../../spec/iso8601.js';
 import { createHash } from 'node:crypto';
 import { Faker, en, sv } from '@faker-js/faker';
 import { composeIBAN } from 'ibantools';
@@ -65,7 +66,6 @@ export interface PsuBank {
 }
 
 const DAY = 86_400_000;
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
 
 /** First day of the generated history: the first of the month 13 months back (the opening balance is fixed per PSU and account). */

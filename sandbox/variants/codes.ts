@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
 import { beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
+import { isIpv4, isUuid, UUID } from '../../spec/header-forms.js';
 import { BIC } from '../plugins/guard.js';
 import type { Variant } from './variant.js';
 
@@ -13,7 +14,7 @@ const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/:consentId\/auth
 const TRANSACTIONS = /\/accounts\/:accountId\/transactions$/;
 const DIRECTORY_DETAILS: [RegExp, string, RegExp][] = [
   [/\/aspsps\/:bicFi$/, 'bicFi', BIC],
-  [/\/cities\/:cityId$/, 'cityId', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i],
+  [/\/cities\/:cityId$/, 'cityId', UUID],
   [/\/countries\/:isoCountryCode$/, 'isoCountryCode', /^[A-Za-z]{2}$/],
 ];
 
@@ -42,9 +43,6 @@ function breaksAMustOfCreate(body: unknown): boolean {
     dates.some((d) => given(d) && !ISO_DATE.test(d))
   );
 }
-
-const isIpv4 = (v: unknown) =>
-  typeof v === 'string' && /^\d{1,3}(\.\d{1,3}){3}$/.test(v) && v.split('.').every((n) => Number(n) <= 255);
 
 const emptyBasket = (req: FastifyRequest) => {
   const ids = (req.body as { paymentIds?: unknown } | undefined)?.paymentIds;
@@ -107,8 +105,7 @@ const variants: Variant[] = [
       beforeHandler(app, { method: 'GET', route: /\/aspspinformation\/v1\/aspsps$/ }, (req) => {
         const ids = (req.query as Record<string, unknown>).cityIds;
         const values = (Array.isArray(ids) ? ids : ids === undefined ? [] : [ids]).map(String);
-        if (values.some((v) => !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v)))
-          throw new BgError(403, 'FORMAT_ERROR', 'cityIds must be uuids', 'cityIds');
+        if (values.some((v) => !isUuid(v))) throw new BgError(403, 'FORMAT_ERROR', 'cityIds must be uuids', 'cityIds');
       }),
   },
   {

@@ -1,3 +1,4 @@
+import { today } from '../../spec/iso8601.js';
 import type { FastifyRequest } from 'fastify';
 import { BgError } from '../errors.js';
 import { beforeHandler } from '../hooks.js';
@@ -23,9 +24,7 @@ const body = (req: FastifyRequest) => req.body as Body;
 
 /** Whole days from today (UTC) to an ISO date. */
 const daysAhead = (date: string) =>
-  Math.round(
-    (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000,
-  );
+  Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86_400_000);
 
 const isoDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const weekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());

@@ -1,4 +1,5 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
+import { isIpv4 } from '../../spec/header-forms.js';
 import { beforeGuard } from '../hooks.js';
 import type { Variant } from './variant.js';
 
@@ -58,7 +59,7 @@ const variants: Variant[] = [
     install: (app) =>
       beforeGuard(app, { route: /./ }, (req) => {
         const ip = req.headers['psu-ip-address'];
-        if (typeof ip === 'string' && !isIPv4(ip))
+        if (typeof ip === 'string' && !isIpv4(ip))
           req.headers['psu-ip-address'] = isIPv6(ip) ? '192.0.2.6' : '192.0.2.7';
       }),
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import accessVariants from './access.js';
+import authorisationVariants from './authorisations.js';
 import behaviourVariants from './behaviours.js';
 import describedVariants from './described.js';
 import exactVariants from './exact.js';
@@ -22,24 +23,9 @@ import type { Variant } from './variant.js';
 
 export type { Variant } from './variant.js';
 
-/** A decoupled SCA at the edge of the profile's time bound. */
-const timing: Variant[] = [
-  {
-    id: 'authorisations.sca-in-time',
-    description: 'a decoupled SCA ends just inside the bound the profile claims (9 of 10 seconds)',
-    allows:
-      'In the sandbox the status changes on its own within a few seconds with no PSU action. (States > Authorisation; the reference profile claims sca.finaliseWithinMs 10000)',
-    concerns: ['authorisations.sandbox.finalises-within'],
-    warns: [],
-    install: (app) => {
-      app.sandbox.sca.delayFor = () => 9_000;
-    },
-  },
-];
-
 /** Every variant the sandbox knows, one list per kind of freedom the specification gives. */
 export const VARIANTS: Variant[] = [
-  ...timing,
+  ...authorisationVariants,
   ...codeVariants,
   ...fieldVariants,
   ...behaviourVariants,

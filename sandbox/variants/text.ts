@@ -4,7 +4,7 @@ import type { Variant } from './variant.js';
 
 // Text fields beyond the specification's minimum character set: what real banks do with what the
 // minimum leaves open. The generated text properties draw from the minimum set only, which none of
-// these moves; the generated robustness properties (tests/payments/generated/robustness.spec.ts)
+// these moves; the generated robustness properties (tests/payments/properties/robustness.spec.ts)
 // send any Unicode and spaces at either end, and hold a text taken to read back as sent or as the
 // profile's texts.normalisation declares: each bank that changes texts declares what it does (its
 // `claims`); a bank that refuses them needs no declaration.

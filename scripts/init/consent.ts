@@ -3,6 +3,7 @@
 // with the redirect preferred and with a decoupled method (ASPSP-SCA-Approach); the authorise
 // page of the redirect flow (which chooses the PSU agent); where the decoupled SCA ends on its
 // own within seconds (a test bank's), the accounts the authorised consent shows.
+import { isoDay } from '../../spec/iso8601.js';
 import { randomUUID } from 'node:crypto';
 import type { Answer, Bank } from './bank.js';
 
@@ -94,7 +95,7 @@ class ConsentProbe {
     const created = await this.call('POST', this.consents, this.redirect, {
       access: { balances: [], transactions: [] },
       recurringIndicator: false,
-      validUntil: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      validUntil: isoDay(Date.now() + 86_400_000),
       frequencyPerDay: 1,
       combinedServiceIndicator: false,
     });

@@ -2,6 +2,7 @@
 // approach and option that did not answer is listed "not found, not claimed" with the profile key
 // that claims it. What the probe cannot see (test PSUs, test accounts when no consent showed
 // them) keeps the reference profile's value, with a note. The draft is marked `draft: true`.
+import { today } from '../../spec/iso8601.js';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../../harness/config/paths.js';
 import type { Answers } from './ask.js';
@@ -272,7 +273,7 @@ export function draftProfile(f: Findings): Drafted {
   const p = JSON.parse(JSON.stringify(reference)) as Draft;
   const d: Drafted = { profile: p, notFound: [], found: [], review: [], readings: [] };
   p.name = f.answers.name;
-  p.description = `Drafted by obg-conformance init from ${f.answers.baseUrl} on ${new Date().toISOString().slice(0, 10)}: review every claim, then remove "draft".`;
+  p.description = `Drafted by obg-conformance init from ${f.answers.baseUrl} on ${today()}: review every claim, then remove "draft".`;
   p.draft = true;
   p.features = [];
   p.paths = {};

@@ -25,7 +25,7 @@ const READS_WITHOUT_NAMING: Record<string, string> = {
   '| localInstrumentCode | string(enum) | only `CORE` is supported | direct-debit.create.local-instrument-core':
     "the check sends other codes than the harness body's CORE and judges their refusal",
   'response header `aspsp-sca-approach` is `DECOUPLED` or `REDIRECT` authorisations.start.any-method':
-    "the generated check (harness/generated/authorisations.ts, startAccepted) reads the start's aspsp-sca-approach",
+    "the generated check (harness/properties/authorisations.ts, startAccepted) reads the start's aspsp-sca-approach",
   'challengeData or the `scaOAuth` link is returned authorisations.start.any-method':
     'the generated check matches a DECOUPLED start against authorisations/authorisation-started (challengeData) and a REDIRECT one against authorisations/authorisation-started-redirect (_links.scaOAuth)',
   'Context scopes: `corporate`, `private`. oauth.token.scope-context':

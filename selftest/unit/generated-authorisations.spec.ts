@@ -11,10 +11,10 @@ import {
   startExamples,
   type BrokenStart,
   type StartCase,
-} from '../../harness/generated/authorisation-cases.js';
+} from '../../harness/properties/authorisations-cases.js';
 import { schemaRegistry } from '../../harness/values/schemas.js';
 
-// The generators of the start-authorisation bodies (harness/generated/authorisation-cases.ts), with
+// The generators of the start-authorisation bodies (harness/properties/authorisations-cases.ts), with
 // no target: what they draw from the schema and the offered methods, and that a broken id is never
 // an offered one, nor one a lenient bank may take for it (padded, or another case of it).
 

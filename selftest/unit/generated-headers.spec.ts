@@ -11,7 +11,7 @@ import {
   redirectNotificationHeaders,
   type BrokenHeader,
   type HeaderSet,
-} from '../../harness/generated/header-cases.js';
+} from '../../harness/properties/headers-cases.js';
 import {
   FORMAT_RULES,
   FORWARDED_PSU_HEADERS,

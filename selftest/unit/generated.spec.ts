@@ -4,7 +4,7 @@ import { test } from '../support/test.js';
 import { loadProfile } from '../../harness/config/profile.js';
 import { COMBINATIONS } from '../../harness/areas/payment-combinations.js';
 import { paymentBody } from '../../harness/areas/payment-bodies.js';
-import { fieldRules } from '../../harness/generated/schema-fields.js';
+import { fieldRules } from '../../harness/properties/schema-fields.js';
 import {
   requestSchemaOf,
   textBody,
@@ -12,15 +12,23 @@ import {
   textFields,
   validBody,
   validCases,
-} from '../../harness/generated/payment-cases.js';
-import { breakers, brokenBody } from '../../harness/generated/payment-breakers.js';
-import { forbiddenMove } from '../../harness/generated/payment-walk.js';
-import { forbiddenConsentMove } from '../../harness/generated/consent-walk.js';
-import { cancellationWalkSteps, type CancellationWalkModel } from '../../harness/generated/cancellation-walk.js';
-import { refusedPlainly } from '../../harness/generated/walk.js';
+} from '../../harness/properties/payments-cases.js';
+import { breakers, brokenBody } from '../../harness/properties/payments-breaks.js';
+import { forbiddenMove } from '../../harness/properties/payments-walk.js';
+import { forbiddenConsentMove } from '../../harness/properties/consents-walk.js';
+import {
+  cancellationWalkSteps,
+  type CancellationWalkModel,
+} from '../../harness/properties/payments-cancellation-walk.js';
+import { refusedPlainly } from '../../harness/properties/walk.js';
 import type { ApiResponse } from '../../harness/http/response.js';
-import { brokenConsentBody, consentBody, consentBreaks, consentCases } from '../../harness/generated/consent-cases.js';
-import { propertySeed } from '../../harness/generated/settings.js';
+import {
+  brokenConsentBody,
+  consentBody,
+  consentBreaks,
+  consentCases,
+} from '../../harness/properties/consents-cases.js';
+import { propertySeed } from '../../harness/properties/settings.js';
 import { schemaRegistry } from '../../harness/values/schemas.js';
 import { generatedOptionsOf } from '../../scripts/generated-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
@@ -33,13 +41,13 @@ import {
   seeded,
   type BrokenDirectDebit,
   type DirectDebitCase,
-} from '../../harness/generated/direct-debit-cases.js';
+} from '../../harness/properties/direct-debit-cases.js';
 import {
   basketBreaks,
   brokenBasketBody,
   everyUnknownPaymentCase,
   type BrokenBasket,
-} from '../../harness/generated/basket-cases.js';
+} from '../../harness/properties/signing-baskets-cases.js';
 import type { Json } from '../../harness/values/json.js';
 import { isIso13616Iban } from '../../spec/iso13616.js';
 
@@ -275,7 +283,7 @@ test('a generated basket without payments breaks its request schema; an unknown 
 });
 
 test("generated bodies keep to what every bank must accept: Berlin Group's address limits, the EPC rules, ISO dates", async () => {
-  const { directDebitCases, directDebitBreaks } = await import('../../harness/generated/direct-debit-cases.js');
+  const { directDebitCases, directDebitBreaks } = await import('../../harness/properties/direct-debit-cases.js');
   for (const v of sample(directDebitCases(), 11, 60) as { texts: Record<string, string>; lines: string[] }[]) {
     expect(v.lines.join('').length, 'the remittance lines hold 140 characters in all').toBeLessThanOrEqual(140);
     const id = v.texts['mandateRelatedInformation.mandateId'] ?? 'x';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
-import { floorOf } from '../../harness/generated/run.js';
-import { readsAsSent, robustCases, robustExamples, type Subject } from '../../harness/generated/robustness.js';
+import { floorOf } from '../../harness/properties/run.js';
+import { readsAsSent, robustCases, robustExamples, type Subject } from '../../harness/properties/robustness.js';
 import {
   CANONICAL,
   classOf,
@@ -11,7 +11,7 @@ import {
   outsideText,
   TEXT_CLASSES,
   TEXT_TABLE,
-} from '../../harness/generated/robustness-cases.js';
+} from '../../harness/properties/robustness-cases.js';
 import { generatedOptionsOf, PINNED_SEED } from '../../scripts/generated-options.mjs';
 
 // The robustness properties' parts: the texts they send lie outside the specification's minimum

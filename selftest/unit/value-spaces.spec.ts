@@ -10,7 +10,7 @@ import {
   MAY_DECLINE_ENTRIES,
   paymentDeclines,
 } from '../../harness/areas/value-spaces.js';
-import { declinedOnce } from '../../harness/generated/judge.js';
+import { declinedOnce } from '../../harness/properties/judge.js';
 import { businessDate, isBusinessDay, isoDate } from '../../harness/values/dates.js';
 
 // What every bank must accept and what a bank may decline (harness/areas/value-spaces.ts): the

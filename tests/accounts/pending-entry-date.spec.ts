@@ -1,3 +1,4 @@
+import { isoDay } from '../../spec/iso8601.js';
 import { isoDate } from '../../harness/values/dates.js';
 import {
   because,
@@ -21,7 +22,6 @@ const pending = (l: TransactionList) => l.transactions.pending ?? [];
 const WINDOW = -120;
 const DAY = 86_400_000;
 const dayOf = (d: string) => Date.parse(`${d}T00:00:00Z`);
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 test(
   'dateFrom and dateTo select pending entries by one date of their own (the entry date), both ends included',
@@ -52,8 +52,8 @@ test(
         for (const k of entries) days.set(k, [...(days.get(k) ?? []), a]);
         return;
       }
-      const mid = dateOf(dayOf(a) + Math.floor((dayOf(b) - dayOf(a)) / DAY / 2) * DAY);
-      const next = dateOf(dayOf(mid) + DAY);
+      const mid = isoDay(dayOf(a) + Math.floor((dayOf(b) - dayOf(a)) / DAY / 2) * DAY);
+      const next = isoDay(dayOf(mid) + DAY);
       const [left, right] = [await list(accountId, a, mid), await list(accountId, next, b)];
       const both = left.filter((k) => right.includes(k));
       const lost = entries.filter((k) => !left.includes(k) && !right.includes(k));

@@ -1,3 +1,4 @@
+import { today } from '../../spec/iso8601.js';
 import { randomUUID } from 'node:crypto';
 import { isoDate } from '../../harness/values/dates.js';
 import { prerequisite, requireSuccess } from '../../harness/http/broken.js';
@@ -8,7 +9,6 @@ import type { Json } from '../../harness/values/json.js';
 
 const IBAN = 'DE89370400440532013000';
 const MASKED_PAN = '123456xxxxxx1234';
-const today = () => isoDate(0);
 
 test(
   'validUntil 9999-12-31 asks for the maximum and reads back as a real adjusted date',

@@ -1,11 +1,9 @@
+import { isUuid } from '../../spec/header-forms.js';
 import { requireSuccess } from '../../harness/http/broken.js';
 import { because, expect, req, test } from '../../harness/areas/direct-debit.js';
 
 // The direct debit consent: its id is the uuid confirm sends as Consent-ID (H 2), and it is
 // long-lived (Resources > Consent): a confirm does not use it up.
-
-/** The textual form of a UUID (RFC 9562): 8-4-4-4-12 hexadecimal digits. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 test(
   'create consent with X-Consent-Type sepaDirectDebit answers a consentId that is a uuid',
@@ -15,7 +13,7 @@ test(
     await expect(res).toSucceed();
     const consentId = res.json<{ consentId?: unknown }>().consentId;
     expect(
-      typeof consentId === 'string' && UUID.test(consentId),
+      isUuid(consentId),
       because(
         `$.consentId of a direct debit consent is a uuid (8-4-4-4-12 hex digits); got ${JSON.stringify(consentId)}`,
       ),
