@@ -38,10 +38,15 @@ import { fromRoot } from '../config/paths.js';
  * - a schema's `required` (in a schema the stretch names, or reaches by `$ref`) on a field the
  *   specification only lists: every line naming it is a resource table's row listing fields.
  *
+ * - a generated valid value outside the must-accept space: a property of the generated phase whose
+ *   stretch reaches (by name, through the generated phase's sources) a generator of valid cases
+ *   that draws a value harness/areas/value-spaces.ts lists as may-decline, and does not reach the
+ *   decline judgement (`declinedOnce`). Which generators draw such values is not read from the
+ *   source: the caller draws from each (selftest/unit/generated-value-spaces.spec.ts) and hands
+ *   over what it found (generatedValuePins).
+ *
  * It does not see a pin written another way (an `enum`, a helper that compares whole objects, a
- * required field named another way), nor a test that names its requirement through a variable, nor
- * a generated case outside what every bank must accept (harness/areas/value-spaces.ts: the
- * generated judgements decline such a case by that data, not by a lint).
+ * required field named another way), nor a test that names its requirement through a variable.
  */
 
 export type PinKind =
@@ -51,7 +56,8 @@ export type PinKind =
   | 'status code'
   | 'time window'
   | 'minimum count'
-  | 'listed field required';
+  | 'listed field required'
+  | 'generated valid value';
 
 export interface PinFinding {
   id: string;
@@ -342,4 +348,87 @@ export function pinFindings(
     }
   }
   return out;
+}
+
+/** Where the generated phase's sources are (its generators, judgements and fixtures). */
+export const GENERATED_DIR = fromRoot('harness', 'properties');
+
+/** The judgement that reports a case in a may-decline space as declined (harness/properties/judge.ts). */
+export const DECLINE_JUDGEMENT = 'declinedOnce';
+
+/**
+ * The top-level definitions of the sources in `dir` (functions and constants), each with the text
+ * of its body (comments left out): from its declaration to the next top-level declaration.
+ */
+export function definitions(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    // Comments taken out: a name a comment mentions is not reached.
+    const text = readFileSync(join(dir, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:])\/\/.*$/gm, '$1');
+    const starts = [...text.matchAll(/^(?:export\s+)?(?:async\s+)?(?:function\*?|const|let|class)\s+([\w$]+)/gm)];
+    starts.forEach((m, i) => {
+      const rest = text.slice(m.index!, starts[i + 1]?.index ?? text.length);
+      out.set(m[1], `${out.get(m[1]) ?? ''}${rest}`);
+    });
+  }
+  return out;
+}
+
+/** Every name a text mentions and, through `defs`, every name their definitions mention in turn. */
+export function reached(text: string, defs: ReadonlyMap<string, string>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [text];
+  while (queue.length)
+    for (const m of queue.shift()!.matchAll(/[A-Za-z_$][\w$]*/g)) {
+      if (seen.has(m[0])) continue;
+      seen.add(m[0]);
+      const body = defs.get(m[0]);
+      if (body) queue.push(body);
+    }
+  return seen;
+}
+
+/**
+ * The generated valid values of one stretch: for each generator in `outside` (its name, and the
+ * may-decline value drawn from it) the stretch reaches, one finding, unless the stretch reaches the
+ * decline judgement too. A stretch that runs no property (`runProperty`) draws nothing.
+ */
+export function valueSpacePins(
+  stretch: string,
+  defs: ReadonlyMap<string, string>,
+  outside: ReadonlyMap<string, string>,
+): string[] {
+  if (!/\brunProperty\s*\(/.test(stretch)) return [];
+  const names = reached(stretch, defs);
+  if (names.has(DECLINE_JUDGEMENT)) return [];
+  return [...outside].filter(([generator]) => names.has(generator)).map(([g, drawn]) => short(`${g} draws ${drawn}`));
+}
+
+/**
+ * Every generated valid value outside the must-accept space in a property of a MUST: `outside` maps
+ * each generator of valid cases found drawing a may-decline value to that value (the caller draws).
+ */
+export function generatedValuePins(
+  catalogue: Catalogue,
+  outside: ReadonlyMap<string, string>,
+  testsDir = fromRoot('tests'),
+  generatedDir = GENERATED_DIR,
+  root = fromRoot(),
+): PinFinding[] {
+  const defs = definitions(generatedDir);
+  const stretches = stretchesById(specFiles(testsDir));
+  return catalogue.all
+    .filter((r) => r.level === 'MUST')
+    .flatMap((r) =>
+      (stretches.get(r.id) ?? []).flatMap(({ file, text }) =>
+        valueSpacePins(text, defs, outside).map((detail): PinFinding => ({
+          id: r.id,
+          kind: 'generated valid value',
+          file: relative(root, file),
+          detail,
+        })),
+      ),
+    );
 }

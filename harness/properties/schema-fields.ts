@@ -63,19 +63,19 @@ const byUri = new Map<string, Node>(SCHEMAS.map((s) => [s.$id, s as unknown as N
 function resolveRef(ref: string, base: string): { node: Node; base: string } {
   const [file, pointer = ''] = new URL(ref, base).href.split('#');
   const root = byUri.get(file);
-  if (!root) throw new Error(`harness/generated: $ref ${ref} (from ${base}) names no schema of schemas/`);
+  if (!root) throw new Error(`harness/properties: $ref ${ref} (from ${base}) names no schema of schemas/`);
   const node = pointer
     .split('/')
     .filter(Boolean)
     .reduce<unknown>((n, k) => (n as Node | undefined)?.[k], root) as Node | undefined;
-  if (!node) throw new Error(`harness/generated: $ref ${ref} (from ${base}) points at nothing`);
+  if (!node) throw new Error(`harness/properties: $ref ${ref} (from ${base}) points at nothing`);
   return { node, base: file };
 }
 
 /** A node with its $ref and allOf merged in: properties, required and the leaf keywords of all its parts. */
 function merged(node: Node, base: string): { node: Node; base: Record<string, string> } {
   const unknown = Object.keys(node).filter((k) => !KNOWN.has(k));
-  if (unknown.length) throw new Error(`harness/generated: schema keyword(s) ${unknown.join(', ')} not understood`);
+  if (unknown.length) throw new Error(`harness/properties: schema keyword(s) ${unknown.join(', ')} not understood`);
   const out: Node = {};
   const bases: Record<string, string> = {};
   const parts: { node: Node; base: string }[] = [];

@@ -35,6 +35,25 @@ export function requireConsentSigners(app: FastifyInstance, signers: number): vo
   };
 }
 
+/** How many signers' authorisations every payment needs under the payment variant. */
+export const PAYMENT_SIGNERS = 2;
+
+/**
+ * Multilevel SCA on every payment, in the PSU's own context too (a bank whose payments each need
+ * two signers): a payment is stored needing `signers` finalised authorisations, so that the first
+ * SCA leaves it partly authorised (PATC) and it takes the next signer's authorisation (the
+ * sandbox's payment service counts them, as it does for a corporate payment).
+ */
+export function requirePaymentSigners(app: FastifyInstance, signers: number): void {
+  const store = app.sandbox.payments.payments;
+  const set = store.set.bind(store);
+  store.set = (id, p) => {
+    // A new payment only: its first storing, before its links are made.
+    if (!store.has(id) && p.signers < signers) p.signers = signers;
+    return set(id, p);
+  };
+}
+
 const variants: Variant[] = [
   {
     id: 'consents.multilevel-corporate',
@@ -45,6 +64,16 @@ const variants: Variant[] = [
     warns: [],
     claims: { consents: { multilevelSca: { signers: CONSENT_SIGNERS } } },
     install: (app) => requireConsentSigners(app, CONSENT_SIGNERS),
+  },
+  {
+    id: 'payments.multilevel-every-payment',
+    description: `every payment needs ${PAYMENT_SIGNERS} finalised authorisations, one per signer (multilevel SCA), in the PSU's own context too: the first SCA leaves it partly authorised (PATC), and it takes the next signer's authorisation`,
+    allows:
+      '| Initiate payment | POST base path | JSON body as the payment; response: initiate-payment response. With multilevel SCA the response has no scaRedirect or scaOAuth link and the authorisation must be started through startAuthorisation | (section D; reference facts: transactionStatus PATC, a multilevel SCA partly applied)',
+    concerns: ['payments.states.walk'],
+    warns: [],
+    claims: { payments: { multilevelSca: { signers: PAYMENT_SIGNERS } } },
+    install: (app) => requirePaymentSigners(app, PAYMENT_SIGNERS),
   },
 ];
 
