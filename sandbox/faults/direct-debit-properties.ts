@@ -1,5 +1,4 @@
 import type { Fault } from './fault.js';
-import { BgError } from '../errors.js';
 import { beforeHandler, rewriteJson } from '../hooks.js';
 
 // A fault that sits between the hand-written checks' points and that only the generated phase
@@ -12,32 +11,7 @@ const GET = /^\/iso\/payments\/:paymentId$/;
 /** The currencies the faulty bank refuses: a list of the usual ones instead of EUR alone. */
 const REFUSED = new Set(['USD', 'GBP', 'CHF']);
 
-/** Whole days from today (UTC) to an ISO date. */
-const daysAhead = (date: string) =>
-  Math.round(
-    (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000,
-  );
-
-/** The due dates the faulty bank takes: at most this many days ahead (the baseline's, 5, is later). */
-const SHORT_LEAD_DAYS = 2;
-
 const faults: Fault[] = [
-  {
-    id: 'direct-debit.baseline-declined-as-lead-time',
-    description: `a collection due more than ${SHORT_LEAD_DAYS} days ahead, the creditor's own body (due in 5) included, is declined with 400 EXECUTION_DATE_INVALID, within the lead time the profile claims (directDebit.leadTimeDays 14, the default): a must-accept due date refused with the business code, and a decline beside a refused baseline`,
-    // Refusing the baseline, every check that makes it fails (the SHOULDs warn) or is blocked.
-    breaks: [
-      'direct-debit.create.response',
-      'direct-debit.create.status-201',
-      'direct-debit.create.sequence-types-accepted',
-    ],
-    install: (app) =>
-      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
-        const date = (req.body as { requestedExecutionDate?: unknown } | undefined)?.requestedExecutionDate;
-        if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && daysAhead(date) > SHORT_LEAD_DAYS)
-          throw new BgError(400, 'EXECUTION_DATE_INVALID', `${date} is too far ahead`, 'requestedExecutionDate');
-      }),
-  },
   {
     id: 'direct-debit.currency-deny-list',
     caughtBy: 'properties',

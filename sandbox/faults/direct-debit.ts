@@ -35,6 +35,13 @@ const bendFile = (app: FastifyInstance, edit: (xml: string) => string) => {
   };
 };
 
+/** Whole days from today (UTC) to an ISO date. */
+const daysAhead = (date: string) =>
+  Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86_400_000);
+
+/** The due dates the faulty bank takes: at most this many days ahead (the baseline's, 5, is later). */
+const SHORT_LEAD_DAYS = 2;
+
 const faults: Fault[] = [
   {
     id: 'direct-debit.file-uploaded-text-without-reference',
@@ -382,6 +389,22 @@ const faults: Fault[] = [
       bendFile(app, (xml) => xml.replace(/<PmtMtd>DD<\/PmtMtd>/g, '<PmtMtd>TRF</PmtMtd>'));
       svc(app).xmlProblems = async () => [];
     },
+  },
+  {
+    id: 'direct-debit.baseline-declined-as-lead-time',
+    description: `a collection due more than ${SHORT_LEAD_DAYS} days ahead, the creditor's own body (due in 5) included, is declined with 400 EXECUTION_DATE_INVALID, within the lead time the profile claims (directDebit.leadTimeDays 14, the default): a must-accept due date refused with the business code, and a decline beside a refused baseline`,
+    // Refusing the baseline, every check that makes it fails (the SHOULDs warn) or is blocked.
+    breaks: [
+      'direct-debit.create.response',
+      'direct-debit.create.status-201',
+      'direct-debit.create.sequence-types-accepted',
+    ],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const date = (req.body as { requestedExecutionDate?: unknown } | undefined)?.requestedExecutionDate;
+        if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && daysAhead(date) > SHORT_LEAD_DAYS)
+          throw new BgError(400, 'EXECUTION_DATE_INVALID', `${date} is too far ahead`, 'requestedExecutionDate');
+      }),
   },
 ];
 

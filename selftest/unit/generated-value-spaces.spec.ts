@@ -136,13 +136,13 @@ test('every generator of valid cases of the generated phase is drawn by the lint
   const cases = readdirSync(GENERATED_DIR).filter((f) => f.endsWith('-cases.ts'));
   expect(cases.length, 'the *-cases.ts modules this test imports').toBe(Object.keys(MODULES).length);
   expect(generatorNames().sort()).toEqual(Object.keys(DRAWINGS).sort());
-  // The header generators (header-cases.ts) draw headers: none of a space (X-AffiliatedASPSP-ID's).
+  // The header generators (headers-cases.ts) draw headers: none of a space (X-AffiliatedASPSP-ID's).
   const headerSpaces = MAY_DECLINE_ENTRIES.filter((d) => /^X-[\w-]+/.test(d.field)).map(
     (d) => /^X-[\w-]+/.exec(d.field)![0],
   );
   expect(headerSpaces).toEqual(['X-AffiliatedASPSP-ID']);
-  const headerSource = readFileSync(join(GENERATED_DIR, 'header-cases.ts'), 'utf8');
-  for (const h of headerSpaces) expect(headerSource, `header-cases.ts draws ${h}`).not.toMatch(new RegExp(h, 'i'));
+  const headerSource = readFileSync(join(GENERATED_DIR, 'headers-cases.ts'), 'utf8');
+  for (const h of headerSpaces) expect(headerSource, `headers-cases.ts draws ${h}`).not.toMatch(new RegExp(h, 'i'));
 });
 
 test('the pin lint: no property of a MUST draws a valid value outside the must-accept space without the decline judgement', () => {
