@@ -3,7 +3,7 @@ import { test } from '../support/test.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { startSandbox } from '../support/sandbox.js';
 import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
-import { bank, exemptedPayments, finalisedAtCreation, validAtOnce } from '../support/unfair-fronts.js';
+import { bank, exemptedPayments, finalisedAtCreation, unknownIds, validAtOnce } from '../support/unfair-fronts.js';
 
 /**
  * Banks shaped by what a bank written by others showed, each the reference sandbox behind a front
@@ -31,7 +31,10 @@ import { bank, exemptedPayments, finalisedAtCreation, validAtOnce } from '../sup
  *   that needs an authorised resource is judged on it;
  * - exempted: needs no SCA for a payment at all: a new payment reads accepted (ACCP) at once, its
  *   own SCA having run as it was created, and it offers no authorisation to start: every check that
- *   needs an authorised payment is judged on it.
+ *   needs an authorised payment is judged on it;
+ * - unknown-ids: answers an unknown consent or payment 404 RESOURCE_UNKNOWN and a path it does not
+ *   serve an HTML 404 (the bank `init` drafts from in selftest/package/init.spec.ts): the checks of
+ *   an unknown id take that answer.
  */
 
 type Mode =
@@ -44,7 +47,8 @@ type Mode =
   | 'valid-later'
   | 'ignores-bicfi'
   | 'finalised-at-creation'
-  | 'exempted';
+  | 'exempted'
+  | 'unknown-ids';
 
 /** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
 const SLICES: Record<Mode, string[]> = {
@@ -111,6 +115,7 @@ const SLICES: Record<Mode, string[]> = {
     'payments.cancel.time-limit',
     'signing-baskets.create.authorised-payment',
   ],
+  'unknown-ids': ['consents.unknown.code', 'payments.read.unknown', 'consents.create.response', 'accounts.list.shape'],
 };
 
 /** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
@@ -125,6 +130,7 @@ const BROKEN: Record<Mode, string[]> = {
   'ignores-bicfi': ['headers.x-bicfi.required'],
   'finalised-at-creation': [],
   exempted: [],
+  'unknown-ids': [],
 };
 
 async function unfairRuns(): Promise<TargetsRun> {
@@ -146,7 +152,9 @@ async function unfairRuns(): Promise<TargetsRun> {
                 ? finalisedAtCreation(sandbox.baseUrl)
                 : mode === 'exempted'
                   ? exemptedPayments(sandbox.baseUrl)
-                  : bank(mode, sandbox.baseUrl),
+                  : mode === 'unknown-ids'
+                    ? unknownIds(sandbox.baseUrl)
+                    : bank(mode, sandbox.baseUrl),
       })),
       fallback: bank('sound', sandbox.baseUrl),
       files: [],
@@ -299,5 +307,10 @@ test.describe('banks that break one thing', () => {
   test('a bank that needs no SCA for a payment (it reads accepted at once): the checks that need an authorised payment are judged', () => {
     const byId = fairly('exempted');
     for (const id of SLICES.exempted) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank answering unknown ids 404 RESOURCE_UNKNOWN: the checks of an unknown id take it, the others are judged', () => {
+    const byId = fairly('unknown-ids');
+    for (const id of SLICES['unknown-ids']) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
   });
 });

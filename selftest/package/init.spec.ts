@@ -12,6 +12,7 @@ import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startMovedBank } from '../support/moved-bank.js';
 import { startServer } from '../support/servers.js';
+import { unknownIds } from '../support/unfair-fronts.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 
 /** The readings the profile schema lets a profile leave at "either" (profiles/profile.schema.ts). */
@@ -230,53 +231,6 @@ test('init against a closed port stops after a few unanswered calls: exit 3, not
   expect(existsSync(join(work, '.env')), 'nothing written').toBe(false);
 });
 
-/** Headers of one hop, not passed on by the front. */
-const HOP = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'expect'];
-
-/**
- * A bank that answers an unknown consent or payment 404 RESOURCE_UNKNOWN (as consents.unknown.code
- * and payments.read.unknown ask) and a path it does not serve an HTML 404: the reference sandbox
- * behind a front that says so.
- */
-async function unknownIdsBank(upstream: string) {
-  return startServer((req, res) => {
-    const sent: Buffer[] = [];
-    req.on('data', (c: Buffer) => sent.push(c));
-    req.on('end', async () => {
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(
-          (e): e is [string, string] => typeof e[1] === 'string' && !HOP.includes(e[0]),
-        ),
-      );
-      const body = sent.length ? Buffer.concat(sent) : undefined;
-      const answer = await fetch(`${upstream}${req.url}`, { method: req.method, headers, body });
-      const text = await answer.text();
-      const code = /"code"\s*:\s*"(\w+)"/.exec(text)?.[1];
-      if (answer.status === 404 && text.includes('no resource at')) {
-        res.writeHead(404, { 'Content-Type': 'text/html' });
-        return res.end(`<!DOCTYPE html><pre>Cannot ${req.method} ${req.url}</pre>`);
-      }
-      if (
-        req.method === 'GET' &&
-        /\/(consents|payments|bulk-payments|periodic-payments)\//.test(req.url ?? '') &&
-        [403, 404].includes(answer.status) &&
-        /^(CONSENT|RESOURCE)_UNKNOWN$/.test(code ?? '')
-      ) {
-        res.writeHead(404, { 'Content-Type': 'application/json' });
-        return res.end(
-          JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'unknown id' }] }),
-        );
-      }
-      const out: Record<string, string> = {};
-      answer.headers.forEach((v, k) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
-      });
-      res.writeHead(answer.status, out);
-      res.end(text);
-    });
-  });
-}
-
 /** Checks of each area drafted, whose every step the bank behind the front serves: the first run on the draft judges them. */
 const FIRST_RUN = [
   'consents.create.response',
@@ -289,7 +243,7 @@ const FIRST_RUN = [
 test('init against a bank answering unknown ids 404 RESOURCE_UNKNOWN drafts consents, accounts and payments; the first run on the draft judges them', async () => {
   test.setTimeout(360_000);
   const sandbox = await startSandbox();
-  const bank = await unknownIdsBank(sandbox.baseUrl);
+  const bank = await startServer(unknownIds(sandbox.baseUrl));
   const work = runDir('init-unknown-ids');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });

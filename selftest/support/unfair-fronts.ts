@@ -249,3 +249,47 @@ export function exemptedPayments(upstream: string) {
     });
   };
 }
+
+/**
+ * A bank that answers an unknown consent or payment 404 RESOURCE_UNKNOWN (as consents.unknown.code
+ * and payments.read.unknown ask) and a path it does not serve an HTML 404: the reference sandbox
+ * behind a front that says so.
+ */
+export function unknownIds(upstream: string) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const sent: Buffer[] = [];
+    req.on('data', (c: Buffer) => sent.push(c));
+    req.on('end', async () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && !HOP_BY_HOP.includes(e[0]),
+        ),
+      );
+      const body = sent.length ? Buffer.concat(sent) : undefined;
+      const answer = await fetch(`${upstream}${req.url}`, { method: req.method, headers, body });
+      const text = await answer.text();
+      const code = /"code"\s*:\s*"(\w+)"/.exec(text)?.[1];
+      if (answer.status === 404 && text.includes('no resource at')) {
+        res.writeHead(404, { 'Content-Type': 'text/html' });
+        return res.end(`<!DOCTYPE html><pre>Cannot ${req.method} ${req.url}</pre>`);
+      }
+      if (
+        req.method === 'GET' &&
+        /\/(consents|payments|bulk-payments|periodic-payments)\//.test(req.url ?? '') &&
+        [403, 404].includes(answer.status) &&
+        /^(CONSENT|RESOURCE)_UNKNOWN$/.test(code ?? '')
+      ) {
+        res.writeHead(404, { 'Content-Type': 'application/json' });
+        return res.end(
+          JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'unknown id' }] }),
+        );
+      }
+      const out: Record<string, string> = {};
+      answer.headers.forEach((v, k) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+      });
+      res.writeHead(answer.status, out);
+      res.end(text);
+    });
+  };
+}
