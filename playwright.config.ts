@@ -47,9 +47,10 @@ const target = configured(() => resolveTarget());
 const workers = configured(() => {
   const w = workersOf(process.argv.slice(2));
   if (w.error) throw new ConfigError(w.error);
-  // Only a run with the accounts checks needs a PSU per worker.
+  // Only a run with the accounts checks needs a PSU per worker. The runner checks it, from its
+  // command line; a worker, which reads this file again without that line, takes the runner's word.
   const projects = chosenAreas(process.argv.slice(2));
-  const accounts = !projects.length || projects.includes('accounts');
+  const accounts = process.env.TEST_WORKER_INDEX === undefined && (!projects.length || projects.includes('accounts'));
   const problem = accounts ? readerPsuProblem(target.profile, w.workers, target.profileName) : undefined;
   if (problem) throw new ConfigError(problem);
   // The workers read this file again, without the runner's command line: they see its count (from

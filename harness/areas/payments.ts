@@ -3,11 +3,11 @@ import type { Target } from '../config/target.js';
 import type { ApiClient, HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import type { Json } from '../values/json.js';
-import { prerequisite } from '../http/broken.js';
+import { Blocked, prerequisite } from '../http/broken.js';
 import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver.js';
 import { boxed, expect, test as base } from '../test.js';
 import { paymentBody } from './payment-bodies.js';
-import { COMBINATIONS, label, unclaimed, type Claimant, type Combination } from './payment-combinations.js';
+import { ACCEPTED, COMBINATIONS, label, unclaimed, type Claimant, type Combination } from './payment-combinations.js';
 import { paymentReadsToken, psuTokenByRedirect } from '../auth/tokens.js';
 
 export { because, expect, req } from '../test.js';
@@ -166,21 +166,49 @@ export class PaymentsClient {
    * exchanged for the PSU's token, which the payment's later reads send.
    */
   async authorise(basePath: string, o: AuthoriseOptions = {}): Promise<ScaOutcome> {
-    const otherPsu = Object.keys(o.headers ?? {}).some((h) => h.toLowerCase() === 'psu-id');
-    if (
-      this.psuTokenReads &&
-      this.context === this.profile.psuContext &&
-      (o.sub ?? 'authorisations') === 'authorisations' &&
-      !otherPsu &&
-      !o.method &&
-      !o.offered
-    )
-      return this.authoriseByRedirect(basePath, o);
-    return this.sca.authorise(basePath, {
-      ...o,
-      headers: { ...this.psuHeaders(), ...o.headers },
-      roots: { create: 'payments.authorisations.create', ...o.roots },
-    });
+    const plain = plainAuthorisation(o);
+    try {
+      if (this.psuTokenReads && this.context === this.profile.psuContext && plain)
+        return await this.authoriseByRedirect(basePath, o);
+      return await this.sca.authorise(basePath, {
+        ...o,
+        headers: { ...this.psuHeaders(), ...o.headers },
+        roots: { create: 'payments.authorisations.create', ...o.roots },
+      });
+    } catch (e) {
+      // A flow that could not be driven on a payment that reads authorised all the same (it needed
+      // no SCA): an authorised payment, which is what the check needs.
+      const exempted = plain && e instanceof Blocked ? await this.exempted(basePath) : undefined;
+      if (!exempted) throw e;
+      return exempted;
+    }
+  }
+
+  /**
+   * A payment that needs no SCA at all (exempted): its status read gives an accepted
+   * transactionStatus (ACCP, ACSC, ACCC...). Such a payment is an
+   * authorised payment: every check that needs one is judged on it; only the checks about the SCA
+   * steps themselves (which ask for a method, another PSU or a cancellation's) need a flow.
+   * Its outcome: scaStatus exempted, no authorisation. Undefined when the payment reads otherwise.
+   */
+  async exempted(basePath: string, initiated?: ApiResponse): Promise<ScaOutcome | undefined> {
+    const at = Date.now();
+    const told = (res: ApiResponse | undefined) =>
+      (res?.body as { transactionStatus?: unknown } | undefined)?.transactionStatus;
+    const accepted = (status: unknown) => typeof status === 'string' && ACCEPTED.includes(status);
+    // Its status read says so, whatever the initiation answer said (an answer may say ACCP of a payment still RCVD).
+    const read = await this.status(basePath).catch(() => undefined);
+    if (!read || read.status < 200 || read.status >= 300 || !accepted(told(read))) return undefined;
+    return {
+      authorisationId: '',
+      href: '',
+      scaStatus: 'exempted',
+      startedAt: at,
+      endedAt: at,
+      polls: [],
+      created: initiated ?? read,
+      started: read,
+    };
   }
 
   /** The redirect flow of `authorise` under tokens.paymentReads psu: the SCA ends with the code exchange. */
@@ -214,10 +242,32 @@ export class PaymentsClient {
   /** Initiates a payment and drives its SCA to the end. */
   async initiateAuthorised(c: Combination, o: InitiateOptions & { sca?: AuthoriseOptions } = {}) {
     const p = await this.initiated(c, o);
-    const sca = await this.authorise(p.basePath, o.sca);
+    // A payment whose initiation answer reads accepted needed no SCA: no authorisation is created on it.
+    const told = (p.res.body as { transactionStatus?: unknown } | undefined)?.transactionStatus;
+    const atOnce =
+      plainAuthorisation(o.sca ?? {}) && typeof told === 'string' && ACCEPTED.includes(told)
+        ? await this.exempted(p.basePath, p.res)
+        : undefined;
+    const sca = atOnce ?? (await this.authorise(p.basePath, o.sca));
     return { ...p, sca };
   }
 }
+
+/**
+ * The SCA ends of a payment authorised: its SCA finalised, or none needed (exempted: the payment
+ * read accepted at once).
+ */
+export const AUTHORISED_SCA = /^(finalised|exempted)$/;
+
+/**
+ * An authorisation of the payment itself by the reference PSU, with no method or offered methods
+ * asked for: what a check needs that wants the payment authorised, not the SCA steps themselves.
+ */
+const plainAuthorisation = (o: AuthoriseOptions) =>
+  (o.sub ?? 'authorisations') === 'authorisations' &&
+  !Object.keys(o.headers ?? {}).some((h) => h.toLowerCase() === 'psu-id') &&
+  !o.method &&
+  !o.offered;
 
 export interface PaymentsFixtures {
   payments: PaymentsClient;

@@ -5,7 +5,7 @@ import { ScaDriver, type AuthoriseOptions, type ScaOutcome } from '../sca/driver
 import { firstClaimed, PaymentsClient, test as paymentsTest, type Combination } from './payments.js';
 import { boxed } from '../test.js';
 
-export { ACCEPTED, because, expect, req, settleMs } from './payments.js';
+export { ACCEPTED, AUTHORISED_SCA, because, expect, req, settleMs } from './payments.js';
 
 /** Signing baskets (endpoint section E) over the payments client of the same test. */
 export class BasketsClient {

@@ -41,6 +41,9 @@ const TTY_EVERY_MS = 200;
  * report and the Allure results hold every message (`run --playwright-list` adds Playwright's list).
  * What a test or the embedded sandbox writes to its output passes through.
  */
+/** A configuration error or its hint, as playwright.config.ts prints them. */
+const CONFIG_LINES = /^(obg-conformance: configuration error: |hint: settings come from )/;
+
 export default class ConsoleReporter implements Reporter {
   private readonly progress: boolean;
   private readonly tty = !!process.stdout.isTTY && !isCi();
@@ -61,6 +64,8 @@ export default class ConsoleReporter implements Reporter {
   private timer?: NodeJS.Timeout;
   private levels = new Map<string, string>();
   private readonly printedErrors = new Set<string>();
+  /** The configuration errors (and hints) already printed: each worker that started says them, the run once. */
+  private readonly saidConfig = new Set<string>();
   /** Playwright's --quiet: no output of the tests. */
   private quiet = false;
 
@@ -130,7 +135,16 @@ export default class ConsoleReporter implements Reporter {
   }
 
   onStdErr(chunk: string | Buffer, test?: TestCase) {
-    if (!(test && this.quiet)) this.pass(process.stderr, chunk);
+    if (test && this.quiet) return;
+    // A configuration error found in the workers (playwright.config.ts, `configured`): each worker
+    // that had started says it before the run stops; its lines are printed once.
+    // (a chunk is what one console.error wrote: the message, its lines included, or the hint).
+    const text = chunk.toString();
+    if (!test && CONFIG_LINES.test(text)) {
+      if (this.saidConfig.has(text)) return;
+      this.saidConfig.add(text);
+    }
+    this.pass(process.stderr, chunk);
   }
 
   onError(error: TestError) {

@@ -226,8 +226,12 @@ function draftOAuth(f: Findings, p: Draft, d: Drafted) {
     );
 }
 
-/** Signing, direct debit files and the other options the probe cannot see. */
-function draftOptions(f: Findings, p: Draft, d: Drafted) {
+/** Signing, direct debit files and the other options the probe cannot see; consents.afterDelete as the probe consent showed it. */
+export function draftOptions(
+  f: Pick<Findings, 'answers' | 'required' | 'consent'>,
+  p: Draft,
+  d: Pick<Drafted, 'found' | 'notFound' | 'review'>,
+) {
   const a = f.answers;
   if (a.signingCert) p.features.push('signing', ...(a.testPkiDir ? ['signing.test-certificates'] : []));
   else
@@ -256,7 +260,40 @@ function draftOptions(f: Findings, p: Draft, d: Drafted) {
   d.review.push(
     "- `accounts.readerPsuIds`, `accounts.isolatedPsuIds`, `consents.isolatedPsuIds`: the reference sandbox's test PSUs: name the bank's.",
   );
+  // What the probe consent's delete showed: a deleted consent gone (403, 404, 410) or read terminatedByTpp.
+  const after = f.consent?.afterDelete;
+  const consents = p.consents as Record<string, unknown> | undefined;
+  if (after && consents) {
+    const reading = /^(403|404|410)\b/.test(after)
+      ? 'gone'
+      : /terminatedByTpp/.test(after)
+        ? 'terminatedByTpp'
+        : undefined;
+    if (reading) {
+      consents.afterDelete = reading;
+      d.found.push(`- consents.afterDelete: "${reading}": the probe consent, deleted, then read ${after}`);
+    }
+  }
+  // Every other value kept from the reference sandbox, listed to review.
+  const kept = COPIED.filter(
+    ([section, key]) => (p[section] as Record<string, unknown> | undefined)?.[key] !== undefined,
+  );
+  if (kept.length)
+    d.review.push(
+      `- ${kept.map(([section, key]) => `\`${section}.${key}\` (${JSON.stringify((p[section] as Record<string, unknown>)[key])})`).join(', ')}: the reference sandbox's: set the bank's (or remove a field to take the schema's default).`,
+    );
 }
+
+/** Values of the reference profile a draft keeps as they are, which no probe reads: listed to review. */
+const COPIED = [
+  ['timeouts', 'scaMs'],
+  ['sca', 'finaliseWithinMs'],
+  ['consents', 'maxFrequencyPerDay'],
+  ['accounts', 'deltaAccess'],
+  ['payments', 'cancellationAuthorisation'],
+  ['payments', 'executedOnAuthorisation'],
+  ['payments', 'multilevelSca'],
+] as const;
 
 /** The options of what a bank may decline (profiles/value-spaces.schema.ts), left to their defaults in a draft. */
 const DECLINE_OPTIONS = [

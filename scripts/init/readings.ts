@@ -39,10 +39,13 @@ export function readingNotes(profile: Record<string, unknown>, consent?: Consent
         );
         continue;
       }
+      // consents.afterDelete as the probe consent showed it (scripts/init/draft.ts), else the reference's.
+      const seen =
+        field === 'consents.afterDelete' && /^(403|404|410)\b|terminatedByTpp/.test(consent?.afterDelete ?? '');
       const kept =
         part?.[key] === undefined
           ? `absent: the schema's default${option.default === undefined ? '' : ` "${String(option.default)}"`} applies`
-          : `"${String(part[key])}", the reference sandbox's`;
+          : `"${String(part[key])}", ${seen ? 'as the probe consent showed' : "the reference sandbox's"}`;
       notes.push(
         `- \`${field}\`: ${kept} (readings ${readings}; no "either": the bank follows one). To find which: ${HOW[field] ?? option.description ?? 'see profiles/profile.schema.ts'}.`,
       );

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { startSandbox } from '../support/sandbox.js';
 import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
+import { bank, exemptedPayments, finalisedAtCreation, unknownIds, validAtOnce } from '../support/unfair-fronts.js';
 
 /**
  * Banks shaped by what a bank written by others showed, each the reference sandbox behind a front
@@ -29,7 +28,13 @@ import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.
  *   operation, no other header rule is blocked by it;
  * - finalised-at-creation: needs no further SCA: an authorisation of a consent or a payment is
  *   finalised when it is created (its SCA ran then), and its creation answer says so: every check
- *   that needs an authorised resource is judged on it.
+ *   that needs an authorised resource is judged on it;
+ * - exempted: needs no SCA for a payment at all: a new payment reads accepted (ACCP) at once, its
+ *   own SCA having run as it was created, and it offers no authorisation to start: every check that
+ *   needs an authorised payment is judged on it;
+ * - unknown-ids: answers an unknown consent or payment 404 RESOURCE_UNKNOWN and a path it does not
+ *   serve an HTML 404 (the bank `init` drafts from in selftest/package/init.spec.ts): the checks of
+ *   an unknown id take that answer.
  */
 
 type Mode =
@@ -41,7 +46,9 @@ type Mode =
   | 'link-missing'
   | 'valid-later'
   | 'ignores-bicfi'
-  | 'finalised-at-creation';
+  | 'finalised-at-creation'
+  | 'exempted'
+  | 'unknown-ids';
 
 /** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
 const SLICES: Record<Mode, string[]> = {
@@ -102,6 +109,13 @@ const SLICES: Record<Mode, string[]> = {
     'payments.sca.accepted',
     'payments.authorisations.final-resource',
   ],
+  exempted: [
+    'payments.sca.accepted',
+    'payments.authorisations.final-resource',
+    'payments.cancel.time-limit',
+    'signing-baskets.create.authorised-payment',
+  ],
+  'unknown-ids': ['consents.unknown.code', 'payments.read.unknown', 'consents.create.response', 'accounts.list.shape'],
 };
 
 /** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
@@ -115,188 +129,9 @@ const BROKEN: Record<Mode, string[]> = {
   'valid-later': ['authorisations.create.response'],
   'ignores-bicfi': ['headers.x-bicfi.required'],
   'finalised-at-creation': [],
+  exempted: [],
+  'unknown-ids': [],
 };
-
-const CONSENT_CREATE = /^\/psd2\/consent\/v1\/consents\/?(\?|$)/;
-const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/[^/]+\/authorisations/;
-const ACCOUNT_ROUTE = /^\/psd2\/accountinformation\/v1\/accounts\/[^/?]+\/(balances|transactions)(\/|\?|$)/;
-const CONSENT_READ = /^\/psd2\/consent\/v1\/consents\/([^/]+)(?:\/status)?$/;
-const CREATES_AUTHORISATION = /^\/psd2\/consent\/v1\/consents(\/[^/]+\/authorisations)?\/?$/;
-
-const json = (res: ServerResponse, status: number, body: unknown, req: IncomingMessage) => {
-  req.resume();
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'X-Request-ID': String(req.headers['x-request-id'] ?? ''),
-  });
-  res.end(JSON.stringify(body));
-};
-
-/** One bank: its own answer where its fault speaks, else the sandbox's (its scaMethods taken out where it offers none). */
-function bank(mode: Mode | 'sound', upstream: string) {
-  const up = new URL(upstream);
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '';
-    const token = url.startsWith('/connect/');
-    if (mode === 'refuses-signed' && !token && req.headers.signature !== undefined)
-      return json(res, 401, { tppMessages: [{ category: 'ERROR', code: 'SIGNATURE_INVALID', text: 'no' }] }, req);
-    if (mode === 'unexpected-code' && !token)
-      return json(res, req.method === 'GET' ? 418 : 409, { tppMessages: [{ category: 'ERROR', code: 'NOPE' }] }, req);
-    if (mode === 'account-routes-fail' && ACCOUNT_ROUTE.test(url))
-      return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
-    // A call without X-BicFi taken as if it carried the bank's own.
-    if (mode === 'ignores-bicfi' && !token && req.headers['x-bicfi'] === undefined) req.headers['x-bicfi'] = 'SBXBSESS';
-    const strip = mode === 'no-sca-method' && req.method === 'POST' && CREATES_AUTHORISATION.test(url.split('?')[0]);
-    const unlink = mode === 'link-missing' && req.method === 'POST' && CONSENT_CREATE.test(url);
-    const out = httpRequest(
-      { host: up.hostname, port: up.port, method: req.method, path: url, headers: req.headers },
-      (answer) => {
-        if (!strip && !unlink) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => {
-          let text = Buffer.concat(chunks).toString('utf8');
-          try {
-            const body = JSON.parse(text) as Record<string, unknown>;
-            if (strip) delete body.scaMethods;
-            if (unlink) delete (body._links as Record<string, unknown> | undefined)?.scaStatus;
-            text = JSON.stringify(body);
-          } catch {
-            /* not JSON: as it came */
-          }
-          const headers = { ...answer.headers };
-          delete headers['content-length'];
-          res.writeHead(answer.statusCode ?? 502, headers);
-          res.end(text);
-        });
-      },
-    );
-    out.on('error', () => res.destroy());
-    req.pipe(out);
-  };
-}
-
-/** Headers of one hop, not passed on. */
-const HOP_BY_HOP = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'expect'];
-
-/** Calls the sandbox as the bank itself would, with the TPP's own headers (its token among them). */
-async function call(
-  upstream: string,
-  method: string,
-  path: string,
-  headers: IncomingMessage['headers'],
-  json?: unknown,
-) {
-  const h: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers))
-    if (typeof v === 'string' && ![...HOP_BY_HOP, 'x-request-id', 'digest', 'signature', 'content-type'].includes(k))
-      h[k] = v;
-  const res = await fetch(`${upstream}${path}`, {
-    method,
-    headers: { ...h, 'X-Request-ID': randomUUID(), 'Content-Type': 'application/json' },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  return (await res.json().catch(() => ({}))) as Record<string, unknown>;
-}
-
-/**
- * A bank whose consents are valid at once: its own SCA runs as the consent is created (an
- * authorisation created and started with mbid_same_device, which ends at once here), while every
- * authorisation route of the TPP's answers 404.
- */
-function validAtOnce(upstream: string, readsReceived = 0) {
-  const plain = bank('sound', upstream);
-  const reads = new Map<string, number>();
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '';
-    const read = CONSENT_READ.exec(url.split('?')[0]);
-    // A consent that reads received on its first reads (its status or itself), valid after them.
-    if (read && req.method === 'GET' && readsReceived > 0) {
-      const n = (reads.get(read[1]) ?? 0) + 1;
-      reads.set(read[1], n);
-      if (n <= readsReceived)
-        return void call(upstream, 'GET', url, req.headers).then((body) =>
-          json(res, 200, 'consentStatus' in body ? { ...body, consentStatus: 'received' } : body, req),
-        );
-    }
-    if (CONSENT_AUTHORISATIONS.test(url))
-      return json(res, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no route' }] }, req);
-    if (req.method !== 'POST' || !CONSENT_CREATE.test(url)) return plain(req, res);
-    const sent: Buffer[] = [];
-    req.on('data', (c: Buffer) => sent.push(c));
-    req.on('end', async () => {
-      const created = await fetch(`${upstream}${url}`, {
-        method: 'POST',
-        headers: Object.fromEntries(
-          Object.entries(req.headers).filter(
-            (e): e is [string, string] => typeof e[1] === 'string' && !HOP_BY_HOP.includes(e[0]),
-          ),
-        ),
-        body: Buffer.concat(sent),
-      });
-      const text = await created.text();
-      const consentId = (JSON.parse(text || '{}') as { consentId?: string }).consentId;
-      if (consentId) {
-        const base = `/psd2/consent/v1/consents/${consentId}`;
-        const auth = await call(upstream, 'POST', `${base}/authorisations`, req.headers, {});
-        await call(upstream, 'PUT', `${base}/authorisations/${String(auth.authorisationId)}`, req.headers, {
-          authenticationMethodId: 'mbid_same_device',
-        });
-      }
-      res.writeHead(created.status, {
-        'Content-Type': created.headers.get('content-type') ?? 'application/json',
-        'X-Request-ID': String(req.headers['x-request-id'] ?? ''),
-      });
-      res.end(text);
-    });
-  };
-}
-
-/** A creation of an authorisation (of a consent or a payment; a cancellation's is left as it is). */
-const AUTHORISATION_CREATE =
-  /^\/psd2\/[^?]+\/(?:consents|payments|bulk-payments|periodic-payments)(?:\/[^/?]+)+\/authorisations\/?$/;
-
-/**
- * A bank that needs no further SCA: the authorisation it creates is started at once by its own SCA
- * (which ends at once here), and the creation answers the status it then has (finalised).
- */
-function finalisedAtCreation(upstream: string) {
-  const plain = bank('sound', upstream);
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (req.method !== 'POST' || !AUTHORISATION_CREATE.test(path)) return plain(req, res);
-    const sent: Buffer[] = [];
-    req.on('data', (c: Buffer) => sent.push(c));
-    req.on('end', async () => {
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(
-          (e): e is [string, string] => typeof e[1] === 'string' && !HOP_BY_HOP.includes(e[0]),
-        ),
-      );
-      const created = await fetch(`${upstream}${req.url}`, { method: 'POST', headers, body: Buffer.concat(sent) });
-      const body = (await created.json().catch(() => ({}))) as Record<string, unknown>;
-      if (created.ok && typeof body.authorisationId === 'string') {
-        const self = `${path.replace(/\/$/, '')}/${body.authorisationId}`;
-        await call(
-          upstream,
-          'PUT',
-          self,
-          { ...req.headers, 'tpp-redirect-preferred': 'false' },
-          {
-            authenticationMethodId: 'mbid_same_device',
-          },
-        );
-        await new Promise((done) => setTimeout(done, 20));
-        body.scaStatus = (await call(upstream, 'GET', self, req.headers)).scaStatus;
-      }
-      json(res, created.status, body, req);
-    });
-  };
-}
 
 async function unfairRuns(): Promise<TargetsRun> {
   // One sandbox behind every bank, whose decoupled SCA ends at once (a pace the specification allows):
@@ -315,7 +150,11 @@ async function unfairRuns(): Promise<TargetsRun> {
               ? validAtOnce(sandbox.baseUrl, 2)
               : mode === 'finalised-at-creation'
                 ? finalisedAtCreation(sandbox.baseUrl)
-                : bank(mode, sandbox.baseUrl),
+                : mode === 'exempted'
+                  ? exemptedPayments(sandbox.baseUrl)
+                  : mode === 'unknown-ids'
+                    ? unknownIds(sandbox.baseUrl)
+                    : bank(mode, sandbox.baseUrl),
       })),
       fallback: bank('sound', sandbox.baseUrl),
       files: [],
@@ -463,5 +302,15 @@ test.describe('banks that break one thing', () => {
   test('a bank that finalises an authorisation when it creates it: the checks that need an authorised resource are judged', () => {
     const byId = fairly('finalised-at-creation');
     for (const id of SLICES['finalised-at-creation']) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank that needs no SCA for a payment (it reads accepted at once): the checks that need an authorised payment are judged', () => {
+    const byId = fairly('exempted');
+    for (const id of SLICES.exempted) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank answering unknown ids 404 RESOURCE_UNKNOWN: the checks of an unknown id take it, the others are judged', () => {
+    const byId = fairly('unknown-ids');
+    for (const id of SLICES['unknown-ids']) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
   });
 });

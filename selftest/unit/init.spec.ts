@@ -8,7 +8,7 @@ import { missingHeaderOf, requiredHeaderOf, type Answer } from '../../scripts/in
 import { readOpenApi } from '../../scripts/init/openapi.js';
 import { metadataUrls, splitEndpoints } from '../../scripts/init/oauth.js';
 import { writeEnv } from '../../scripts/init/write.js';
-import { draftAreas } from '../../scripts/init/draft.js';
+import { draftAreas, draftOptions } from '../../scripts/init/draft.js';
 import { ibanNote, ibanProblem, mod97 } from '../../spec/iso13616.js';
 import { readSettings } from '../../harness/config/settings.js';
 
@@ -180,4 +180,23 @@ test('account information is drafted with consents only: found alone, it is list
   const both = draft(true);
   expect(both.p.features).toEqual(expect.arrayContaining(['consents', 'authorisations', 'accounts', 'headers']));
   expect(both.p.paths).toMatchObject({ consents: 'v1/consents', accounts: 'v1/accounts' });
+});
+
+test("consents.afterDelete as the probe consent's delete showed it; every other value kept from the sandbox is listed to review", () => {
+  const drafted = (afterDelete?: string) => {
+    const p = JSON.parse(readFileSync(join(process.cwd(), 'profiles', 'reference.json'), 'utf8')) as Parameters<
+      typeof draftOptions
+    >[1];
+    const d = { found: [] as string[], notFound: [] as string[], review: [] as string[] };
+    const f = { answers: {}, required: [], consent: afterDelete ? { afterDelete } : undefined };
+    draftOptions(f as unknown as Parameters<typeof draftOptions>[0], p, d);
+    return { afterDelete: (p.consents as { afterDelete?: string }).afterDelete, ...d };
+  };
+  const gone = drafted('403');
+  expect(gone.afterDelete).toBe('gone');
+  expect(gone.found.join('\n')).toContain('consents.afterDelete: "gone": the probe consent, deleted, then read 403');
+  expect(drafted('200, consentStatus terminatedByTpp').afterDelete).toBe('terminatedByTpp');
+  const review = drafted().review.join('\n');
+  for (const field of ['timeouts.scaMs', 'sca.finaliseWithinMs', 'consents.maxFrequencyPerDay', 'accounts.deltaAccess'])
+    expect(review).toContain(`\`${field}\``);
 });

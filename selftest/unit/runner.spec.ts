@@ -16,6 +16,7 @@ import {
 } from '../../harness/config/run-options.mjs';
 import { ENV } from '../../harness/config/env-names.mjs';
 import { allureHtmlOf } from '../../scripts/allure-html.mjs';
+import ConsoleReporter from '../../harness/reporter/console.js';
 
 // The runner's own decisions (harness/config/run-options.mjs, scripts/conformance.mjs, bin/obg-conformance.mjs).
 
@@ -143,6 +144,48 @@ test('a configuration error prints its message and a hint, exit 2, no stack; DEB
   const workers = command(['run', '--', '--project=directory'], cwd);
   expect(workers.status).toBe(2);
   expect(workers.stderr).toContain(`${ENV.workers}: "lots" is not a number of workers`);
+});
+
+test('every process of a run checks the same settings: more workers than reader PSUs, no accounts checks, runs', () => {
+  const cwd = folder();
+  // The reference profile names 16 reader PSUs; the accounts checks are not chosen, so 17 workers
+  // need none each. A worker (which reads playwright.config.ts without the command line) once
+  // took the run for a whole one and stopped it on a configuration error.
+  const run = command(
+    [
+      'run',
+      '--',
+      '--project=directory',
+      '--workers=17',
+      '--grep',
+      '@directory.aspsps.list-shape|@directory.aspsp.detail-shape',
+    ],
+    cwd,
+    { [ENV.quiet]: '1' },
+  );
+  const out = `${run.stdout}${run.stderr}`;
+  expect(out).not.toContain('configuration error');
+  expect(run.status, out).toBe(0);
+  expect(existsSync(join(cwd, 'reports', 'conformance.json')), out).toBe(true);
+});
+
+test('a configuration error every started worker says is printed once, its hint once; other output passes', () => {
+  const reporter = new ConsoleReporter({ progress: false });
+  const written: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array) => (written.push(String(chunk)), true)) as typeof write;
+  try {
+    const said = 'obg-conformance: configuration error: profile bank is invalid:\n  - a field\n';
+    const hint = 'hint: settings come from the environment or .env in the working folder.\n';
+    // Two workers, each its message and its hint; then a line of the sandbox's, twice.
+    for (const chunk of [said, hint, said, hint, 'sandbox: listening\n', 'sandbox: listening\n'])
+      reporter.onStdErr(chunk);
+  } finally {
+    process.stderr.write = write;
+  }
+  expect(written.filter((w) => w.includes('configuration error'))).toHaveLength(1);
+  expect(written.filter((w) => w.startsWith('hint:'))).toHaveLength(1);
+  expect(written.filter((w) => w.includes('sandbox: listening'))).toHaveLength(2);
 });
 
 test('every command answers --help with its options and the exit codes; an unknown command is a usage error', () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requireSuccess } from '../../harness/http/broken.js';
+import { notJudged } from '../../harness/test.js';
+import { NOT_JUDGED_ANNOTATION } from '../../harness/catalogue/req.js';
 import {
   aisConsent,
   because,
@@ -57,48 +59,61 @@ test.describe('Consent-ID', () => {
     'every account read, the transaction detail included, with a Consent-ID the server never issued is refused',
     req('accounts.consent.unknown'),
     async ({ accounts, consent }) => {
-      // The reads of an account the test's own consent shows, each made with an unknown Consent-ID
-      // beside the same read with the consent accepted (its control, in this test): a read whose
-      // valid call is not served is not judged here, naming why; the others are judged.
+      // The reads of an account the test's own consent shows, each made with an unknown Consent-ID.
+      // A read is judged where the same read with the test's consent was accepted: a route that
+      // fails for a valid consent refuses every call, and proves nothing here (its own rule judges it).
       const account = consent.accounts[0];
       expect(account, because('the consent of the test lists an account')).toBeDefined();
       const query = { bookingStatus: 'both', dateFrom: '2000-01-01' };
-      const ok = (res: { status: number }) => res.status >= 200 && res.status < 300;
-      const list = await accounts.transactions(consent.consentId, account.resourceId, query);
-      const booked = ok(list) ? list.json<{ transactions?: Record<string, { transactionId?: string }[]> }>() : {};
-      const entry = Object.values(booked.transactions ?? {})
-        .flat()
-        .find((t) => t?.transactionId);
-      const unknown = randomUUID();
-      type Read = (consentId: string) => ReturnType<AccountsClient['list']>;
-      const reads: [string, Read][] = [
-        ['account detail', (c) => accounts.detail(c, account.resourceId)],
-        ['balances', (c) => accounts.balances(c, account.resourceId)],
-        ['transactions', (c) => accounts.transactions(c, account.resourceId, query)],
-      ];
-      if (entry)
-        reads.push(['transaction detail', (c) => accounts.transaction(c, account.resourceId, entry.transactionId!)]);
-      else
-        test.info().annotations.push({
-          type: 'not judged',
-          description: `transaction detail: the account lists no entry with a transactionId (${list.describe()})`,
-        });
-      let judged = 0;
-      for (const [what, read] of reads) {
-        const valid = what === 'transactions' ? list : await read(consent.consentId);
-        if (!ok(valid)) {
-          test.info().annotations.push({
-            type: 'not judged',
-            description: `${what}: the same read with the test's consent was not served (${valid.describe()})`,
-          });
-          continue;
-        }
-        judged++;
-        await expect.soft(await read(unknown), because(`${what} with an unknown Consent-ID`)).toBeRefused();
-      }
-      expect(judged, because('at least one account read was served with the consent, to judge beside')).toBeGreaterThan(
-        0,
+      const valid = await accounts.transactions(consent.consentId, account.resourceId, query);
+      const listed = (valid.status >= 200 && valid.status < 300 ? valid.body : undefined) as
+        | { transactions?: { booked?: { transactionId?: string }[]; pending?: { transactionId?: string }[] } }
+        | undefined;
+      const entry = [...(listed?.transactions?.booked ?? []), ...(listed?.transactions?.pending ?? [])].find(
+        (t) => t.transactionId,
       );
+      const unknown = randomUUID();
+      const candidates: [string, () => ReturnType<AccountsClient['list']>, () => ReturnType<AccountsClient['list']>][] =
+        [
+          [
+            'account detail',
+            () => accounts.detail(consent.consentId, account.resourceId),
+            () => accounts.detail(unknown, account.resourceId),
+          ],
+          [
+            'balances',
+            () => accounts.balances(consent.consentId, account.resourceId),
+            () => accounts.balances(unknown, account.resourceId),
+          ],
+          ['transactions', async () => valid, () => accounts.transactions(unknown, account.resourceId, query)],
+          ...(entry
+            ? ([
+                [
+                  'transaction detail',
+                  () => accounts.transaction(consent.consentId, account.resourceId, entry.transactionId!),
+                  () => accounts.transaction(unknown, account.resourceId, entry.transactionId!),
+                ],
+              ] as typeof candidates)
+            : []),
+        ];
+      if (!entry)
+        test.info().annotations.push({
+          type: NOT_JUDGED_ANNOTATION,
+          description: 'transaction detail: the account lists no entry with a transactionId',
+        });
+      const reads: [string, Awaited<ReturnType<AccountsClient['list']>>][] = [];
+      for (const [what, withConsent, withUnknown] of candidates) {
+        const ok = await withConsent();
+        if (ok.status >= 200 && ok.status < 300) reads.push([what, await withUnknown()]);
+        else
+          test.info().annotations.push({
+            type: NOT_JUDGED_ANNOTATION,
+            description: `${what}: the same read with the test's consent was not accepted (${ok.describe()})`,
+          });
+      }
+      if (!reads.length) notJudged("no account read was accepted with the test's own consent");
+      for (const [what, res] of reads)
+        await expect.soft(res, because(`${what} with an unknown Consent-ID`)).toBeRefused();
     },
   );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { aisConsent, test as accountsTest } from '../../harness/areas/accounts.js';
 import { sameDeviceMethod, test as authorisationsTest } from '../../harness/areas/authorisations.js';
 import { ACCEPTED, because, expect, req, settleMs, test as basketsTest } from '../../harness/areas/signing-baskets.js';
-import { firstClaimed } from '../../harness/areas/payments.js';
+import { AUTHORISED_SCA, firstClaimed } from '../../harness/areas/payments.js';
 import { isSuiteError } from '../../harness/http/broken.js';
 import type { ApiResponse } from '../../harness/http/response.js';
 import { mergeTests } from '../../harness/test.js';
@@ -66,7 +66,7 @@ test(
             const body = payments.body(executed);
             delete body.requestedExecutionDate;
             const { basePath, sca } = await payments.initiateAuthorised(executed, { body });
-            if (sca.scaStatus !== 'finalised') return undefined;
+            if (!AUTHORISED_SCA.test(sca.scaStatus)) return undefined;
             await expect
               .poll(() => payments.transactionStatus(basePath), {
                 intervals: [500],

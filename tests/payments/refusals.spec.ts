@@ -1,4 +1,5 @@
 import {
+  AUTHORISED_SCA,
   ACCEPTED,
   because,
   expect,
@@ -10,6 +11,7 @@ import {
   type PaymentsClient,
 } from '../../harness/areas/payments.js';
 import type { Json } from '../../harness/values/json.js';
+import { NOT_JUDGED_ANNOTATION } from '../../harness/catalogue/req.js';
 
 /** The object of a payment body that holds the creditor (the first payment of a bulk). */
 const creditorOf = (body: Json): Json => (Array.isArray(body.payments) ? (body.payments[0] as Json) : body);
@@ -118,7 +120,9 @@ test(
   async ({ payments, claimedPayment: c }) => {
     const settle = { intervals: [500], timeout: settleMs(payments.target.timeouts.scaMs) };
     const accepted = await payments.initiateAuthorised(c);
-    expect(accepted.sca.scaStatus, because('the SCA of the reference PSU finalises')).toBe('finalised');
+    expect(accepted.sca.scaStatus, because('the SCA of the reference PSU finalises, or none is needed')).toMatch(
+      AUTHORISED_SCA,
+    );
     await expect
       .poll(() => payments.transactionStatus(accepted.basePath), {
         ...settle,
@@ -131,14 +135,31 @@ test(
     const failing = payments.profile.sca?.failingPsuId;
     if (!failing) return;
     const psu = { 'PSU-ID': failing };
-    const rejected = await payments.initiateAuthorised(c, { headers: psu, sca: { headers: psu } });
-    expect(rejected.sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
-    await expect
-      .poll(() => payments.transactionStatus(rejected.basePath), {
-        ...settle,
-        message: because(`the ${label(c)} payment is RJCT after a failed SCA`),
-      })
-      .toBe('RJCT');
+    const initiated = await payments.initiated(c, { headers: psu });
+    // A bank that runs the SCA as it creates the payment has rejected it already (RJCT at once): no
+    // SCA to drive. One that needed no SCA for it either (accepted at once) has no failed SCA to
+    // show: that half is not judged; the accepted payment's is.
+    const told = initiated.res.json<{ transactionStatus?: string }>().transactionStatus;
+    const atOnce =
+      told === 'RJCT' || ACCEPTED.includes(String(told)) ? await payments.transactionStatus(initiated.basePath) : '';
+    if (ACCEPTED.includes(atOnce)) {
+      test.info().annotations.push({
+        type: NOT_JUDGED_ANNOTATION,
+        description: `a rejected payment: the ${label(c)} payment of PSU ${failing} needed no SCA (it reads ${atOnce} at once)`,
+      });
+      return;
+    }
+    const rejected = initiated;
+    if (atOnce !== 'RJCT') {
+      const sca = await payments.authorise(initiated.basePath, { headers: psu });
+      expect(sca.scaStatus, because(`the SCA of PSU ${failing} fails`)).toBe('failed');
+      await expect
+        .poll(() => payments.transactionStatus(rejected.basePath), {
+          ...settle,
+          message: because(`the ${label(c)} payment is RJCT after a failed SCA`),
+        })
+        .toBe('RJCT');
+    }
     const onRejected = await payments.sca.create(rejected.basePath, 'authorisations', {
       ...payments.psuHeaders(),
       ...psu,
