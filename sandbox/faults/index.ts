@@ -18,6 +18,7 @@ import directDebitGeneratedFaults from './direct-debit-generated.js';
 import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import affiliatedFaults from './headers-affiliated.js';
+import answerReadingFaults from './answer-readings.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
 import headerGeneratedFaults from './headers-generated.js';
@@ -55,6 +56,7 @@ export const FAULTS: Fault[] = [
   ...resourceAuthorisationFaults,
   ...oauthFaults,
   ...paymentFaults,
+  ...answerReadingFaults,
   ...paymentAuthorisationFaults,
   ...initiationFaults,
   ...paymentLinkFaults,

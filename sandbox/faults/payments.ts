@@ -4,7 +4,7 @@ import { isIso13616Iban } from '../../spec/iso13616.js';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
 import { type Fault } from './fault.js';
-import { beforeGuard, beforeHandler, rewriteJson, cancelWithStatusAndLinks } from '../hooks.js';
+import { beforeGuard, beforeHandler, rewriteJson } from '../hooks.js';
 import { asOwner, deadStatusLink, esc, params, refuseAsFormatError } from './shapes.js';
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
@@ -331,24 +331,6 @@ const faults: Fault[] = [
           req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
       }),
   },
-  {
-    id: 'payments.cancel-without-body-under-status-and-links',
-    description:
-      'cancel payment answers 204 with no body under a profile claiming payments.cancelAnswer status-and-links (section D: "response: transactionStatus and links")',
-    breaks: ['payments.cancel.response'],
-    claims: { payments: { cancelAnswer: 'status-and-links' } },
-    // The reference sandbox's own 204 is the fault under the other reading: nothing to install.
-    install: () => undefined,
-  },
-  {
-    id: 'payments.cancel-body-under-no-content',
-    description:
-      'a cancellation that needs no authorisation answers 200 with transactionStatus and links under a profile pinning payments.cancelAnswer no-content (the bank claimed the empty answer)',
-    breaks: ['payments.cancel.response'],
-    claims: { payments: { cancelAnswer: 'no-content' } },
-    install: (app) => cancelWithStatusAndLinks(app),
-  },
-
   {
     id: 'payments.service-product-unchecked-on-authorisation-status',
     description:
