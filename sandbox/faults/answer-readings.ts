@@ -16,7 +16,7 @@ const faults: Fault[] = [
     id: 'payments.cancel-without-body-under-status-and-links',
     description:
       'cancel payment answers 204 with no body under a profile claiming payments.cancelAnswer status-and-links (section D: "response: transactionStatus and links")',
-    breaks: ['payments.cancel.response'],
+    breaks: ['payments.cancel.response', 'payments.cancel.status-and-links'],
     claims: { payments: { cancelAnswer: 'status-and-links' } },
     install: (app) => answerWithoutBody(app, 'cancel'),
   },

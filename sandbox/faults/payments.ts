@@ -4,7 +4,7 @@ import { isIso13616Iban } from '../../spec/iso13616.js';
 import { BgError } from '../errors.js';
 import { PRODUCTS } from '../payments/rules.js';
 import { type Fault } from './fault.js';
-import { beforeGuard, beforeHandler, rewriteJson } from '../hooks.js';
+import { answerWithoutBody, beforeGuard, beforeHandler, rewriteJson } from '../hooks.js';
 import { asOwner, deadStatusLink, esc, params, refuseAsFormatError } from './shapes.js';
 
 const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
@@ -445,7 +445,10 @@ const faults: Fault[] = [
     id: 'payments.cancel-204-leaves-payment',
     description: 'cancelling a payment that needs no cancellation authorisation answers 204 but leaves it as it was',
     breaks: ['payments.cancel.cancelled-after-sca', 'payments.cancel.authorised-future-dated'],
+    // Berlin Group's 204 (the reference sandbox answers section D's body): a reading allowed under either.
+    claims: { payments: { cancelAnswer: 'either' } },
     install: (app) => {
+      answerWithoutBody(app, 'cancel');
       const before = new WeakMap<FastifyRequest, { id: string; status: string }>();
       app.addHook('preHandler', async (req) => {
         if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '')) return;

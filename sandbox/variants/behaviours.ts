@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BgError, formatError } from '../errors.js';
 import {
   beforeGuard,
@@ -13,7 +13,6 @@ import {
 import { requestHeader } from '../plugins/guard.js';
 import type { Variant } from './variant.js';
 
-const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const PAYMENT_AUTHORISATIONS =
   /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
 const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
@@ -74,9 +73,6 @@ const SPEC_CASE: Record<string, string> = {
 };
 const titleCase = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
-
-const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
-  reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
 
 /** Optional fields, link names, bodies and header spellings the specification allows. */
 /** The checks that follow or compare `_links` hrefs: where another spelling of the links shows. */

@@ -92,10 +92,13 @@ forEachCombination(() => {
         body.transactionStatus,
         because(`cancel payment answers transactionStatus (section D), a string; got ${res.describe()}`),
       ).toEqual(expect.any(String));
+      // "transactionStatus and links": links are returned, not which (their names: payments.cancel.complete).
       expect(
-        body._links,
-        because(`cancel payment answers links (section D): _links, an object; got ${res.describe()}`),
-      ).toEqual(expect.any(Object));
+        Object.keys(body._links && typeof body._links === 'object' ? body._links : {}).length,
+        because(
+          `cancel payment answers links (section D): _links, an object of at least one link; got ${res.describe()}`,
+        ),
+      ).toBeGreaterThan(0);
       await expect(body._links, because(`_links of ${res.label}`)).toMatchSchema('common/links');
     },
   );
