@@ -10,6 +10,13 @@
  * test judges).
  */
 
+/**
+ * Ends the "not judged" message of a check that judges a sentence only on the answers of one of
+ * two readings and saw only the other in its test (e.g. Berlin Group's 204 where the sentence
+ * describes a body): the specification map shows the clause as partly judged in the run.
+ */
+export const PARTLY_JUDGED_IN_RUN = '(partly judged)';
+
 /** A resource whose authorisations section F and the state tables describe. */
 export type RuleResource = 'consent' | 'payment' | 'cancellation' | 'basket';
 

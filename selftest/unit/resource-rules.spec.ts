@@ -5,6 +5,7 @@ import { collapseWhitespace, loadCatalogue, QUOTE_FILES } from '../../harness/ca
 import {
   OPERATION_PREFIX,
   RESOURCE_RULES,
+  PARTLY_JUDGED_IN_RUN,
   RULE_RESOURCES,
   resourceRuleTable,
   type ResourceRule,
@@ -149,6 +150,30 @@ test("the map's HTML says at a partly judged clause which resources it is not ju
   const notes = html.match(/<span class="why" data-partly="[^"]*">[^<]*<\/span>/g) ?? [];
   expect(notes.length, 'a partly judged note in the map').toBeGreaterThan(0);
   expect(notes.join('\n')).toContain('not on basket, because');
+});
+
+test('the map says a clause is partly judged in the run where its check saw only the other reading', () => {
+  const id = 'consents.delete.message-and-links';
+  const message = `not judged: delete consent answered Berlin Group's 204 with no body ${PARTLY_JUDGED_IN_RUN}`;
+  const report = (status: 'skipped' | 'passed'): MapReport => ({
+    suite: { name: 'obg-conformance', version: '0', commit: 'c0ffee', specSha256: 'ab'.repeat(32) },
+    target: { baseUrl: 'http://127.0.0.1:1', profile: 'reference', embedded: true },
+    verdict: 'conformant',
+    requirements: [
+      {
+        id,
+        level: 'MUST',
+        area: 'consents',
+        section: 'B',
+        text: 'the structure',
+        verdict: status,
+        tests: [{ title: 't', file: 'f', status, message: status === 'skipped' ? message : '' }],
+      },
+    ],
+  });
+  const note = new RegExp(`data-partly-run="${id.replace(/\./g, '\\.')}">partly judged in this run`);
+  expect(renderSpecificationMap(report('skipped'))).toMatch(note);
+  expect(renderSpecificationMap(report('passed'))).not.toMatch(note);
 });
 
 test('docs/areas.md holds the table of rule × resource as the code makes it', () => {
