@@ -66,7 +66,7 @@ export const profileSchema = {
         },
         deleteAnswer: {
           description:
-            "How delete consent answers (a 2xx either way): 'no-content' (no body: Berlin Group's 204, the reference sandbox's), 'message-and-links' (a body with _links and optional tppMessages: section B, 'response uses the message-and-links structure'), or 'either' (each answer judged as its own shape: an empty body, or a message-and-links body). Default 'either'; a bank that wants the stricter check pins one.",
+            "How delete consent answers (a 2xx either way): 'no-content' (no body: Berlin Group's 204), 'message-and-links' (a body with _links and optional tppMessages: section B, 'response uses the message-and-links structure'; the reference sandbox's), or 'either' (each answer judged as its own shape: a 204 with no body, or a message-and-links body; an empty 2xx other than 204 is neither). Default 'either'; a bank that wants the stricter check pins one.",
           enum: ['no-content', 'message-and-links', 'either'],
           default: 'either',
         },
@@ -144,7 +144,7 @@ export const profileSchema = {
         },
         cancelAnswer: {
           description:
-            "How cancel payment answers (a 2xx either way): 'no-content' (Berlin Group: 204 with no body, or 202 with transactionStatus and links when the cancellation needs authorisation; the reference sandbox's), 'status-and-links' (section D: always a body with transactionStatus and links) or 'either' (each answer judged as the shape of the reading it gives). Default 'either'.",
+            "How cancel payment answers (a 2xx either way): 'no-content' (Berlin Group: 204 with no body, or 202 with transactionStatus and links when the cancellation needs authorisation), 'status-and-links' (section D: always a body with transactionStatus and links; the reference sandbox's) or 'either' (each answer judged as the shape of the reading it gives; an empty 2xx other than 204 is neither). Default 'either'.",
           enum: ['no-content', 'status-and-links', 'either'],
           default: 'either',
         },

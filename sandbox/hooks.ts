@@ -120,21 +120,20 @@ export const acceptJsonAtToken = (app: FastifyInstance) =>
 const PAYMENT = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId$/;
 const BASKET = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId$/;
 
+const CONSENT_ONE = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
+
 /**
- * A cancellation that needs no authorisation answers 200 with transactionStatus and the self and
- * status links (section D's reading) instead of Berlin Group's empty 204.
+ * Cancel payment (a cancellation that needs no authorisation) or delete consent answers with no
+ * body instead of the specification's (section D: "response: transactionStatus and links";
+ * section B: "response uses the message-and-links structure"): by default Berlin Group's 204 (the
+ * no-content reading), or the status given (a 200 with no body, neither reading).
  */
-export function cancelWithStatusAndLinks(app: FastifyInstance): void {
+export function answerWithoutBody(app: FastifyInstance, what: 'cancel' | 'delete-consent', status = 204): void {
+  const route = what === 'cancel' ? PAYMENT : CONSENT_ONE;
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'DELETE' || !PAYMENT.test(req.routeOptions.url ?? '') || reply.statusCode !== 204)
-      return payload;
-    const { paymentService, paymentProduct, paymentId } = req.params as Record<string, string>;
-    const self = `/v1/${paymentService}/${paymentProduct}/${paymentId}`;
-    reply.status(200).header('Content-Type', 'application/json; charset=utf-8');
-    return JSON.stringify({
-      transactionStatus: app.sandbox.payments.payments.get(paymentId)?.status ?? 'CANC',
-      _links: { self: { href: self }, status: { href: `${self}/status` } },
-    });
+    if (req.method !== 'DELETE' || !route.test(req.routeOptions.url ?? '') || reply.statusCode !== 200) return payload;
+    reply.status(status).removeHeader('content-type');
+    return '';
   });
 }
 

@@ -141,7 +141,7 @@ console.log(
 const c = report.coverage;
 if (c)
   console.log(
-    `specification: ${c.judged} of ${c.normative} normative clauses judged (${c.judgedPercent} %), ${c.explained} explained, ` +
+    `specification: ${c.judged} of ${c.normative} normative clauses judged (${c.judgedPercent} %${c.partly?.length ? `, ${c.partly.length} of them partly` : ''}), ${c.explained} explained, ` +
       `${c.notExplained.length} neither: ${c.judgedOrExplainedPercent} % judged or explained; map: ${resolve(reports, 'specification.html')}`,
   );
 if (existsSync(resolve(reports, 'summary.txt')))

@@ -10,6 +10,13 @@
  * test judges).
  */
 
+/**
+ * Ends the "not judged" message of a check that judges a sentence only on the answers of one of
+ * two readings and saw only the other in its test (e.g. Berlin Group's 204 where the sentence
+ * describes a body): the specification map shows the clause as partly judged in the run.
+ */
+export const PARTLY_JUDGED_IN_RUN = '(partly judged)';
+
 /** A resource whose authorisations section F and the state tables describe. */
 export type RuleResource = 'consent' | 'payment' | 'cancellation' | 'basket';
 
@@ -26,6 +33,17 @@ export const OPERATION_PREFIX: Record<RuleResource, string> = {
 /** One cell: the requirement that judges the rule on the resource, or why it is not judged there. */
 export type RuleCell = { judgedBy: string } | { notJudged: string };
 
+/**
+ * How a payment or cancellation cell is judged across the payment services and products: on every
+ * claimed service × product (every product whose cancellation needs authorisation), or on the
+ * first claimed one only, and why.
+ */
+export type ProductSpread = 'every' | { firstOnly: string };
+
+/** Why a rule judged through an SCA flow is judged on the first claimed service × product only. */
+const FIRST_ONLY_SCA =
+  "the authorisation's operations are the same under every service and product (section F: `{base_url}/<resourceBasePath>`) and the payment's own rules (initiation, status, create authorisation, cancel) are judged on every claimed service × product; an SCA flow per product would multiply the run's SCA waits by the number of claimed products";
+
 export interface ResourceRule {
   /** What the rule says, in a few words. */
   rule: string;
@@ -34,7 +52,11 @@ export interface ResourceRule {
   /** The operation of each resource the rule governs: the suffix of its row id (start, status, update). */
   operation: 'start' | 'status' | 'update';
   cells: Record<RuleResource, RuleCell>;
+  /** The payment and cancellation cells across services and products. */
+  products: Record<'payment' | 'cancellation', ProductSpread>;
 }
+
+const firstOnly = { payment: { firstOnly: FIRST_ONLY_SCA }, cancellation: { firstOnly: FIRST_ONLY_SCA } };
 
 const CREATE_ROW =
   '| none | create authorisation (POST on the authorisations path) | resource exists | received | authorisationId and the list of SCA methods are returned |';
@@ -59,12 +81,14 @@ export const RESOURCE_RULES: ResourceRule[] = [
       cancellation: { judgedBy: 'payments.cancel.authorisation-sca-methods' },
       basket: { judgedBy: 'signing-baskets.authorisation.sca-methods' },
     },
+    products: { payment: 'every', cancellation: { firstOnly: FIRST_ONLY_SCA } },
   },
   {
     rule: 'an authorisation is created only on a resource that exists',
     sentence: CREATE_ROW,
     operation: 'start',
     cells: everywhere('authorisations.create.unknown-resource'),
+    products: { payment: 'every', cancellation: 'every' },
   },
   {
     rule: 'the start of an authorisation (POST) answers the authorisation start response',
@@ -77,6 +101,7 @@ export const RESOURCE_RULES: ResourceRule[] = [
       cancellation: { judgedBy: 'payments.authorisations.start-response' },
       basket: { judgedBy: 'signing-baskets.authorisation.start' },
     },
+    products: firstOnly,
   },
   {
     rule: 'the SCA status read answers scaStatus',
@@ -88,12 +113,14 @@ export const RESOURCE_RULES: ResourceRule[] = [
       cancellation: { judgedBy: 'payments.cancel.authorisations' },
       basket: { judgedBy: 'signing-baskets.authorisation.sca-status' },
     },
+    products: { payment: { firstOnly: FIRST_ONLY_SCA }, cancellation: 'every' },
   },
   {
     rule: 'a started authorisation never reads an earlier status again',
     sentence: 'The client polls the SCA status until `finalised` or `failed`.',
     operation: 'status',
     cells: everywhere('authorisations.status.no-move-back'),
+    products: firstOnly,
   },
   {
     rule: 'a start with an offered method is answered started, with aspsp-sca-approach and challengeData',
@@ -108,24 +135,28 @@ export const RESOURCE_RULES: ResourceRule[] = [
           "a basket's start is a step of its checks (SCA status, auto-start token, QR): a refused start blocks them, naming authorisations.start.decoupled, but no requirement judges the answer's aspsp-sca-approach header and scaStatus on a basket",
       },
     },
+    products: firstOnly,
   },
   {
     rule: 'the same-device start gives the auto-start token first in challengeData.data',
     sentence: 'The first element of `challengeData.data` is the auto-start token.',
     operation: 'update',
     cells: everywhere('authorisations.decoupled.autostart-token'),
+    products: firstOnly,
   },
   {
     rule: 'the animated QR token is valid for one second',
     sentence: 'The code is valid for 1 second.',
     operation: 'status',
     cells: everywhere('authorisations.qr.token-rotates'),
+    products: firstOnly,
   },
   {
     rule: 'the animated QR image is a base64 PNG data URI, with psuMessage',
     sentence: '`mbid_animated_qr_image`: `challengeData.image` is a base64 PNG data URI to display to the PSU.',
     operation: 'update',
     cells: everywhere('authorisations.qr.image'),
+    products: firstOnly,
   },
   {
     rule: 'update PSU data answers the decoupled response',
@@ -138,6 +169,7 @@ export const RESOURCE_RULES: ResourceRule[] = [
       cancellation: { judgedBy: 'payments.cancel.update-psu-data' },
       basket: { judgedBy: 'signing-baskets.authorisation.update-psu-data' },
     },
+    products: firstOnly,
   },
 ];
 
@@ -155,9 +187,28 @@ export function resourceRuleTable(rules: ResourceRule[] = RESOURCE_RULES): strin
   const rows = rules.map((r) => {
     const cells = RULE_RESOURCES.map((res) => {
       const c = r.cells[res];
-      return 'judgedBy' in c ? `\`${c.judgedBy}\`` : `not judged, because ${c.notJudged}`;
+      if (!('judgedBy' in c)) return `not judged, because ${c.notJudged}`;
+      const spread = res === 'payment' || res === 'cancellation' ? r.products[res] : undefined;
+      const across =
+        spread === undefined
+          ? ''
+          : spread === 'every'
+            ? ' on every claimed service × product'
+            : ' on the first claimed service × product only (see below)';
+      return `\`${c.judgedBy}\`${across}`;
     });
     return `| ${r.rule} | ${cells.join(' | ')} |`;
   });
-  return [head, line, ...rows].join('\n');
+  const reasons = [
+    ...new Set(
+      rules.flatMap((r) =>
+        (['payment', 'cancellation'] as const).flatMap((res) => {
+          const spread = r.products[res];
+          return 'judgedBy' in r.cells[res] && spread !== 'every' ? [spread.firstOnly] : [];
+        }),
+      ),
+    ),
+  ];
+  const below = reasons.map((why) => `A cell judged on the first claimed service × product only: ${why}.`);
+  return [head, line, ...rows, ...(below.length ? ['', ...below] : [])].join('\n');
 }

@@ -55,7 +55,7 @@ function coverageLine(r: Glance): string | undefined {
   const sum = (k: 'normative' | 'judged') => areas.reduce((n, a) => n + c.byArea[a][k], 0);
   const all = Object.keys(c.byArea).length;
   const mine = areas.length === all ? 'every area' : `its ${areas.length} of ${all} areas`;
-  return `- Clauses this run judges: ${sum('judged')} of the ${sum('normative')} normative clauses of ${mine} (the whole catalogue: ${c.judged} of ${c.normative}, ${c.judgedPercent} %)`;
+  return `- Clauses this run judges: ${sum('judged')} of the ${sum('normative')} normative clauses of ${mine} (the whole catalogue: ${c.judged} of ${c.normative}, ${c.judgedPercent} %${c.partly?.length ? `, ${c.partly.length} of them partly judged` : ''})`;
 }
 
 /** The root causes: the failed and broken requirements, those that block others first. */

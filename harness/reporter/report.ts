@@ -107,6 +107,18 @@ export interface Coverage {
     why?: string;
   }[];
   /**
+   * Judged clauses stating a rule for several resources that is judged on some of them only
+   * (harness/catalogue/resource-rules.ts): counted among the judged, listed with the resources left
+   * and why. Absent in a report written before it was counted.
+   */
+  partly?: {
+    id: string;
+    section: string;
+    sentence: string;
+    clause?: string;
+    rules: { rule: string; notOn: { resource: string; why: string }[] }[];
+  }[];
+  /**
    * Requirements whose quote takes several clauses of a unit (a whole row) and that
    * spec/clauses.yaml does not say which of them they judge: they judge none until it does.
    */

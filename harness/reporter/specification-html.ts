@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { collapseWhitespace, QUOTE_FILES, type Requirement } from '../catalogue/catalogue.js';
+import { PARTLY_JUDGED_IN_RUN } from '../catalogue/resource-rules.js';
 import { redactText } from '../evidence/redact.js';
 import type { ConformanceReport } from './report.js';
 import { markdownIt } from './spec-sentences.js';
@@ -145,6 +146,19 @@ function marking(report: MapReport): Marking {
     const v = verdictOf(r.id);
     return `<a class="req" href="#req-${esc(r.id)}" data-req="${esc(r.id)}" data-level="${r.level}" data-verdict="${v}" title="${esc(`${r.level}, ${VERDICT_LABEL[v]}: ${r.text}`)}">${esc(r.id)} · ${r.level} · ${esc(VERDICT_LABEL[v])}</a>`;
   };
+  /** A requirement of the clause whose check saw only the reading the sentence does not describe, in some test. */
+  const partlyInRun = (c: UnitCoverage) =>
+    c.requirements
+      .flatMap((r) =>
+        (verdicts.get(r.id)?.tests ?? [])
+          .filter((t) => t.status === 'skipped' && t.message.includes(PARTLY_JUDGED_IN_RUN))
+          .slice(0, 1)
+          .map(
+            (t) =>
+              ` <span class="why" data-partly-run="${esc(r.id)}">partly judged in this run (${esc(r.id)}): ${esc(t.message)}</span>`,
+          ),
+      )
+      .join('');
   const stateOf = (c: UnitCoverage) =>
     !c.unit.markers.length && !c.requirements.length
       ? undefined
@@ -170,7 +184,8 @@ function marking(report: MapReport): Marking {
   };
   const notes = (c: UnitCoverage) => {
     const state = stateOf(c);
-    if (state === 'judged') return ` <span class="reqs">${c.requirements.map(badge).join('')}</span>${partlyNote(c)}`;
+    if (state === 'judged')
+      return ` <span class="reqs">${c.requirements.map(badge).join('')}</span>${partlyNote(c)}${partlyInRun(c)}`;
     if (c.notJudged) {
       // "Not yet judged: <why>" says its reason itself.
       const label = REASON_LABEL[c.notJudged.reason];

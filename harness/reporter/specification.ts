@@ -283,6 +283,15 @@ function countCoverage(units: Map<string, UnitCoverage>, found: Findings): Cover
       markers: c.unit.markers,
       ...(c.notJudged ? { why: c.notJudged.why } : {}),
     })),
+    partly: normative
+      .filter((c) => c.requirements.length && c.partly?.length)
+      .map((c) => ({
+        id: c.clause.id,
+        section: c.unit.section,
+        sentence: c.unit.text,
+        ...(c.unit.clauses.length > 1 ? { clause: c.clause.text } : {}),
+        rules: c.partly!,
+      })),
     unattributed: found.unattributed,
     stale: found.stale,
     unknown: found.unknown,
@@ -328,10 +337,14 @@ export function mapSpecificationOrSay(): SpecMap | undefined {
   }
 }
 
+/** How many of the judged clauses are judged on some of the resources they name only, when any. */
+export const partlyCount = (c: Pick<Coverage, 'partly'>) =>
+  c.partly?.length ? `, ${c.partly.length} of them partly` : '';
+
 /** The coverage figure in one line, as `npm run conformance` prints it. */
 export function coverageLine(c: Coverage): string {
   return (
-    `specification: ${c.judged} of ${c.normative} normative clauses judged (${c.judgedPercent} %), ` +
+    `specification: ${c.judged} of ${c.normative} normative clauses judged (${c.judgedPercent} %${partlyCount(c)}), ` +
     `${c.explained} explained, ${c.notExplained.length} neither: ${c.judgedOrExplainedPercent} % judged or explained`
   );
 }
@@ -351,6 +364,15 @@ export function coverageMarkdown(c: Coverage): string[] {
     `| **all** | **${c.normative}** | **${c.judged}** | **${c.explained}** | **${c.notExplained.length}** |`,
     '',
   ];
+  if (c.partly?.length) {
+    out.push('Judged clauses partly judged (a rule judged on some of the resources it names only):', '');
+    for (const p of c.partly)
+      for (const r of p.rules)
+        out.push(
+          `- ${p.section}: ${p.clause ? `\`\` ${collapseWhitespace(p.clause)} \`\` in ` : ''}\`\` ${collapseWhitespace(p.sentence)} \`\` (${r.rule}): not on ${r.notOn.map((n) => `${n.resource}, because ${n.why}`).join('; ')}`,
+        );
+    out.push('');
+  }
   if (c.notExplained.length) {
     out.push('Normative clauses neither judged nor explained:', '');
     for (const n of c.notExplained)

@@ -10,6 +10,7 @@ const CANCELLATION_ONE =
   /\/:paymentService\/:paymentProduct\/:paymentId\/cancellation-authorisations\/:authorisationId$/;
 const CANCELLATIONS =
   '/psd2/paymentinitiation/v1/:paymentService/:paymentProduct/:paymentId/cancellation-authorisations';
+const PAYMENT_AUTHORISATIONS = '/psd2/paymentinitiation/v1/:paymentService/:paymentProduct/:paymentId/authorisations';
 const BASKETS = '/psd2/paymentinitiation/v1/signing-baskets';
 const BASKET_ONE = /^\/psd2\/paymentinitiation\/v1\/signing-baskets\/:basketId\/authorisations\/:authorisationId$/;
 
@@ -119,6 +120,19 @@ const faults: Fault[] = [
       app.addHook('preValidation', async (req, reply) => {
         if (req.method !== 'POST' || req.routeOptions.url !== CANCELLATIONS) return;
         if (!app.sandbox.payments.payments.get(params(req).paymentId ?? '')) return fakeAuthorisation(req, reply);
+      }),
+  },
+  {
+    id: 'authorisations.unknown-payment-of-other-products',
+    description:
+      'create authorisation on an unknown payment answers 201 with an authorisation, under every service and product but the first claimed (payments/sepa-credit-transfers)',
+    breaks: ['authorisations.create.unknown-resource', 'authorisations.unknown-resource.code'],
+    install: (app) =>
+      app.addHook('preValidation', async (req, reply) => {
+        if (req.method !== 'POST' || req.routeOptions.url !== PAYMENT_AUTHORISATIONS) return;
+        const p = params(req) as { paymentService?: string; paymentProduct?: string; paymentId?: string };
+        if (p.paymentService === 'payments' && p.paymentProduct === 'sepa-credit-transfers') return;
+        if (!app.sandbox.payments.payments.get(p.paymentId ?? '')) return fakeAuthorisation(req, reply);
       }),
   },
 ];

@@ -66,7 +66,7 @@ const faults: Fault[] = [
     description:
       'delete consent answers 200 with a body of its own ({ consentStatus: terminatedByTpp }, no _links), not the message-and-links structure',
     breaks: ['consents.delete.message-and-links'],
-    // Under the default reading (either), which takes a body: the reference profile pins no-content.
+    // Judged under the default reading (either) as under message-and-links, the reference profile's.
     claims: { consents: { deleteAnswer: 'either' } },
     install: (app) =>
       app.addHook('preHandler', async (req, reply) => {

@@ -19,6 +19,8 @@ import directDebitPropertyFaults from './direct-debit-properties.js';
 import directDebitFaults from './direct-debit.js';
 import directoryFaults from './directory.js';
 import affiliatedFaults from './headers-affiliated.js';
+import paymentAnswerFaults from './payments-answers.js';
+import consentAnswerFaults from './consents-answers.js';
 import headerSigningFaults from './headers-signing.js';
 import headerFaults from './headers.js';
 import headerPropertyFaults from './headers-properties.js';
@@ -54,6 +56,8 @@ export const FAULTS: Fault[] = [
   ...resourceAuthorisationFaults,
   ...oauthFaults,
   ...paymentFaults,
+  ...paymentAnswerFaults,
+  ...consentAnswerFaults,
   ...paymentAuthorisationFaults,
   ...initiationFaults,
   ...paymentLinkFaults,

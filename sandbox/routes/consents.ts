@@ -143,7 +143,13 @@ export default async function consentRoutes(app: FastifyInstance): Promise<void>
     if (c.status === 'terminatedByTpp')
       throw new BgError(401, 'CONSENT_INVALID', 'the consent has already been deleted', 'consentId');
     c.status = 'terminatedByTpp';
-    return reply.status(204).send();
+    // Section B: "response uses the message-and-links structure" (Berlin Group's empty 204 is the
+    // variant consents.delete-no-content).
+    reply.status(200);
+    return {
+      tppMessages: [{ category: 'INFORMATION', code: 'WARNING', path: 'consentId', text: 'the consent is terminated' }],
+      _links: { status: { href: `/v1/consents/${c.consentId}/status` } },
+    };
   });
 
   registerAuthorisationRoutes(app, {

@@ -160,7 +160,11 @@ async function initiatePayment(app: FastifyInstance, req: FastifyRequest, reply:
   return { transactionStatus: p.status, paymentId: p.paymentId, _links: links };
 }
 
-/** DELETE the payment: CANC at once (204), or a cancellation to authorise (202) for the products that need one. */
+/**
+ * DELETE the payment: CANC at once, answered 200 with transactionStatus and links (section D:
+ * "response: transactionStatus and links"; Berlin Group's empty 204 is the variant
+ * payments.cancel-no-content), or a cancellation to authorise (202) for the products that need one.
+ */
 async function cancelPayment(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
   const p = loadPayment(app, req);
   if (NOT_CANCELLABLE.has(p.status)) {
@@ -172,7 +176,8 @@ async function cancelPayment(app: FastifyInstance, req: FastifyRequest, reply: F
   }
   if (!CANCEL_NEEDS_AUTHORISATION.has(p.product)) {
     p.status = 'CANC';
-    return reply.status(204).send();
+    reply.status(200);
+    return { transactionStatus: p.status, _links: paymentLinks(p) };
   }
   if (p.cancellation?.status !== 'RCVD') p.cancellation = { status: 'RCVD' };
   const links = paymentLinks(p);

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BgError, formatError } from '../errors.js';
 import {
   beforeGuard,
   beforeHandler,
-  cancelWithStatusAndLinks,
+  answerWithoutBody,
   keepDeletedBasketAsCancelled,
   rewriteJson,
   serveWithScope,
@@ -13,7 +13,6 @@ import {
 import { requestHeader } from '../plugins/guard.js';
 import type { Variant } from './variant.js';
 
-const CONSENT = /^\/psd2\/consent\/v1\/consents\/:consentId$/;
 const PAYMENT_AUTHORISATIONS =
   /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct\/:paymentId\/authorisations$/;
 const CONSENT_AUTHORISATIONS = /^\/psd2\/consent\/v1\/consents\/:consentId\/authorisations$/;
@@ -23,6 +22,16 @@ const CONSENTS = /^\/psd2\/consent\/v1\/consents$/;
 const ANY_CONSENT = /^\/psd2\/consent\//;
 /** The start (update PSU data) of any authorisation: a consent's, a payment's, a cancellation's, a basket's. */
 const AUTHORISATION_START = /\/(cancellation-)?authorisations\/:authorisationId$/;
+
+/** What Berlin Group's empty cancel answer meets: the answer's readings, and the states read after it. */
+const CANCEL_CONCERNS = [
+  'payments.cancel.response',
+  'payments.cancel.status-and-links',
+  'payments.cancel.complete',
+  'payments.cancel.cancelled-after-sca',
+  'payments.cancel.authorised-future-dated',
+  'payments.cancel.states.walk',
+];
 
 type Links = Record<string, { href?: unknown } | undefined>;
 
@@ -65,9 +74,6 @@ const SPEC_CASE: Record<string, string> = {
 const titleCase = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
-const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
-  reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
-
 /** Optional fields, link names, bodies and header spellings the specification allows. */
 /** The checks that follow or compare `_links` hrefs: where another spelling of the links shows. */
 const LINK_CHECKS = [
@@ -103,43 +109,24 @@ const variants: Variant[] = [
       }),
   },
   {
-    id: 'consents.delete-message-and-links',
+    id: 'consents.delete-no-content',
     description:
-      'delete consent answers 200 with the message-and-links structure (tppMessages and _links), under a profile claiming consents.deleteAnswer message-and-links',
-    allows: '| Delete consent | DELETE base path/`<consentId>` | response uses the message-and-links structure |',
+      "delete consent answers Berlin Group's 204 with no body instead of the message-and-links structure, under a profile claiming consents.deleteAnswer no-content",
+    allows: 'DELETE consent → 204',
     concerns: ['consents.delete.terminated', 'consents.delete.message-and-links'],
     warns: [],
-    claims: { consents: { deleteAnswer: 'message-and-links' } },
-    install: (app) =>
-      app.addHook('preHandler', async (req, reply) => {
-        if (req.method !== 'DELETE' || !CONSENT.test(req.routeOptions.url ?? '')) return;
-        const id = (req.params as { consentId: string }).consentId;
-        const c = app.sandbox.consents.get(id);
-        if (!c || c.clientId !== req.token?.clientId) return;
-        c.status = 'terminatedByTpp';
-        await sendJson(reply, 200, {
-          tppMessages: [
-            { category: 'INFORMATION', code: 'WARNING', path: 'consentId', text: `consent ${id} is terminated` },
-          ],
-          _links: { status: { href: `/v1/consents/${id}/status` } },
-        });
-      }),
+    claims: { consents: { deleteAnswer: 'no-content' } },
+    install: (app) => answerWithoutBody(app, 'delete-consent'),
   },
   {
-    id: 'payments.cancel-status-and-links',
+    id: 'payments.cancel-no-content',
     description:
-      'a cancellation that needs no authorisation answers 200 with transactionStatus and the self and status links instead of 204, under a profile claiming payments.cancelAnswer status-and-links',
-    allows:
-      '| Cancel payment | DELETE base path/`<paymentId>` | response: transactionStatus and links; a startAuthorisation link appears when authorisation of the cancellation is mandated |',
-    concerns: [
-      'payments.cancel.response',
-      'payments.cancel.cancelled-after-sca',
-      'payments.cancel.authorised-future-dated',
-      'payments.cancel.states.walk',
-    ],
+      "a cancellation that needs no authorisation answers Berlin Group's 204 with no body instead of transactionStatus and links, under a profile claiming payments.cancelAnswer no-content",
+    allows: 'DELETE payment → 204',
+    concerns: CANCEL_CONCERNS,
     warns: [],
-    claims: { payments: { cancelAnswer: 'status-and-links' } },
-    install: (app) => cancelWithStatusAndLinks(app),
+    claims: { payments: { cancelAnswer: 'no-content' } },
+    install: (app) => answerWithoutBody(app, 'cancel'),
   },
   {
     id: 'signing-baskets.deleted-readable-canc',
@@ -191,21 +178,14 @@ const variants: Variant[] = [
       }),
   },
   {
-    id: 'payments.cancel-status-and-links-unpinned',
+    id: 'payments.cancel-no-content-unpinned',
     description:
-      'a cancellation that needs no authorisation answers 200 with transactionStatus and the self and status links instead of 204, under a profile that pins no reading (payments.cancelAnswer either, the default)',
-    allows:
-      '| Cancel payment | DELETE base path/`<paymentId>` | response: transactionStatus and links; a startAuthorisation link appears when authorisation of the cancellation is mandated |',
-    concerns: [
-      'payments.cancel.response',
-      'payments.cancel.complete',
-      'payments.cancel.cancelled-after-sca',
-      'payments.cancel.authorised-future-dated',
-      'payments.cancel.states.walk',
-    ],
+      "a cancellation that needs no authorisation answers Berlin Group's 204 with no body, under a profile that pins no reading (payments.cancelAnswer either, the default)",
+    allows: 'DELETE payment → 204',
+    concerns: CANCEL_CONCERNS,
     warns: [],
     claims: { payments: { cancelAnswer: 'either' } },
-    install: (app) => cancelWithStatusAndLinks(app),
+    install: (app) => answerWithoutBody(app, 'cancel'),
   },
   {
     id: 'payments.start-authorisation-psu-data',

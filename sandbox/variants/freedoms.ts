@@ -42,7 +42,7 @@ function addProprietary(value: unknown, top: boolean): void {
   for (const [k, v] of Object.entries(value as Body)) if (k !== '_links') addProprietary(v, false);
 }
 
-const deleteMessageAndLinks = behaviourVariants.find((v) => v.id === 'consents.delete-message-and-links')!;
+const deleteNoContent = behaviourVariants.find((v) => v.id === 'consents.delete-no-content')!;
 
 const variants: Variant[] = [
   {
@@ -185,6 +185,8 @@ const variants: Variant[] = [
       'Further consent statuses and the move from received to valid: not shown. (States > Consent); reference facts: "A consent deleted before its SCA may read `rejected` (adorsys xs2a) or `terminatedByTpp`."',
     concerns: ['consents.delete.terminated', 'consents.delete.twice', 'consents.status.values'],
     warns: [],
+    // Its first delete answers Berlin Group's 204: a reading allowed under either.
+    claims: { consents: { deleteAnswer: 'either' } },
     install: (app) => {
       const deleted = new Set<string>();
       app.addHook('preHandler', async (req, reply) => {
@@ -206,10 +208,10 @@ const variants: Variant[] = [
     },
   },
   {
-    ...deleteMessageAndLinks,
-    id: 'behaviours.consent-delete-message-and-links-default',
+    ...deleteNoContent,
+    id: 'behaviours.consent-delete-no-content-default',
     description:
-      "delete consent answers 200 with the message-and-links structure (tppMessages and _links) under the default consents.deleteAnswer ('either')",
+      "delete consent answers Berlin Group's 204 with no body under the default consents.deleteAnswer ('either')",
     claims: { consents: { deleteAnswer: 'either' } },
   },
   {

@@ -71,7 +71,7 @@ const variants: Variant[] = [
   {
     id: 'omitted.payments',
     description:
-      'initiate payment answers paymentId and its self link (and startAuthorisation where mandated) only; read payment the submitted fields only; a cancellation transactionStatus (and startAuthorisation) only',
+      'initiate payment answers paymentId and its self link (and startAuthorisation where mandated) only; read payment the submitted fields only; a cancellation transactionStatus and one link (startAuthorisation where mandated, else status) only',
     allows:
       'Initiate-payment response: `transactionStatus`, `paymentId`, `_links` (`self`, `status`, `scaStatus`). (Resources > Payment: the fields are listed; the read-payment response "returns the submitted fields plus" transactionStatus among others; the cancel answer lists links `self`, `status`; rules are stated for paymentId and links ("paymentId and links returned"), the submitted fields, the status in a cancellation answer and the startAuthorisation link)',
     concerns: [
@@ -81,6 +81,7 @@ const variants: Variant[] = [
       'payments.read.complete',
       'payments.cancel.response',
       'payments.cancel.complete',
+      'payments.cancel.status-and-links',
       'payments.cancel.start-authorisation-link',
       'payments.cancel.states.walk',
       'payments.multilevel.no-sca-links',
@@ -94,7 +95,10 @@ const variants: Variant[] = [
         dropLinks(b, 'status', 'scaStatus');
       });
       rewriteJson(app, { method: 'GET', route: PAYMENT }, (b: Body) => drop(b, 'transactionStatus'));
-      rewriteJson(app, { method: 'DELETE', route: PAYMENT }, (b: Body) => dropLinks(b, 'self', 'status'));
+      // One link stays here too: section D states "response: transactionStatus and links", not which.
+      rewriteJson(app, { method: 'DELETE', route: PAYMENT }, (b: Body) =>
+        (b._links as Links | undefined)?.startAuthorisation ? dropLinks(b, 'self', 'status') : dropLinks(b, 'self'),
+      );
     },
   },
   {

@@ -109,7 +109,10 @@ test('the clauses once credited to requirements that did not judge them are cred
   expect(
     creditOf('| Delete consent | DELETE base path/`<consentId>` | response uses the message-and-links structure |'),
   ).toEqual(['consents.delete.message-and-links']);
-  expect(creditOf('response: transactionStatus and links')).toEqual(['payments.cancel.complete']);
+  expect(creditOf('response: transactionStatus and links')).toEqual([
+    'payments.cancel.complete',
+    'payments.cancel.status-and-links',
+  ]);
   expect(creditOf('to `/iso/payments/confirm`, `self` to `/iso/payments/<paymentId>`).')).toEqual([
     'direct-debit.create.links',
   ]);

@@ -97,7 +97,8 @@ test('the defaults inside a section given without them are applied; a value the 
   });
   expect(profile.oauth).toEqual({ tokenPath: 'connect/token', authorizePath: 'connect/authorize' });
   const reference = loadProfile('reference');
-  expect(reference.consents.deleteAnswer, 'the reference profile pins its own reading').toBe('no-content');
+  expect(reference.consents.deleteAnswer, 'the reference profile pins its own reading').toBe('message-and-links');
+  expect(reference.payments.cancelAnswer, "the specification's reading, the reference's").toBe('status-and-links');
 });
 
 test("the suite's own validator of judged answers fills in no default", () => {

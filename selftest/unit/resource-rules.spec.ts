@@ -5,6 +5,7 @@ import { collapseWhitespace, loadCatalogue, QUOTE_FILES } from '../../harness/ca
 import {
   OPERATION_PREFIX,
   RESOURCE_RULES,
+  PARTLY_JUDGED_IN_RUN,
   RULE_RESOURCES,
   resourceRuleTable,
   type ResourceRule,
@@ -12,7 +13,7 @@ import {
 } from '../../harness/catalogue/resource-rules.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { OPERATIONS } from '../../harness/operations/table.js';
-import { mapSpecification, readSpec } from '../../harness/reporter/specification.js';
+import { coverageLine, coverageMarkdown, mapSpecification, readSpec } from '../../harness/reporter/specification.js';
 import { renderSpecificationMap, type MapReport } from '../../harness/reporter/specification-html.js';
 import { unitsQuoted } from '../../harness/reporter/spec-sentences.js';
 
@@ -20,11 +21,15 @@ import { unitsQuoted } from '../../harness/reporter/spec-sentences.js';
 // operations table, the catalogue, the tests and the specification: no cell of the table of
 // rule × resource is empty or names a requirement no test judges.
 
-const testsText = () =>
+const testFiles = () =>
   (readdirSync(fromRoot('tests'), { recursive: true }) as string[])
     .filter((f) => f.endsWith('.ts'))
-    .map((f) => readFileSync(fromRoot('tests', f), 'utf8'))
-    .join('\n');
+    .map((f) => readFileSync(fromRoot('tests', f), 'utf8'));
+const testsText = () => testFiles().join('\n');
+
+/** A requirement a test judges on every claimed service × product: a test file naming it goes over the combinations. */
+const judgedPerProduct = (files: string[], id: string) =>
+  files.some((f) => f.includes(`'${id}'`) && /forEachCombination\(|COMBINATIONS\.filter\(/.test(f));
 
 /** The resources the operations table has an authorisation's SCA status read of: the table's columns. */
 function resourcesOfOperations(): RuleResource[] {
@@ -38,6 +43,7 @@ function resourcesOfOperations(): RuleResource[] {
 function problemsOf(rules: ResourceRule[]): string[] {
   const catalogue = loadCatalogue();
   const tests = testsText();
+  const files = testFiles();
   const spec = readSpec(readFileSync(fromRoot(QUOTE_FILES.spec), 'utf8'));
   const operations = new Set(OPERATIONS.map((o) => o.id));
   return rules.flatMap((r) => {
@@ -53,6 +59,13 @@ function problemsOf(rules: ResourceRule[]): string[] {
       else if (cell.judgedBy !== undefined) {
         if (!catalogue.byId.has(cell.judgedBy)) out.push(`${r.rule} × ${res}: no requirement ${cell.judgedBy}`);
         else if (!tests.includes(`'${cell.judgedBy}'`)) out.push(`${r.rule} × ${res}: no test names ${cell.judgedBy}`);
+        const spread = res === 'payment' || res === 'cancellation' ? r.products?.[res] : 'every';
+        if (spread === undefined || (spread !== 'every' && !spread.firstOnly?.trim()))
+          out.push(`${r.rule} × ${res}: not said whether judged on every claimed service × product, or why not`);
+        else if (spread === 'every' && res !== 'consent' && res !== 'basket' && !judgedPerProduct(files, cell.judgedBy))
+          out.push(
+            `${r.rule} × ${res}: said judged on every service × product, but no test of ${cell.judgedBy} goes over them`,
+          );
       }
     }
     return out;
@@ -84,6 +97,17 @@ test('an empty cell, an unknown requirement or an operation the table lacks is r
     'broken × cancellation: an empty cell (neither judged nor "not judged, because …")',
   ]);
   expect(problemsOf([{ ...RESOURCE_RULES[0], rule: 'no row', operation: 'delete' as 'start' }])).toHaveLength(4);
+  // A product spread claimed but not made, or left unexplained.
+  const spread: ResourceRule = {
+    ...RESOURCE_RULES[0],
+    rule: 'spread',
+    cells: { ...RESOURCE_RULES[0].cells, payment: { judgedBy: 'authorisations.qr.image' } },
+    products: { payment: 'every', cancellation: { firstOnly: ' ' } },
+  };
+  expect(problemsOf([spread])).toEqual([
+    'spread × payment: said judged on every service × product, but no test of authorisations.qr.image goes over them',
+    'spread × cancellation: not said whether judged on every claimed service × product, or why not',
+  ]);
 });
 
 test('the specification map shows a rule judged on some resources only as partly judged, with the rest listed', () => {
@@ -99,6 +123,22 @@ test('the specification map shows a rule judged on some resources only as partly
   expect([...full.units.values()].filter((c) => c.partly?.length)).toEqual([]);
 });
 
+test('partly judged clauses are counted among the judged and listed in the coverage of conformance.md', () => {
+  const { coverage } = mapSpecification();
+  const start = RESOURCE_RULES.find((r) => r.sentence.startsWith('| received | start authorisation'))!;
+  const listed = coverage.partly ?? [];
+  expect(listed.map((p) => collapseWhitespace(p.sentence))).toContain(collapseWhitespace(start.sentence));
+  expect(listed.length, 'partly judged clauses are judged clauses').toBeLessThanOrEqual(coverage.judged);
+  expect(coverageLine(coverage)).toContain(`, ${listed.length} of them partly)`);
+  const md = coverageMarkdown(coverage).join('\n');
+  expect(md).toContain('Judged clauses partly judged');
+  expect(md).toContain(`(${start.rule}): not on basket, because`);
+  // None partly judged: no words about it.
+  const none = { ...coverage, partly: [] };
+  expect(coverageLine(none)).not.toContain('partly');
+  expect(coverageMarkdown(none).join('\n')).not.toContain('partly judged');
+});
+
 test("the map's HTML says at a partly judged clause which resources it is not judged on, and why", () => {
   const report: MapReport = {
     suite: { name: 'obg-conformance', version: '0', commit: 'c0ffee', specSha256: 'ab'.repeat(32) },
@@ -110,6 +150,30 @@ test("the map's HTML says at a partly judged clause which resources it is not ju
   const notes = html.match(/<span class="why" data-partly="[^"]*">[^<]*<\/span>/g) ?? [];
   expect(notes.length, 'a partly judged note in the map').toBeGreaterThan(0);
   expect(notes.join('\n')).toContain('not on basket, because');
+});
+
+test('the map says a clause is partly judged in the run where its check saw only the other reading', () => {
+  const id = 'consents.delete.message-and-links';
+  const message = `not judged: delete consent answered Berlin Group's 204 with no body ${PARTLY_JUDGED_IN_RUN}`;
+  const report = (status: 'skipped' | 'passed'): MapReport => ({
+    suite: { name: 'obg-conformance', version: '0', commit: 'c0ffee', specSha256: 'ab'.repeat(32) },
+    target: { baseUrl: 'http://127.0.0.1:1', profile: 'reference', embedded: true },
+    verdict: 'conformant',
+    requirements: [
+      {
+        id,
+        level: 'MUST',
+        area: 'consents',
+        section: 'B',
+        text: 'the structure',
+        verdict: status,
+        tests: [{ title: 't', file: 'f', status, message: status === 'skipped' ? message : '' }],
+      },
+    ],
+  });
+  const note = new RegExp(`data-partly-run="${id.replace(/\./g, '\\.')}">partly judged in this run`);
+  expect(renderSpecificationMap(report('skipped'))).toMatch(note);
+  expect(renderSpecificationMap(report('passed'))).not.toMatch(note);
 });
 
 test('docs/areas.md holds the table of rule × resource as the code makes it', () => {

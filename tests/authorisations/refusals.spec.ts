@@ -8,20 +8,27 @@ import {
   test,
   type AuthorisationsClient,
 } from '../../harness/areas/authorisations.js';
-import { firstCancellationAuthorised, firstClaimed } from '../../harness/areas/payments.js';
+import { COMBINATIONS, label, unclaimed, type Combination } from '../../harness/areas/payments.js';
 
 /**
  * The authorisations path of an unknown consent and, where the profile claims them, of an unknown
- * payment, basket ("The operations use {base_url}/<resourceBasePath> for consent, payment or
- * basket", section F) and the cancellation authorisations of an unknown payment; `list`: the
+ * payment of every claimed service and product, basket ("The operations use
+ * {base_url}/<resourceBasePath> for consent, payment or basket", section F) and the cancellation
+ * authorisations of an unknown payment of every product whose cancellation needs one; `list`: the
  * specification lists its authorisations (a basket's list is not an operation of section E).
  */
-function unknownResources(
-  a: AuthorisationsClient,
-): { what: string; path: string; sub: string; scope: string; list: boolean }[] {
+function unknownResources(a: AuthorisationsClient): {
+  kind: 'consent' | 'payment' | 'cancellation' | 'basket';
+  what: string;
+  path: string;
+  sub: string;
+  scope: string;
+  list: boolean;
+}[] {
   const t = a.target;
-  const out = [
+  const out: ReturnType<typeof unknownResources> = [
     {
+      kind: 'consent',
       what: 'consent',
       path: a.consents.basePath(randomUUID()),
       sub: 'authorisations',
@@ -29,33 +36,35 @@ function unknownResources(
       list: true,
     },
   ];
-  const c = t.profile.features.includes('payments') ? firstClaimed(t) : undefined;
-  if (c) {
-    const base = t.profile.paths.payments;
-    const payment = {
-      what: 'payment',
-      path: `${base}/${c.service}/${c.product}/${randomUUID()}`,
+  if (!t.profile.features.includes('payments')) return out;
+  const base = t.profile.paths.payments;
+  const claimed = COMBINATIONS.filter((c) => !unclaimed(t, c));
+  const cancellable = t.profile.features.includes('payments.cancellation-authorisation')
+    ? claimed.filter((c) => t.profile.payments.cancellationAuthorisation.includes(c.product))
+    : [];
+  const payment = (c: Combination) => ({
+    path: `${base}/${c.service}/${c.product}/${randomUUID()}`,
+    scope: 'paymentinitiation',
+    list: true,
+  });
+  for (const c of claimed)
+    out.push({ kind: 'payment', what: `payment (${label(c)})`, ...payment(c), sub: 'authorisations' });
+  for (const c of cancellable)
+    out.push({
+      kind: 'cancellation',
+      what: `payment (${label(c)}, its cancellation authorisations)`,
+      ...payment(c),
+      sub: 'cancellation-authorisations',
+    });
+  if (claimed.length && t.profile.features.includes('signing-baskets'))
+    out.push({
+      kind: 'basket',
+      what: 'signing basket',
+      path: `${t.profile.paths.signingBaskets}/${randomUUID()}`,
+      sub: 'authorisations',
       scope: 'paymentinitiation',
-    };
-    out.push({ ...payment, sub: 'authorisations', list: true });
-    const cancellable = firstCancellationAuthorised(t);
-    if (cancellable)
-      out.push({
-        what: 'payment (its cancellation authorisations)',
-        path: `${base}/${cancellable.service}/${cancellable.product}/${randomUUID()}`,
-        sub: 'cancellation-authorisations',
-        scope: 'paymentinitiation',
-        list: true,
-      });
-    if (t.profile.features.includes('signing-baskets'))
-      out.push({
-        what: 'signing basket',
-        path: `${t.profile.paths.signingBaskets}/${randomUUID()}`,
-        sub: 'authorisations',
-        scope: 'paymentinitiation',
-        list: false,
-      });
-  }
+      list: false,
+    });
   return out;
 }
 
@@ -76,7 +85,7 @@ test(
   req('authorisations.unknown-resource.code'),
   async ({ authorisations }) => {
     const api = authorisations.consents.api;
-    for (const u of unknownResources(authorisations).filter((x) => x.what === 'consent' || x.what === 'payment')) {
+    for (const u of unknownResources(authorisations).filter((x) => x.kind === 'consent' || x.kind === 'payment')) {
       const opts = { headers: authorisations.headers(), scope: u.scope };
       for (const [what, res] of [
         ['create', await api.post(`${u.path}/authorisations`, opts)],

@@ -1,3 +1,4 @@
+import { PARTLY_JUDGED_IN_RUN } from '../../harness/catalogue/resource-rules.js';
 import { notJudged } from '../../harness/test.js';
 import {
   AUTHORISED_SCA,
@@ -58,6 +59,49 @@ forEachCombination(() => {
           timeout: settleMs(payments.target.timeouts.scaMs),
         })
         .toBe(answered);
+    },
+  );
+
+  test(
+    'cancel payment answers transactionStatus and links wherever it answers a body, and always where the profile pins that reading',
+    req('payments.cancel.status-and-links'),
+    async ({ payments, combination }) => {
+      const { basePath } = await payments.initiated(combination);
+      const res = await payments.cancel(basePath);
+      await prerequisite('payments.cancel.response', 'cancel the payment', async () => expect(res).toSucceed());
+      const claimed = payments.profile.payments.cancelAnswer;
+      const empty = res.text.trim() === '';
+      // An empty 2xx is Berlin Group's reading only as its 204: any other is neither reading.
+      if (empty && claimed !== 'status-and-links')
+        expect(
+          res.status,
+          because(
+            `cancel payment answered no body: only Berlin Group's 204 is a reading without one (payments.cancelAnswer ${claimed}), any other 2xx answers section D's transactionStatus and links; got ${res.describe()}`,
+          ),
+        ).toBe(204);
+      if (empty && claimed !== 'status-and-links')
+        notJudged(
+          `cancel payment answered Berlin Group's 204 with no body, the no-content reading the profile allows (payments.cancelAnswer ${claimed}); section D's structure is judged only on an answer with a body ${PARTLY_JUDGED_IN_RUN}`,
+        );
+      expect(
+        empty,
+        because(
+          `the profile pins payments.cancelAnswer status-and-links (section D: "response: transactionStatus and links"): cancel payment answers that structure, not an empty body; got ${res.describe()}`,
+        ),
+      ).toBe(false);
+      const body = res.json<{ transactionStatus?: unknown; _links?: unknown }>();
+      expect(
+        body.transactionStatus,
+        because(`cancel payment answers transactionStatus (section D), a string; got ${res.describe()}`),
+      ).toEqual(expect.any(String));
+      // "transactionStatus and links": links are returned, not which (their names: payments.cancel.complete).
+      expect(
+        Object.keys(body._links && typeof body._links === 'object' ? body._links : {}).length,
+        because(
+          `cancel payment answers links (section D): _links, an object of at least one link; got ${res.describe()}`,
+        ),
+      ).toBeGreaterThan(0);
+      await expect(body._links, because(`_links of ${res.label}`)).toMatchSchema('common/links');
     },
   );
 
