@@ -27,6 +27,7 @@ import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
 import generatedFaults from './payments-generated.js';
+import ruleGeneratedFaults from './payments-rules-generated.js';
 import walksGeneratedFaults from './walks-generated.js';
 import initiationFaults from './payments-initiation.js';
 import paymentLinkFaults from './payments-links.js';
@@ -73,6 +74,7 @@ export const FAULTS: Fault[] = [
   ...consentGeneratedFaults,
   ...headerGeneratedFaults,
   ...robustnessGeneratedFaults,
+  ...ruleGeneratedFaults,
 ];
 
 export function findFault(id: string): Fault {

@@ -1,0 +1,29 @@
+import type { Fault } from './fault.js';
+import { unenforcedField } from './payments.js';
+
+// Faults of a payment rule that only the generated phase's rule breakers
+// (tests/payments/generated/payment-rules.spec.ts) send: a rule left unchecked on one service, or
+// one no hand-written check breaks. The hand-written checks alone pass each.
+
+/** The schema check's answer to a pattern or an enumeration broken (ajv's messages). */
+const PATTERN = /must match pattern/;
+const ENUMERATION = /must be equal to one of the allowed values/;
+
+const faults: Fault[] = [
+  {
+    id: 'payments.bulk-creditor-agent-unchecked',
+    description:
+      "a bulk payment's creditorAgent is not checked against the BICFI form (a lower-case or 9-character BIC is taken): single payments, where the hand-written check sends its broken BICs, are checked",
+    breaks: ['payments.initiate.creditor-agent-bicfi'],
+    install: (app) => unenforcedField(app, /^payments\/bulk-payment/, 'creditorAgent', PATTERN),
+  },
+  {
+    id: 'payments.periodic-frequency-unchecked',
+    description:
+      "a periodic payment's frequency is not checked against its enumeration: 'monthly', 'Yearly' or any word is taken and stored",
+    breaks: ['payments.periodic.frequency'],
+    install: (app) => unenforcedField(app, /^payments\/periodic-payment/, 'frequency', ENUMERATION),
+  },
+];
+
+export default faults;
