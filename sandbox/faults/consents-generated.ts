@@ -10,6 +10,16 @@ const CREATE = /^\/psd2\/consent\/v1\/consents$/;
 
 const faults: Fault[] = [
   {
+    id: 'consents.frequency-above-five-capped',
+    description: 'a frequencyPerDay of 6 or more is taken as 4 (5, the value the hand-written check sends, is refused)',
+    breaks: ['consents.limits.frequency-max'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = req.body as { frequencyPerDay?: unknown } | undefined;
+        if (typeof b?.frequencyPerDay === 'number' && b.frequencyPerDay >= 6) b.frequencyPerDay = 4;
+      }),
+  },
+  {
     id: 'consents.read-keeps-two-references',
     description:
       'read consent answers at most the first two account references of each access list (a third and a fourth are dropped)',
