@@ -1,3 +1,4 @@
+import { beforeHandler } from '../hooks.js';
 import type { Fault } from './fault.js';
 import { unenforcedField } from './payments.js';
 
@@ -8,6 +9,7 @@ import { unenforcedField } from './payments.js';
 /** The schema check's answer to a pattern or an enumeration broken (ajv's messages). */
 const PATTERN = /must match pattern/;
 const ENUMERATION = /must be equal to one of the allowed values/;
+const INITIATE = /^\/psd2\/paymentinitiation\/v1\/:paymentService\/:paymentProduct$/;
 
 const faults: Fault[] = [
   {
@@ -23,6 +25,18 @@ const faults: Fault[] = [
       "a periodic payment's frequency is not checked against its enumeration: 'monthly', 'Yearly' or any word is taken and stored",
     breaks: ['payments.periodic.frequency'],
     install: (app) => unenforcedField(app, /^payments\/periodic-payment/, 'frequency', ENUMERATION),
+  },
+  {
+    id: 'payments.redirect-uri-spaces-only',
+    description:
+      "initiate payment refuses a TPP-Redirect-URI only when it holds a space: one without a scheme ('//tpp/cb', 'http//tpp') is taken, and the TPP's registered address used",
+    breaks: ['payments.initiate.redirect-uri-format'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const uri = req.headers['tpp-redirect-uri'];
+        if (typeof uri === 'string' && !/\s/.test(uri) && !URL.canParse(uri))
+          req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
+      }),
   },
 ];
 
