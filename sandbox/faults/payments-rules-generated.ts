@@ -1,4 +1,4 @@
-import { beforeHandler } from '../hooks.js';
+import { beforeHandler, rewriteReply } from '../hooks.js';
 import type { Fault } from './fault.js';
 import { unenforcedField } from './payments.js';
 
@@ -36,6 +36,18 @@ const faults: Fault[] = [
         const uri = req.headers['tpp-redirect-uri'];
         if (typeof uri === 'string' && !/\s/.test(uri) && !URL.canParse(uri))
           req.headers['tpp-redirect-uri'] = 'https://tpp.example/callback';
+      }),
+  },
+  {
+    id: 'payments.location-from-end-to-end-id',
+    description:
+      'initiate payment builds its Location header from the endToEndIdentification: a payment without one (an optional field) is answered without Location',
+    breaks: ['payments.initiate.headers'],
+    install: (app) =>
+      rewriteReply(app, { method: 'POST', route: INITIATE }, (req, reply) => {
+        const body = req.body as { endToEndIdentification?: unknown; payments?: unknown } | undefined;
+        if (body && !Array.isArray(body.payments) && body.endToEndIdentification === undefined)
+          reply.removeHeader('location');
       }),
   },
 ];
