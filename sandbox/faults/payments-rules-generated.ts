@@ -1,4 +1,4 @@
-import { beforeHandler, rewriteReply } from '../hooks.js';
+import { beforeHandler, rewriteJson, rewriteReply } from '../hooks.js';
 import type { Fault } from './fault.js';
 import { unenforcedField } from './payments.js';
 
@@ -48,6 +48,18 @@ const faults: Fault[] = [
         const body = req.body as { endToEndIdentification?: unknown; payments?: unknown } | undefined;
         if (body && !Array.isArray(body.payments) && body.endToEndIdentification === undefined)
           reply.removeHeader('location');
+      }),
+  },
+  {
+    id: 'payments.single-item-bulk-answered-actc',
+    description:
+      'a bulk payment of exactly one payment is answered transactionStatus ACTC on creation (the bank books it as a single payment at once): bulks of two, as every hand-written check sends, are RCVD',
+    breaks: ['payments.initiate.response'],
+    install: (app) =>
+      rewriteJson(app, { method: 'POST', route: INITIATE }, (body: { transactionStatus?: string }, req) => {
+        const payments = (req.body as { payments?: unknown } | undefined)?.payments;
+        if (Array.isArray(payments) && payments.length === 1 && body.transactionStatus !== undefined)
+          body.transactionStatus = 'ACTC';
       }),
   },
 ];

@@ -1,11 +1,12 @@
-import { answerHeadersCheck } from '../../../harness/generated/payment-answers.js';
+import { answerCheck, judgeCreated, judgeHeaders } from '../../../harness/generated/payment-answers.js';
 import { anyValidCase, claimedCombinations } from '../../../harness/generated/payments.js';
 import { runProperty } from '../../../harness/generated/run.js';
 import { req, test } from '../../../harness/generated/test.js';
 
 // Generated: the answer to a valid generated body (optional fields left out or kept, enumerations,
 // dates, amounts, one or two payments of a bulk) of any claimed service × product carries Location
-// and ASPSP-SCA-Approach, as the hand-written check judges the answer to the product's own body.
+// and ASPSP-SCA-Approach, and a transactionStatus RCVD (when given) and links pointing at the payment
+// created, as the hand-written checks judge the answer to the product's own body.
 test(
   'generated: an accepted valid body is answered with Location and ASPSP-SCA-Approach',
   req('payments.initiate.headers'),
@@ -15,7 +16,23 @@ test(
       name: 'an accepted valid generated body is answered with Location and ASPSP-SCA-Approach',
       requirement: 'payments.initiate.headers',
       arbitrary: anyValidCase(payments, claimedCombinations(payments)),
-      check: answerHeadersCheck(payments),
+      check: answerCheck(payments, judgeHeaders),
+      exchanges,
+      depth,
+    });
+  },
+);
+
+test(
+  'generated: an accepted valid body is answered RCVD, its links pointing at the payment',
+  req('payments.initiate.response'),
+  async ({ payments, claimedPayment, depth, exchanges }) => {
+    void claimedPayment;
+    await runProperty({
+      name: 'an accepted valid generated body is answered RCVD (when given), each link pointing at the payment created',
+      requirement: 'payments.initiate.response',
+      arbitrary: anyValidCase(payments, claimedCombinations(payments)),
+      check: answerCheck(payments, judgeCreated(payments)),
       exchanges,
       depth,
     });
