@@ -1,10 +1,15 @@
-import { CONSENT_RULES, consentRuleBreaks } from '../../../harness/generated/consent-rules.js';
+import {
+  CONSENT_RULES,
+  consentRuleBreaks,
+  REFERENCE_WITHOUT_ID_ROWS,
+} from '../../../harness/generated/consent-rules.js';
 import { consentRefused, req, test } from '../../../harness/generated/consents.js';
 import { runProperty } from '../../../harness/generated/run.js';
+import { judgeRows } from '../../../harness/generated/table.js';
 
 // Generated: create-consent bodies breaking one rule the schema's breakers leave unbroken (a
-// frequencyPerDay above the maximum, a reference without iban, maskedPan or pan, an IBAN failing
-// its check digits) are refused and create nothing, beside the valid consent accepted.
+// frequencyPerDay above the maximum, an IBAN failing its check digits; a reference without iban,
+// maskedPan or pan, a table of fourteen rows) are refused and create nothing, beside the valid consent accepted.
 for (const requirement of CONSENT_RULES) {
   test(
     `generated: create-consent bodies breaking the rule of ${requirement} are refused`,
@@ -21,3 +26,17 @@ for (const requirement of CONSENT_RULES) {
     },
   );
 }
+
+test(
+  'table: create-consent bodies with a reference without iban, maskedPan or pan are refused',
+  req('consents.create.account-reference-invalid'),
+  async ({ consents, depth }) => {
+    void depth;
+    await judgeRows(
+      'a create-consent body with a reference without iban, maskedPan or pan',
+      REFERENCE_WITHOUT_ID_ROWS,
+      (b) => `access = ${JSON.stringify(b.value)}`,
+      consentRefused(consents),
+    );
+  },
+);
