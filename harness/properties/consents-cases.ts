@@ -41,7 +41,7 @@ const digits = (n: number) =>
 
 /** A BBAN of each country's layout (its bank code fixed), the IBAN's check digits computed (ISO 13616). */
 const BBAN = { SE: ['500', 17], DE: ['37040044', 10], NL: ['ABNA', 10], FI: ['123456', 8], GB: ['NWBK', 14] } as const;
-const ibanArb = fc
+export const ibanArb = fc
   .constantFrom(...(Object.keys(BBAN) as (keyof typeof BBAN)[]))
   .chain((country) =>
     digits(BBAN[country][1]).map((d) => composeIBAN({ countryCode: country, bban: BBAN[country][0] + d })!),

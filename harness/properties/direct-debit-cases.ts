@@ -119,7 +119,7 @@ export interface BrokenDirectDebit {
 }
 
 // Never ISO 8601's basic form (20991231): an ISO date by the words, which a bank may take.
-const NOT_ISO_DATES = ['31.12.2099', '2099/12/31', '2099-13-01', '12-31-2099', 'tomorrow'];
+export const NOT_ISO_DATES = ['31.12.2099', '2099/12/31', '2099-13-01', '12-31-2099', 'tomorrow'];
 
 /** Values that break the rule a requirement judges, by where they go. */
 function breaksOf(requirement: string): fc.Arbitrary<{ path: string; value: unknown }> | undefined {

@@ -62,6 +62,15 @@ export function basketBreaks(requirement: string): fc.Arbitrary<BrokenBasket> | 
   }
 }
 
+/** Every case of a basket without payments the schema's rule of paymentIds names (left out where required, empty under minItems). */
+export function everyEmptyCase(): BrokenBasket[] {
+  const rule = paymentIdsRule();
+  return [
+    ...(rule?.required ? [{ payments: 0, broken: 'left out' as const }] : []),
+    ...(rule?.minItems ? [{ payments: 0, broken: 'under minItems' as const }] : []),
+  ];
+}
+
 /**
  * Every case of an unknown payment among known ones (none to two known, the unknown one at each
  * position): the space is small enough to name, so each is tried first, not left to the draw.

@@ -18,6 +18,17 @@ type Body = Record<string, unknown>;
 
 const faults: Fault[] = [
   {
+    id: 'consents.frequency-above-five-capped',
+    caughtBy: 'properties',
+    description: 'a frequencyPerDay of 6 or more is taken as 4 (5, the value the hand-written check sends, is refused)',
+    breaks: ['consents.limits.frequency-max'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: CREATE }, (req) => {
+        const b = req.body as { frequencyPerDay?: unknown } | undefined;
+        if (typeof b?.frequencyPerDay === 'number' && b.frequencyPerDay >= 6) b.frequencyPerDay = 4;
+      }),
+  },
+  {
     id: 'consents.read-keeps-two-references',
     caughtBy: 'properties',
     description:

@@ -15,6 +15,19 @@ const NOT_ACCOUNTS = /^\/(psd2\/(?!accountinformation\/)|iso\/)/;
 
 const faults: Fault[] = [
   {
+    id: 'headers.x-bicfi-bank-code-digits-taken',
+    caughtBy: 'properties',
+    description:
+      'X-BicFi is checked for its length, case, 7th and 8th characters only: a digit among the six letters of the bank and country code is taken',
+    breaks: ['headers.x-bicfi.pattern'],
+    install: (app) =>
+      beforeGuard(app, { route: ANY_API }, (req) => {
+        const bic = String(req.headers['x-bicfi'] ?? '');
+        if (/^[A-Z0-9]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(bic) && /\d/.test(bic.slice(0, 6)))
+          req.headers['x-bicfi'] = `${bic.slice(0, 6).replace(/\d/g, 'X')}${bic.slice(6)}`;
+      }),
+  },
+  {
     id: 'headers.psu-geo-location-longitude-decimals-unchecked',
     caughtBy: 'properties',
     description:

@@ -30,6 +30,7 @@ import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
 import paymentPropertyFaults from './payments-properties.js';
+import paymentRulePropertyFaults from './payments-rules-properties.js';
 import initiationFaults from './payments-initiation.js';
 import paymentLinkFaults from './payments-links.js';
 import paymentFaults from './payments.js';
@@ -76,6 +77,7 @@ export const FAULTS: Fault[] = [
   ...consentPropertyFaults,
   ...headerPropertyFaults,
   ...accountPropertyFaults,
+  ...paymentRulePropertyFaults,
 ];
 
 export function findFault(id: string): Fault {

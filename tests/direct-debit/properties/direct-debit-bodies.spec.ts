@@ -50,7 +50,6 @@ test(
 for (const [requirement, status] of [
   ['direct-debit.create.currency-eur', undefined],
   ['direct-debit.create.local-instrument-core', undefined],
-  ['direct-debit.create.dates-iso', undefined],
   ['direct-debit.create.required-fields', 400],
   ['direct-debit.create.mandate', 400],
   ['direct-debit.create.sequence-type', 400],
