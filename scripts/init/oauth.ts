@@ -100,7 +100,8 @@ const isTokenAnswer = (status: number, json: unknown) => {
 /** The usual token paths under the auth URL, each tried with the credentials (never without a client id). */
 async function fromTokenPaths(bank: Bank, authBase: string): Promise<{ tokenUrl: string; note?: string } | undefined> {
   const a = bank.answers;
-  if (a.auth === 'token' || !a.clientId || (a.auth === 'client-credentials' && !a.clientSecret)) return undefined;
+  if (a.auth === 'token' || a.auth === 'none' || !a.clientId || (a.auth === 'client-credentials' && !a.clientSecret))
+    return undefined;
   for (const path of TOKEN_PATHS) {
     const tokenUrl = `${authBase}/${path}`;
     const form: Record<string, string> = {
@@ -166,8 +167,8 @@ export async function findOAuth(bank: Bank): Promise<OAuthFound> {
   }
   const authUrl = a.authUrl || a.baseUrl;
   notes.push(
-    a.auth === 'token'
-      ? 'with a pre-issued token init tries no token endpoint; the redirect flow exchanges its code at TARGET_AUTH_URL/<oauth.tokenPath>: set both when the bank documents them'
+    a.auth === 'token' || a.auth === 'none'
+      ? `with ${a.auth === 'token' ? 'a pre-issued token' : 'no credentials (--auth=none)'} init tries no token endpoint; the redirect flow exchanges its code at TARGET_AUTH_URL/<oauth.tokenPath>: set both when the bank documents them`
       : `no metadata (${metadataUrls(authUrl)[0]}, .well-known/openid-configuration) and none of ${TOKEN_PATHS.join(', ')} answered under ${bases.join(' or ')}: set TARGET_AUTH_URL and oauth.tokenPath, oauth.authorizePath from the bank's documentation`,
   );
   return {
