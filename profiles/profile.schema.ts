@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../schemas/payments/products.js';
+import { authentication } from './authentication.schema.js';
 import {
   amountForms,
   combinedSessions,
@@ -297,12 +298,7 @@ export const profileSchema = {
         },
       },
     },
-    authentication: {
-      description:
-        "How the bank authenticates the TPP on its API calls: 'bearer' (every call carries Authorization: Bearer <token>, Authentication 1: an application token from CLIENT_ID and CLIENT_SECRET, or ACCESS_TOKEN; the reference sandbox's) or 'none' (a bank that takes no authentication: the suite fetches no token and sends no Authorization header, and the checks of tokens (Authorization, the token endpoint, a token's scope, another TPP's resources) read 'not claimed'). 'bearer' brings the feature authentication (harness/config/profile.ts, OPTION_FEATURES). Default 'bearer'.",
-      enum: ['bearer', 'none'],
-      default: 'bearer',
-    },
+    authentication,
     tokens: {
       type: 'object',
       default: {},

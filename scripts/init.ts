@@ -61,7 +61,7 @@ try {
   }
 
   // A bank that answers without Authorization, where no token is in use: authentication "none".
-  const authentication = await findAuthentication(bank, areas, oauth.found);
+  const authentication = await findAuthentication(bank, areas, !!oauth.tokenFound);
   if (authentication.mode === 'none')
     authentication.mode = (await askYesNo(
       answers,

@@ -23,17 +23,17 @@ export function answeredWithoutToken(a: Answer, own: readonly string[] = []): bo
 }
 
 /**
- * Asked only where no token is in use (no credentials given, or no token endpoint found): a token
- * the bank issued is never dropped, and a bank that issues tokens but ignores them is judged on it
- * (headers.authorization.required fails there).
+ * Asked only where the TPP gave no credentials (--auth=none) or the bank has no token endpoint
+ * (published or answering): a bank that issues tokens takes authentication, and where it ignores
+ * them it is judged on it (headers.authorization.required fails there), never drafted "none".
  */
 export async function findAuthentication(
   bank: Bank,
   found: AreasFound,
-  oauthFound: boolean,
+  tokenFound: boolean,
 ): Promise<AuthenticationFound> {
-  if (bank.answers.auth !== 'none' && oauthFound)
-    return { mode: 'bearer', seen: 'an authorisation server answered (its tokens are sent)' };
+  if (bank.answers.auth !== 'none' && tokenFound)
+    return { mode: 'bearer', seen: 'the bank has a token endpoint: its tokens are sent' };
   for (const area of AREAS) {
     const paths = found.areas[area].paths;
     const path = paths && Object.values(paths)[0];

@@ -16,6 +16,8 @@ export interface OAuthFound {
   notes: string[];
   /** The metadata or a token endpoint answered: the bank has an authorisation server. */
   found: boolean;
+  /** A token endpoint was published or answered: the bank issues tokens (authentication.ts). */
+  tokenFound?: boolean;
 }
 
 const TOKEN_PATHS = ['connect/token', 'oauth2/token', 'oauth/token', 'token', 'auth/token', 'oauth2/v1/token'];
@@ -83,7 +85,7 @@ async function fromMetadata(bank: Bank, bases: string[]): Promise<OAuthFound | u
           : tokenUrl.replace(/token$/, 'authorize');
       const split = splitEndpoints(tokenUrl, authorizeUrl, typeof doc.issuer === 'string' ? doc.issuer : undefined);
       const kind = at.includes('openid-configuration') ? 'OpenID Connect discovery' : 'RFC 8414 metadata';
-      return { ...split, tokenUrl, authorizeUrl, from: `its ${kind} at ${at}`, found: true };
+      return { ...split, tokenUrl, authorizeUrl, from: `its ${kind} at ${at}`, found: true, tokenFound: true };
     }
   return undefined;
 }
@@ -163,6 +165,7 @@ export async function findOAuth(bank: Bank): Promise<OAuthFound> {
       from: `no metadata published; ${what} answered under ${authBase}`,
       notes,
       found: true,
+      tokenFound: !!token,
     };
   }
   const authUrl = a.authUrl || a.baseUrl;

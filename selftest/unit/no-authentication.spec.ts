@@ -11,6 +11,8 @@ import type { Target } from '../../harness/config/target.js';
 import { ApiClient } from '../../harness/http/client.js';
 import { fromRoot } from '../../harness/config/paths.js';
 import { startServer } from '../support/servers.js';
+import { answeredWithoutToken } from '../../scripts/init/authentication.js';
+import type { Answer } from '../../scripts/init/bank.js';
 
 // A bank that takes no authentication (profile authentication "none"): no token fetched, no
 // Authorization sent, and the checks of a token not claimed.
@@ -106,4 +108,25 @@ test('under "none" the token cache fetches nothing and the client sends no Autho
   } finally {
     await server.close();
   }
+});
+
+test('init takes a call without Authorization as answered by the route, not by an authentication layer', () => {
+  const answer = (status: number, code?: string): Answer => ({
+    status,
+    headers: {},
+    text: '',
+    html: false,
+    ...(code ? { code } : {}),
+  });
+  // The route's own refusal of an unknown resource: the bank took the call without a token.
+  expect(answeredWithoutToken(answer(403, 'CONSENT_UNKNOWN'))).toBe(true);
+  expect(answeredWithoutToken(answer(404, 'RESOURCE_UNKNOWN'), ['RESOURCE_UNKNOWN'])).toBe(true);
+  expect(answeredWithoutToken(answer(200))).toBe(true);
+  // The authentication layer's refusal: the bank takes authentication.
+  expect(answeredWithoutToken(answer(401, 'TOKEN_INVALID'))).toBe(false);
+  expect(answeredWithoutToken(answer(401))).toBe(false);
+  expect(answeredWithoutToken(answer(403, 'CERTIFICATE_MISSING'))).toBe(false);
+  expect(answeredWithoutToken(answer(400, 'invalid_request'))).toBe(false);
+  // No route at all.
+  expect(answeredWithoutToken(answer(404))).toBe(false);
 });
