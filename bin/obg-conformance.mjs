@@ -110,8 +110,10 @@ Options:
   --base-url=<url>         TARGET_BASE_URL
   --auth-url=<url>         TARGET_AUTH_URL (default: read from the bank's metadata, else the base URL)
   --auth=<how>             client-credentials (CLIENT_ID, CLIENT_SECRET), token (a pre-issued
-                           ACCESS_TOKEN; no token endpoint tried) or mtls (TLS client certificate
-                           and CLIENT_ID, no secret: RFC 8705)
+                           ACCESS_TOKEN; no token endpoint tried), mtls (TLS client certificate
+                           and CLIENT_ID, no secret: RFC 8705) or none (no credentials; the default
+                           with --yes and none given): a bank that answers without Authorization
+                           is drafted with authentication "none" (no token sent)
   --client-id=<id>         CLIENT_ID
   --client-secret=<secret> CLIENT_SECRET
   --access-token=<token>   ACCESS_TOKEN (with --auth=token)

@@ -248,7 +248,9 @@ export const test = perProofEntry(
         const missing = named.flatMap((id) => catalogue.byId.get(id)?.features ?? []).filter((f) => !claimed.has(f));
         testInfo.skip(
           missing.length > 0,
-          `not claimed: the profile "${target.profileName}" does not claim ${[...new Set(missing)].join(', ')}`,
+          `not claimed: the profile "${target.profileName}" does not claim ${[...new Set(missing)].join(', ')}${
+            missing.includes('authentication') ? ' (authentication "none": the bank takes no authentication)' : ''
+          }`,
         );
         // ACCESS_TOKEN alone: the same token for every scope and context, so a check that a token
         // of one scope or context is refused elsewhere cannot be judged, unless each scope it

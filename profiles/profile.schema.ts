@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../schemas/payments/products.js';
+import { authentication } from './authentication.schema.js';
 import {
   amountForms,
   combinedSessions,
@@ -297,6 +298,7 @@ export const profileSchema = {
         },
       },
     },
+    authentication,
     tokens: {
       type: 'object',
       default: {},

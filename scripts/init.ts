@@ -5,8 +5,9 @@
 // drafting (draft.ts, readings.ts: only what answered is claimed, the rest listed "not found,
 // not claimed" with the key that claims it) and writing (write.ts). Exit 2 on a usage error,
 // 3 when the bank answered on no path tried.
-import { askAll } from './init/ask.js';
+import { askAll, askYesNo } from './init/ask.js';
 import { AREA_KEYS, AREAS, findAreas } from './init/areas.js';
+import { findAuthentication } from './init/authentication.js';
 import { Bank, Unreachable } from './init/bank.js';
 import { probeConsent } from './init/consent.js';
 import { draftProfile, readReference } from './init/draft.js';
@@ -51,9 +52,29 @@ try {
       `init: the bank answered on no path tried (each with a 404, an HTML page or no answer), so nothing can be drafted:\n${lines.join('\n')}`,
     );
     if (bank.tokenProblem) console.error(`init: and no application token: ${bank.tokenProblem}`);
+    if (answers.auth === 'none')
+      console.error(
+        'init: and no credentials were given (--auth=none): a bank that refuses calls without Authorization needs --client-id and --client-secret, or --access-token',
+      );
     console.error(`hint: check --base-url (${answers.baseUrl}); each line names the profile keys that set its paths`);
     process.exit(3);
   }
+
+  // A bank that answers without Authorization, where no token is in use: authentication "none".
+  const authentication = await findAuthentication(bank, areas, !!oauth.tokenFound);
+  if (authentication.mode === 'none')
+    authentication.mode = (await askYesNo(
+      answers,
+      `init: the bank answered without Authorization (${authentication.seen}): draft authentication "none" (no token, the checks of tokens not claimed)?`,
+      true,
+    ))
+      ? 'none'
+      : 'bearer';
+  say(
+    authentication.mode === 'none'
+      ? `authentication: none: ${authentication.seen}; the draft sends no token (profile authentication "none")`
+      : `authentication: bearer tokens (${authentication.seen})`,
+  );
 
   let detailProducts: string[] | undefined;
   const aspsps = areas.areas.directory.paths?.aspsps;
@@ -96,6 +117,7 @@ try {
     agent,
     required: bank.required,
     tokenProblem: bank.tokenProblem,
+    authentication,
   });
   writeAll(answers, drafted, oauth.authUrl, agent, bank.required);
 } catch (err) {

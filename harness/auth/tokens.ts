@@ -20,7 +20,7 @@ export function fullScope(target: Target, scope: string): string {
 /**
  * Application tokens: a scope's own token where the settings give one (ACCESS_TOKEN_<API
  * SCOPE>_<CONTEXT>), else the static ACCESS_TOKEN, else OAuth2 client credentials at the token
- * endpoint, cached per scope for the worker.
+ * endpoint, cached per scope for the worker; none for a bank that takes no authentication.
  */
 export class TokenCache {
   private readonly cache = new Map<string, { token: string; expiresAt: number }>();
@@ -28,6 +28,8 @@ export class TokenCache {
   constructor(private readonly target: Target) {}
 
   async get(scope: string, record?: (e: Exchange) => void): Promise<string> {
+    // A bank that takes no authentication: no token is fetched (and none sent: harness/http/client.ts).
+    if (this.target.profile.authentication === 'none') return '';
     const full = fullScope(this.target, scope);
     const own = this.target.scopeTokens?.[full];
     if (own) return own;

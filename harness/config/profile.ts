@@ -78,7 +78,10 @@ const describeError = (e: ErrorObject): string => {
   return `${field}:${extra}`;
 };
 
-type Options = Pick<ProfileFile, 'tokens' | 'signatures' | 'payments' | 'consents' | 'signingBaskets'>;
+type Options = Pick<
+  ProfileFile,
+  'authentication' | 'tokens' | 'signatures' | 'payments' | 'consents' | 'signingBaskets'
+>;
 
 /**
  * The features a profile's options bring, beside those it lists: the other reading of an option
@@ -87,6 +90,8 @@ type Options = Pick<ProfileFile, 'tokens' | 'signatures' | 'payments' | 'consent
  * option without the feature or the feature without the option.
  */
 export const OPTION_FEATURES: { feature: string; claimedBy: (o: Partial<Options>) => boolean }[] = [
+  // A bank that takes no authentication (authentication "none") claims no check of a token.
+  { feature: 'authentication', claimedBy: (o) => o.authentication !== 'none' },
   { feature: 'tokens.psu-reads', claimedBy: (o) => o.tokens?.accountReads === 'psu' },
   { feature: 'signing.mandated', claimedBy: (o) => o.signatures?.mandated === true },
   {
@@ -110,9 +115,18 @@ export const OPTION_FEATURES: { feature: string; claimedBy: (o: Partial<Options>
 export const featuresOfOptions = (o: Partial<Options>): string[] =>
   OPTION_FEATURES.filter((f) => f.claimedBy(o)).map((f) => f.feature);
 
-/** A profile with the features its options bring added to those it lists. */
+/** The features only an option brings: a profile's own list never claims one (the option alone says). */
+const OPTION_ONLY = new Set(OPTION_FEATURES.map((f) => f.feature));
+
+/**
+ * A profile with the features its options bring, and none its options do not (a proof case's
+ * claims may set an option over a profile that brought its feature).
+ */
 export function withOptionFeatures<P extends Profile>(p: P): P {
-  return { ...p, features: [...new Set([...p.features, ...featuresOfOptions(p)])] };
+  return {
+    ...p,
+    features: [...new Set([...p.features.filter((f) => !OPTION_ONLY.has(f)), ...featuresOfOptions(p)])],
+  };
 }
 
 /**
@@ -150,6 +164,8 @@ export function loadProfile(nameOrPath: string): Profile {
     );
   const contradiction = approachContradiction(data);
   if (contradiction) throw new ConfigError(`profile ${label} is invalid:\n  - sca.approaches: ${contradiction}`);
+  const unauthenticated = authenticationContradiction(data);
+  if (unauthenticated) throw new ConfigError(`profile ${label} is invalid:\n  - ${unauthenticated}`);
   const badIban = accountProblem(data);
   if (badIban) throw new ConfigError(`profile ${label} is invalid:\n  - ${badIban}`);
   writeCached(mark, data);
@@ -189,4 +205,13 @@ export function accountProblem(p: Pick<Profile, 'payments'>): string | undefined
         return `payments.accounts.${product}.${side}.iban: "${iban}" is not a valid IBAN (ISO 13616): it ${problem}`;
     }
   return undefined;
+}
+
+/** A bank without authentication has no PSU token to send: tokens.accountReads or paymentReads "psu" contradicts it. */
+export function authenticationContradiction(p: Pick<Profile, 'authentication' | 'tokens'>): string | undefined {
+  if (p.authentication !== 'none') return undefined;
+  const psu = (['accountReads', 'paymentReads'] as const).filter((k) => p.tokens?.[k] === 'psu');
+  return psu.length
+    ? `authentication: "none" (the bank takes no token), but tokens.${psu.join(' and tokens.')} "psu" sends the PSU's token (write "application", or drop "none")`
+    : undefined;
 }

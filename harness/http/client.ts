@@ -115,7 +115,9 @@ export class ApiClient {
     Object.assign(headers, requiredHeaderValues(this.target));
     if (this.defaults.bicFi && this.target.bicFi) headers['X-BicFi'] = this.target.bicFi;
     const scope = spec.scope ?? this.defaults.scope;
-    if (!spec.noAuth && scope) headers.Authorization = `Bearer ${await this.tokens(scope)}`;
+    // A bank that takes no authentication (profile authentication "none"): no token, no Authorization.
+    if (!spec.noAuth && scope && this.target.profile.authentication !== 'none')
+      headers.Authorization = `Bearer ${await this.tokens(scope)}`;
     let body: string | undefined;
     if (spec.json !== undefined) {
       headers['Content-Type'] = 'application/json';

@@ -227,3 +227,17 @@ export async function findAreas(bank: Bank, openapi?: OpenApiFindings): Promise<
   const payments = areas.payments.paths?.payments;
   return { areas, ...(payments ? await paymentOffer(bank, payments) : { products: [], services: [] }) };
 }
+
+/**
+ * An area's probe at the path it answered under, sent without Authorization (no scope: no
+ * token): a bank that takes no authentication answers it as it answered with one.
+ */
+export async function probeWithoutToken(bank: Bank, area: Area, path: string): Promise<Answer> {
+  if (area === 'directory') return bank.call('GET', path);
+  const probe = PROBES[area];
+  const id = randomUUID();
+  return bank.call(probe.method, `${path}${probe.suffix(id)}`, {
+    headers: { ...(bank.answers.psuId ? { 'PSU-ID': bank.answers.psuId } : {}), ...probe.headers?.(id) },
+    ...(probe.json !== undefined ? { json: probe.json } : {}),
+  });
+}

@@ -6,9 +6,9 @@ import { createInterface } from 'node:readline/promises';
 import { BIC_PATTERN } from '../../harness/config/settings.js';
 import { loadSettings } from '../../harness/config/user-settings.mjs';
 
-/** How the TPP authenticates at the bank. */
-export type AuthMode = 'client-credentials' | 'token' | 'mtls';
-export const AUTH_MODES: AuthMode[] = ['client-credentials', 'token', 'mtls'];
+/** How the TPP authenticates at the bank ("none": it gives nothing, for a bank that takes no authentication). */
+export type AuthMode = 'client-credentials' | 'token' | 'mtls' | 'none';
+export const AUTH_MODES: AuthMode[] = ['client-credentials', 'token', 'mtls', 'none'];
 
 /** What the user told init (flags or answers). */
 export interface Answers {
@@ -115,12 +115,12 @@ const isUrl = (u: string) => {
   }
 };
 
-/** The default authentication: what the flags already give. */
+/** The default authentication: what the flags already give; none given and nothing asked (--yes): "none". */
 function authDefault(p: Parsed): AuthMode {
   if (p.option('access-token')) return 'token';
   if (p.option('client-id') !== undefined || p.option('client-secret') !== undefined) return 'client-credentials';
   if (p.option('tls-client-cert')) return 'mtls';
-  return 'client-credentials';
+  return p.flag('yes') || !process.stdin.isTTY ? 'none' : 'client-credentials';
 }
 
 /** The credentials of the chosen authentication, each asked only where it fits. */
@@ -132,7 +132,9 @@ async function askCredentials(p: Parsed, ask: ReturnType<typeof asker>) {
   )) as AuthMode;
   if (!AUTH_MODES.includes(auth)) usage(`--auth: "${auth}" is none of ${AUTH_MODES.join(', ')}`);
   const clientId =
-    auth === 'token' ? (p.option('client-id') ?? '') : await ask('Client id (CLIENT_ID)', p.option('client-id'));
+    auth === 'token' || auth === 'none'
+      ? (p.option('client-id') ?? '')
+      : await ask('Client id (CLIENT_ID)', p.option('client-id'));
   const clientSecret =
     auth === 'client-credentials'
       ? await ask('Client secret (CLIENT_SECRET)', p.option('client-secret'))
@@ -229,4 +231,13 @@ function checkAnswers(a: Answers): void {
   for (const f of [resolve(cwd, '.env'), resolve(cwd, 'profiles', `${a.name}.json`)])
     if (existsSync(f) && !a.force)
       usage(`${relative(cwd, f)} exists: --force rewrites it (keeping what init does not replace)`);
+}
+
+/** A yes-or-no question asked after the probe; --yes (or no terminal) takes `fallback`. */
+export async function askYesNo(a: Pick<Answers, 'yes'>, question: string, fallback: boolean): Promise<boolean> {
+  if (a.yes || !process.stdin.isTTY) return fallback;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = (await rl.question(`${question} (y/n) [${fallback ? 'y' : 'n'}]: `)).trim();
+  rl.close();
+  return answer ? /^y/i.test(answer) : fallback;
 }

@@ -247,6 +247,7 @@ export class Bank {
    */
   async token(scope: string): Promise<string | undefined> {
     const a = this.answers;
+    if (a.auth === 'none') return undefined;
     if (a.auth === 'token') return a.accessToken;
     if (!a.clientId || (a.auth === 'client-credentials' && !a.clientSecret) || !this.tokenUrl) return undefined;
     const full = `${scope} ${this.psuContext}`;

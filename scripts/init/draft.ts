@@ -8,6 +8,7 @@ import { fromRoot } from '../../harness/config/paths.js';
 import type { Answers } from './ask.js';
 import type { RequiredHeader } from './bank.js';
 import type { AreasFound } from './areas.js';
+import type { AuthenticationFound } from './authentication.js';
 import type { ConsentFindings, ShownAccount } from './consent.js';
 import type { OAuthFound } from './oauth.js';
 import type { OpenApiFindings } from './openapi.js';
@@ -44,6 +45,8 @@ export interface Findings {
   agent: AgentChoice;
   required: RequiredHeader[];
   tokenProblem: string;
+  /** Whether the bank takes authentication (authentication.ts); absent: bearer, as a test's findings may leave it. */
+  authentication?: AuthenticationFound;
 }
 
 /** The draft, and its notes by heading. */
@@ -211,8 +214,17 @@ function draftSca(f: Findings, p: Draft, reference: Draft, d: Drafted) {
   else delete p.sca.browser;
 }
 
-/** OAuth2: where the bank serves it, and the feature when it answered. */
+/** OAuth2: where the bank serves it, and the feature when it answered; a bank that takes no authentication. */
 function draftOAuth(f: Findings, p: Draft, d: Drafted) {
+  if (f.authentication?.mode === 'none') {
+    p.authentication = 'none';
+    d.found.push(
+      `- \`authentication\`: "none": ${f.authentication.seen}. No token is fetched or sent, and the checks of tokens (Authorization, the token endpoint, a token's scope, another TPP's resources) read "not claimed". A bank that takes tokens after all: remove it and set CLIENT_ID and CLIENT_SECRET, or ACCESS_TOKEN.`,
+    );
+  } else if (f.answers.auth === 'none')
+    d.review.push(
+      `- authentication: no credentials were given (--auth=none), but the bank does not answer without them (${f.authentication?.seen ?? 'not asked'}): set CLIENT_ID and CLIENT_SECRET, or ACCESS_TOKEN, in .env.`,
+    );
   p.oauth = { tokenPath: f.oauth.tokenPath, authorizePath: f.oauth.authorizePath };
   d.found.push(
     `- OAuth2: TARGET_AUTH_URL ${f.oauth.authUrl}, oauth.tokenPath "${f.oauth.tokenPath}", oauth.authorizePath "${f.oauth.authorizePath}" (${f.oauth.from})`,

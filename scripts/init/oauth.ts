@@ -16,6 +16,8 @@ export interface OAuthFound {
   notes: string[];
   /** The metadata or a token endpoint answered: the bank has an authorisation server. */
   found: boolean;
+  /** A token endpoint was published or answered: the bank issues tokens (authentication.ts). */
+  tokenFound?: boolean;
 }
 
 const TOKEN_PATHS = ['connect/token', 'oauth2/token', 'oauth/token', 'token', 'auth/token', 'oauth2/v1/token'];
@@ -83,7 +85,7 @@ async function fromMetadata(bank: Bank, bases: string[]): Promise<OAuthFound | u
           : tokenUrl.replace(/token$/, 'authorize');
       const split = splitEndpoints(tokenUrl, authorizeUrl, typeof doc.issuer === 'string' ? doc.issuer : undefined);
       const kind = at.includes('openid-configuration') ? 'OpenID Connect discovery' : 'RFC 8414 metadata';
-      return { ...split, tokenUrl, authorizeUrl, from: `its ${kind} at ${at}`, found: true };
+      return { ...split, tokenUrl, authorizeUrl, from: `its ${kind} at ${at}`, found: true, tokenFound: true };
     }
   return undefined;
 }
@@ -100,7 +102,8 @@ const isTokenAnswer = (status: number, json: unknown) => {
 /** The usual token paths under the auth URL, each tried with the credentials (never without a client id). */
 async function fromTokenPaths(bank: Bank, authBase: string): Promise<{ tokenUrl: string; note?: string } | undefined> {
   const a = bank.answers;
-  if (a.auth === 'token' || !a.clientId || (a.auth === 'client-credentials' && !a.clientSecret)) return undefined;
+  if (a.auth === 'token' || a.auth === 'none' || !a.clientId || (a.auth === 'client-credentials' && !a.clientSecret))
+    return undefined;
   for (const path of TOKEN_PATHS) {
     const tokenUrl = `${authBase}/${path}`;
     const form: Record<string, string> = {
@@ -162,12 +165,13 @@ export async function findOAuth(bank: Bank): Promise<OAuthFound> {
       from: `no metadata published; ${what} answered under ${authBase}`,
       notes,
       found: true,
+      tokenFound: !!token,
     };
   }
   const authUrl = a.authUrl || a.baseUrl;
   notes.push(
-    a.auth === 'token'
-      ? 'with a pre-issued token init tries no token endpoint; the redirect flow exchanges its code at TARGET_AUTH_URL/<oauth.tokenPath>: set both when the bank documents them'
+    a.auth === 'token' || a.auth === 'none'
+      ? `with ${a.auth === 'token' ? 'a pre-issued token' : 'no credentials (--auth=none)'} init tries no token endpoint; the redirect flow exchanges its code at TARGET_AUTH_URL/<oauth.tokenPath>: set both when the bank documents them`
       : `no metadata (${metadataUrls(authUrl)[0]}, .well-known/openid-configuration) and none of ${TOKEN_PATHS.join(', ')} answered under ${bases.join(' or ')}: set TARGET_AUTH_URL and oauth.tokenPath, oauth.authorizePath from the bank's documentation`,
   );
   return {

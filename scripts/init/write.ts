@@ -22,7 +22,7 @@ function envLines(a: Answers, authUrl: string, agent: AgentChoice, required: Req
     ['TARGET_BASE_URL', a.baseUrl],
     ['TARGET_AUTH_URL', authUrl],
     ['TARGET_PROFILE', `profiles/${a.name}.json`],
-    `# How the TPP authenticates: ${a.auth}${a.auth === 'mtls' ? ' (the client id alone at the token endpoint, RFC 8705)' : ''}.`,
+    `# How the TPP authenticates: ${a.auth}${a.auth === 'mtls' ? ' (the client id alone at the token endpoint, RFC 8705)' : a.auth === 'none' ? ' (no credentials; a bank that takes no authentication: profile authentication "none")' : ''}.`,
     ['CLIENT_ID', a.clientId],
     ['CLIENT_SECRET', a.clientSecret],
     ['ACCESS_TOKEN', a.accessToken],
@@ -136,6 +136,10 @@ export function writeAll(a: Answers, d: Drafted, authUrl: string, agent: AgentCh
     `wrote ${relative(cwd, envFile)} (mode 600${kept.length ? `; kept from the former file: ${kept.join(', ')}` : ''}), ${relative(cwd, profileFile)} and ${relative(cwd, notesFile)}`,
   );
   say(`claimed: ${d.profile.features.join(', ') || 'nothing'}`);
+  if (d.profile.authentication === 'none')
+    say(
+      'authentication: none (the bank answered without Authorization): no token is fetched or sent, the checks of tokens are not claimed',
+    );
   if (d.notFound.length) {
     say('not found, not claimed:');
     for (const n of d.notFound) console.log(`  ${n}`);

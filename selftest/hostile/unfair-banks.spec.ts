@@ -3,7 +3,14 @@ import { test } from '../support/test.js';
 import type { RequirementResult } from '../../harness/reporter/verdicts.js';
 import { startSandbox } from '../support/sandbox.js';
 import { runTargets, verdictsOf, type TargetsRun } from '../support/targets-run.js';
-import { bank, exemptedPayments, finalisedAtCreation, unknownIds, validAtOnce } from '../support/unfair-fronts.js';
+import {
+  bank,
+  exemptedPayments,
+  finalisedAtCreation,
+  noAuthentication,
+  unknownIds,
+  validAtOnce,
+} from '../support/unfair-fronts.js';
 
 /**
  * Banks shaped by what a bank written by others showed, each the reference sandbox behind a front
@@ -34,7 +41,11 @@ import { bank, exemptedPayments, finalisedAtCreation, unknownIds, validAtOnce } 
  *   needs an authorised payment is judged on it;
  * - unknown-ids: answers an unknown consent or payment 404 RESOURCE_UNKNOWN and a path it does not
  *   serve an HTML 404 (the bank `init` drafts from in selftest/package/init.spec.ts): the checks of
- *   an unknown id take that answer.
+ *   an unknown id take that answer;
+ * - no-authentication: takes no authentication (it ignores Authorization entirely and serves no
+ *   token endpoint), judged under a profile that says so (authentication "none", the case's
+ *   claims): the suite sends no Authorization, the checks of tokens read "not claimed", every
+ *   other check is judged.
  */
 
 type Mode =
@@ -48,7 +59,8 @@ type Mode =
   | 'ignores-bicfi'
   | 'finalised-at-creation'
   | 'exempted'
-  | 'unknown-ids';
+  | 'unknown-ids'
+  | 'no-authentication';
 
 /** What each bank is judged on: the rules its fault meets, and the controls those rules stand beside. */
 const SLICES: Record<Mode, string[]> = {
@@ -116,7 +128,21 @@ const SLICES: Record<Mode, string[]> = {
     'signing-baskets.create.authorised-payment',
   ],
   'unknown-ids': ['consents.unknown.code', 'payments.read.unknown', 'consents.create.response', 'accounts.list.shape'],
+  'no-authentication': [
+    'headers.authorization.required',
+    'headers.authorization.required-code',
+    'headers.authorization.invalid-token',
+    'headers.errors.tpp-messages-unauthorised',
+    'consents.scope.accountinformation',
+    'oauth.token.exchange',
+    'consents.create.response',
+    'accounts.list.shape',
+    'headers.errors.tpp-message-category',
+  ],
 };
+
+/** The checks of tokens a bank that takes no authentication does not claim (their feature: authentication). */
+const TOKEN_CHECKS = SLICES['no-authentication'].slice(0, 6);
 
 /** Requirements whose own rule each bank breaks: the only ones that may fail (or warn) there. */
 const BROKEN: Record<Mode, string[]> = {
@@ -131,6 +157,7 @@ const BROKEN: Record<Mode, string[]> = {
   'finalised-at-creation': [],
   exempted: [],
   'unknown-ids': [],
+  'no-authentication': [],
 };
 
 async function unfairRuns(): Promise<TargetsRun> {
@@ -154,7 +181,10 @@ async function unfairRuns(): Promise<TargetsRun> {
                   ? exemptedPayments(sandbox.baseUrl)
                   : mode === 'unknown-ids'
                     ? unknownIds(sandbox.baseUrl)
-                    : bank(mode, sandbox.baseUrl),
+                    : mode === 'no-authentication'
+                      ? noAuthentication(sandbox.baseUrl, sandbox)
+                      : bank(mode, sandbox.baseUrl),
+        ...(mode === 'no-authentication' ? { claims: { authentication: 'none' } } : {}),
       })),
       fallback: bank('sound', sandbox.baseUrl),
       files: [],
@@ -312,5 +342,24 @@ test.describe('banks that break one thing', () => {
   test('a bank answering unknown ids 404 RESOURCE_UNKNOWN: the checks of an unknown id take it, the others are judged', () => {
     const byId = fairly('unknown-ids');
     for (const id of SLICES['unknown-ids']) expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+  });
+
+  test('a bank that takes no authentication, under authentication "none": no Authorization sent, the checks of tokens not claimed, the rest judged', () => {
+    const byId = fairly('no-authentication');
+    for (const id of TOKEN_CHECKS) {
+      const r = byId.get(id);
+      expect([r?.verdict, r?.tests[0]?.message], id).toEqual([
+        'skipped',
+        expect.stringMatching(/^not claimed: .*authentication/),
+      ]);
+    }
+    for (const id of SLICES['no-authentication'].filter((x) => !TOKEN_CHECKS.includes(x)))
+      expect(byId.get(id)?.verdict, line(byId.get(id)!)).toBe('passed');
+    const calls = shared.seen.filter((s) => s.startsWith('no-authentication '));
+    expect(calls.length, 'calls the bank served').toBeGreaterThan(3);
+    expect(
+      calls.filter((s) => s.endsWith(' (Authorization)')),
+      'no call carried Authorization',
+    ).toEqual([]);
   });
 });

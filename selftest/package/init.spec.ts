@@ -12,7 +12,7 @@ import { runDir } from '../support/run-dir.js';
 import { startSandbox } from '../support/sandbox.js';
 import { startMovedBank } from '../support/moved-bank.js';
 import { startServer } from '../support/servers.js';
-import { unknownIds } from '../support/unfair-fronts.js';
+import { noAuthentication, unknownIds } from '../support/unfair-fronts.js';
 import { ENV } from '../../harness/config/env-names.mjs';
 
 /** The readings the profile schema lets a profile leave at "either" (profiles/profile.schema.ts). */
@@ -194,6 +194,11 @@ test('init with a pre-issued token tries no token endpoint; --force keeps the AC
     expect(statSync(envFile).mode & 0o777).toBe(0o600);
     expect(init.stdout, 'the token never shows').not.toContain(token);
     expect(loadProfile(join(work, 'profiles', 'token-bank.json')).features).toContain('consents');
+    // The bank publishes a token endpoint: it takes authentication, whatever a call without it gets.
+    expect(loadProfile(join(work, 'profiles', 'token-bank.json')).authentication).toBe('bearer');
+    expect(init.stdout).toContain(
+      'init: authentication: bearer tokens (the bank has a token endpoint: its tokens are sent)',
+    );
 
     chmodSync(envFile, 0o644);
     const again = await bin(
@@ -272,6 +277,54 @@ test('init against a bank answering unknown ids 404 RESOURCE_UNKNOWN drafts cons
     // Judged: passed or failed on what the bank answered, never blocked or left not judged.
     expect(verdicts, output).toEqual(Object.fromEntries(FIRST_RUN.map((id) => [id, 'passed'])));
     console.log(`init: the first run on the unknown-ids bank's draft: ${JSON.stringify(report.totals)}`);
+  } finally {
+    await bank.close();
+    await sandbox.close();
+  }
+});
+
+/**
+ * A bank that takes no authentication (it ignores Authorization and serves no token endpoint):
+ * `init --yes` without credentials drafts authentication "none" instead of a placeholder token,
+ * and says so in its console, its summary, the notes and .env.
+ */
+test('init --yes without credentials against a bank that takes no authentication drafts authentication "none" and says so', async () => {
+  test.setTimeout(120_000);
+  const sandbox = await startSandbox();
+  const bank = await startServer(noAuthentication(sandbox.baseUrl, sandbox));
+  const work = runDir('init-no-auth');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+  try {
+    const args = ['init', '--yes', `--base-url=${bank.baseUrl}`, '--bicfi=SBXBSESS', '--psu-id=selftest-init-psu'];
+    const init = await bin(work, env, [...args, '--name=open-bank'], 90_000);
+    const output = `${init.stdout}${init.stderr}`;
+    expect(init.status, output).toBe(0);
+    expect(init.stdout).toMatch(
+      /^init: authentication: none: consents: the call at \/psd2\/consent\/v1\/consents without Authorization answered 403 CONSENT_UNKNOWN/m,
+    );
+    expect(init.stdout).toContain('init: authentication: none (the bank answered without Authorization)');
+    const profile = loadProfile(join(work, 'profiles', 'open-bank.json'));
+    expect(profile.authentication).toBe('none');
+    expect(profile.features).toEqual(expect.arrayContaining(['consents', 'accounts', 'payments']));
+    expect(profile.features, 'the checks of tokens not claimed').not.toContain('authentication');
+    const dotEnv = readFileSync(join(work, '.env'), 'utf8');
+    expect(dotEnv).toMatch(/^ACCESS_TOKEN=$/m);
+    expect(dotEnv).toMatch(/^CLIENT_ID=$/m);
+    expect(dotEnv).toContain('# How the TPP authenticates: none');
+    expect(readFileSync(join(work, 'profiles', 'open-bank.notes.md'), 'utf8')).toContain(
+      '- `authentication`: "none": ',
+    );
+    // A placeholder token, where no token endpoint answers: "none" too, not the placeholder sent.
+    const placeholder = await bin(
+      work,
+      env,
+      [...args, '--name=open-bank', '--force', '--auth=token', '--access-token=placeholder-0000'],
+      90_000,
+    );
+    expect(placeholder.status, `${placeholder.stdout}${placeholder.stderr}`).toBe(0);
+    expect(loadProfile(join(work, 'profiles', 'open-bank.json')).authentication).toBe('none');
   } finally {
     await bank.close();
     await sandbox.close();

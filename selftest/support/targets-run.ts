@@ -20,6 +20,8 @@ export interface TargetCase {
   /** Requirement ids: every test naming one of them runs against this target. */
   runs: string[];
   handler: Handler;
+  /** Profile options its tests run under, over the run's profile (a proof case's claims: harness/proof.ts). */
+  claims?: Record<string, unknown>;
 }
 
 /** What the shared run found for one target: its verdicts, and when its first test began and its last ended. */
@@ -36,7 +38,7 @@ export interface TargetsRun {
   byTarget: Record<string, TargetVerdicts>;
   /** Errors of the run outside any test (a file that did not load, a reporter's). */
   errors: string[];
-  /** Every request the front served: its case (or '' for a call naming none), method and URL. */
+  /** Every request the front served: its case (or '' for a call naming none), method and URL, and " (Authorization)" where it carried one. */
   seen: string[];
 }
 
@@ -75,7 +77,14 @@ async function makeTargetsRun(o: Parameters<typeof runTargets>[0]): Promise<Targ
   const planFile = join(reportsDir, 'plan.json');
   const plan: ProofPlan = {
     header: PROOF_HEADER,
-    entries: o.targets.map((t) => ({ id: t.id, kind: 'variant', expectFailing: [], runs: t.runs, allVariants: true })),
+    entries: o.targets.map((t) => ({
+      id: t.id,
+      kind: 'variant',
+      expectFailing: [],
+      runs: t.runs,
+      allVariants: true,
+      ...(t.claims ? { claims: t.claims } : {}),
+    })),
   };
   writeFileSync(planFile, JSON.stringify(plan, null, 1));
   const handlers = new Map(o.targets.map((t) => [t.id, t.handler]));
@@ -83,7 +92,8 @@ async function makeTargetsRun(o: Parameters<typeof runTargets>[0]): Promise<Targ
   const front = await startServer((req, res) => {
     const id = req.headers[PROOF_HEADER];
     const handler = typeof id === 'string' ? handlers.get(id) : undefined;
-    seen.push(`${handler ? id : ''} ${req.method} ${req.url}`);
+    // Marked where the call carried Authorization (a bank that takes no authentication is sent none).
+    seen.push(`${handler ? id : ''} ${req.method} ${req.url}${req.headers.authorization ? ' (Authorization)' : ''}`);
     (handler ?? o.fallback)(req, res);
   });
   // As the self-proof's front (selftest/proof/front.ts): idle connections kept past the client's

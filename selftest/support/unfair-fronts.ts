@@ -293,3 +293,69 @@ export function unknownIds(upstream: string) {
     });
   };
 }
+
+/** The API scope the reference sandbox's route needs, by its path. */
+const scopeOfPath = (url: string) =>
+  /^\/psd2\/aspspinformation\//.test(url)
+    ? 'aspspinformation'
+    : /^\/psd2\/(consent|accountinformation)\//.test(url)
+      ? 'accountinformation'
+      : 'paymentinitiation';
+
+/**
+ * A bank that takes no authentication: it ignores Authorization entirely (the call is served
+ * whatever it carries, or none) and serves no token endpoint and no OAuth2 metadata (404). The
+ * reference sandbox behind a front that sends each call on with a token of its own, of the
+ * route's scope, fetched with the sandbox's client credentials.
+ */
+export function noAuthentication(upstream: string, client: { clientId: string; clientSecret: string }) {
+  const up = new URL(upstream);
+  const tokens = new Map<string, { token: Promise<string>; until: number }>();
+  const tokenOf = (scope: string) => {
+    const kept = tokens.get(scope);
+    if (kept && kept.until > Date.now()) return kept.token;
+    const token = fetch(`${upstream}/connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        scope: `${scope} private`,
+      }),
+    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    // Fetched again after a minute: well within the sandbox's token lifetime.
+    tokens.set(scope, { token, until: Date.now() + 60_000 });
+    return token;
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '';
+    if (url.startsWith('/connect/token') || url.startsWith('/.well-known/')) {
+      req.resume();
+      res.writeHead(404, { 'Content-Type': 'text/html' });
+      return res.end(`<!DOCTYPE html><pre>Cannot ${req.method} ${url}</pre>`);
+    }
+    // The PSU's pages (the authorise page and what follows) are no API call: passed on as they are.
+    const api = !url.startsWith('/connect/');
+    req.pause();
+    const send = (authorization?: string) => {
+      const headers = { ...req.headers };
+      delete headers.authorization;
+      if (authorization) headers.authorization = authorization;
+      const out = httpRequest(
+        { host: up.hostname, port: up.port, method: req.method, path: url, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      out.on('error', () => res.destroy());
+      req.pipe(out);
+      req.resume();
+    };
+    if (!api) return send(req.headers.authorization);
+    tokenOf(scopeOfPath(url)).then(
+      (token) => send(`Bearer ${token}`),
+      () => res.destroy(),
+    );
+  };
+}
