@@ -6,8 +6,8 @@
 // sets (`setting: true`) are documented for users, placed among the user's settings by their key
 // (settings.schema.json, `registry`) and read like every setting (user-settings.mjs); the others
 // are hand-offs between the suite's own processes, read with `internal(<key>)` and written with
-// `passOn` or into a child's own environment (user-settings.mjs, the one module that touches
-// `process.env`).
+// `passOn` or into a child's own environment (user-settings.mjs, the one module that touches the
+// process's environment).
 
 /**
  * @typedef {{ name: string, setting: boolean, writers: string[], readers: string[], about: string }} EnvVar
