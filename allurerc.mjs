@@ -2,8 +2,8 @@
 // Allure 3 configuration for `allure generate` (run by `npm run conformance`).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ENV } from './harness/config/env-names.mjs';
 import { reportsDirOf } from './harness/config/run-options.mjs';
+import { internal } from './harness/config/user-settings.mjs';
 
 // The command that runs `allure generate` hands down its settings (REPORTS_DIR among them).
 const reports = reportsDirOf();
@@ -34,14 +34,14 @@ const awesomeOptions = (singleFile) => ({
 // reads the history without adding the run to it (a report built again from the same results).
 export default {
   name: reportName,
-  output: process.env[ENV.allureOutput] || resolve(reports, 'allure-report'),
+  output: internal('allureOutput') || resolve(reports, 'allure-report'),
   historyPath: resolve(reports, 'history', 'allure-history.jsonl'),
-  appendHistory: process.env[ENV.allureAppendHistory] !== '0',
+  appendHistory: internal('allureAppendHistory') !== '0',
   // OBG_ALLURE_BOTH=1 builds both forms from one reading of the results (the runner's default):
   // the served folder under <output>/awesome and the single file under <output>/single.
   plugins: {
-    awesome: { options: awesomeOptions(process.env[ENV.allureSingleFile] === '1') },
-    ...(process.env[ENV.allureBoth] === '1'
+    awesome: { options: awesomeOptions(internal('allureSingleFile') === '1') },
+    ...(internal('allureBoth') === '1'
       ? { single: { import: '@allurereport/plugin-awesome', options: awesomeOptions(true) } }
       : {}),
   },

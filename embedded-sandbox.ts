@@ -9,7 +9,7 @@ import type { PlaywrightTestConfig } from '@playwright/test';
 import { ENV } from './harness/config/env-names.mjs';
 import { readSettings } from './harness/config/settings.js';
 import { EMBEDDED_AT_DEFAULT, EMBEDDED_SETTINGS } from './harness/config/target.js';
-import { handedDown, loadSettings, SETTINGS_SCHEMA } from './harness/config/user-settings.mjs';
+import { handedDown, internal, loadSettings, passOn, SETTINGS_SCHEMA } from './harness/config/user-settings.mjs';
 import { DEFAULT_PKI_DIR, makePkiIfMissing, PKI_FILES } from './sandbox/tls/pki-files.js';
 
 /** How long the embedded sandbox's decoupled SCA runs (SANDBOX_SCA_DELAY_MS sets another). */
@@ -25,38 +25,43 @@ function freePort(): number {
 
 /**
  * With no TARGET_BASE_URL, prepares the embedded sandbox: a free port and fresh credentials,
- * written to process.env so that Playwright's workers (which inherit it) see the same target.
- * Returns the settings for the sandbox process (every SANDBOX_* the user set, in the environment
- * or the working folder's .env, under the embedded run's own), or undefined when a real target is set.
+ * passed on in the environment (`env`, this process's unless given: passOn) so that Playwright's
+ * workers (which inherit it) see the same target. Returns the settings for the sandbox process
+ * (every SANDBOX_* the user set, in the environment or the working folder's .env, under the
+ * embedded run's own), or undefined when a real target is set.
  */
-export function prepareEmbeddedSandbox(
-  env: NodeJS.ProcessEnv = process.env,
-  envFile?: string,
-): Record<string, string> | undefined {
+export function prepareEmbeddedSandbox(env?: NodeJS.ProcessEnv, envFile?: string): Record<string, string> | undefined {
   const settings = readSettings(env, envFile);
-  if (settings.TARGET_BASE_URL && env[EMBEDDED_MARK] !== '1') return undefined;
-  if (env[EMBEDDED_MARK] !== '1') {
+  const embedded = internal('embeddedSandbox', env) === '1';
+  if (settings.TARGET_BASE_URL && !embedded) return undefined;
+  if (!embedded) {
     const port = freePort();
-    env[EMBEDDED_MARK] = '1';
-    env.TARGET_BASE_URL = `http://127.0.0.1:${port}`;
-    env.TARGET_AUTH_URL = env.TARGET_BASE_URL;
-    env.CLIENT_ID = `sandbox-tpp-${randomBytes(3).toString('hex')}`;
-    env.CLIENT_SECRET = `sbx-secret-${randomBytes(12).toString('hex')}`;
-    env.SECOND_CLIENT_ID = `sandbox-tpp-${randomBytes(3).toString('hex')}-second`;
-    env.SECOND_CLIENT_SECRET = `sbx-secret-${randomBytes(12).toString('hex')}`;
-    env.ACCESS_TOKEN = '';
-    env.PSU_ID = `psu-${randomBytes(5).toString('hex')}`;
-    env.PSU_CORPORATE_ID = `corp-${randomBytes(5).toString('hex')}`;
+    const base = `http://127.0.0.1:${port}`;
     // The sandbox's test PKI (made once per machine): the suite signs with its TPP certificate.
     makePkiIfMissing();
-    env.TPP_SIGNING_KEY_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppKey);
-    env.TPP_SIGNING_CERT_FILE = join(DEFAULT_PKI_DIR, PKI_FILES.tppCert);
-    env.TPP_SIGNING_KEY_PASSPHRASE = '';
-    env.TPP_TEST_PKI_DIR = DEFAULT_PKI_DIR;
-    for (const [k, v] of Object.entries(EMBEDDED_SETTINGS)) env[k] = v;
-    for (const k of EMBEDDED_AT_DEFAULT) env[k] = SETTINGS_SCHEMA.properties[k].default;
-    // The reference sandbox takes any FX-Quote-Id: the embedded run brings a quote of its own.
-    if (!settings.FX_QUOTE_ID) env.FX_QUOTE_ID = randomUUID();
+    passOn(
+      {
+        [EMBEDDED_MARK]: '1',
+        TARGET_BASE_URL: base,
+        TARGET_AUTH_URL: base,
+        CLIENT_ID: `sandbox-tpp-${randomBytes(3).toString('hex')}`,
+        CLIENT_SECRET: `sbx-secret-${randomBytes(12).toString('hex')}`,
+        SECOND_CLIENT_ID: `sandbox-tpp-${randomBytes(3).toString('hex')}-second`,
+        SECOND_CLIENT_SECRET: `sbx-secret-${randomBytes(12).toString('hex')}`,
+        ACCESS_TOKEN: '',
+        PSU_ID: `psu-${randomBytes(5).toString('hex')}`,
+        PSU_CORPORATE_ID: `corp-${randomBytes(5).toString('hex')}`,
+        TPP_SIGNING_KEY_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppKey),
+        TPP_SIGNING_CERT_FILE: join(DEFAULT_PKI_DIR, PKI_FILES.tppCert),
+        TPP_SIGNING_KEY_PASSPHRASE: '',
+        TPP_TEST_PKI_DIR: DEFAULT_PKI_DIR,
+        ...EMBEDDED_SETTINGS,
+        ...Object.fromEntries(EMBEDDED_AT_DEFAULT.map((k) => [k, SETTINGS_SCHEMA.properties[k].default])),
+        // The reference sandbox takes any FX-Quote-Id: the embedded run brings a quote of its own.
+        ...(settings.FX_QUOTE_ID ? {} : { FX_QUOTE_ID: randomUUID() }),
+      },
+      env,
+    );
   }
   const user = loadSettings(env, envFile);
   const own = Object.fromEntries(
@@ -67,13 +72,13 @@ export function prepareEmbeddedSandbox(
   );
   return {
     ...own,
-    SANDBOX_PORT: new URL(env.TARGET_BASE_URL!).port,
+    SANDBOX_PORT: new URL(user.TARGET_BASE_URL).port,
     SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_CLIENT_ID: env.CLIENT_ID,
-    SANDBOX_CLIENT_SECRET: env.CLIENT_SECRET,
-    SANDBOX_SECOND_CLIENT_ID: env.SECOND_CLIENT_ID,
-    SANDBOX_SECOND_CLIENT_SECRET: env.SECOND_CLIENT_SECRET,
-    SANDBOX_REDIRECT_URIS: env.REDIRECT_URI,
+    SANDBOX_CLIENT_ID: user.CLIENT_ID,
+    SANDBOX_CLIENT_SECRET: user.CLIENT_SECRET,
+    SANDBOX_SECOND_CLIENT_ID: user.SECOND_CLIENT_ID,
+    SANDBOX_SECOND_CLIENT_SECRET: user.SECOND_CLIENT_SECRET,
+    SANDBOX_REDIRECT_URIS: user.REDIRECT_URI,
     SANDBOX_QUIET: '1',
     // A decoupled SCA ends on its own after this long (the sandbox's own default is 2000 ms): the
     // embedded run waits on nothing but the sandbox's clock, and the self-proof runs at this pace too.

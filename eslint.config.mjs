@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // The suite's own environment variables are named once, in harness/config/env-names.mjs: a
-    // reader or writer takes the name from ENV there (`process.env[ENV.workers]`), never as text.
+    // writer takes the name from ENV there (`passOn({ [ENV.workers]: n })`), never as text.
     ignores: ['harness/config/env-names.mjs', ...ENV_NAME_EXCEPTIONS],
     rules: {
       'no-restricted-syntax': [

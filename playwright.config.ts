@@ -7,7 +7,7 @@ import { resolveTarget } from './harness/config/target.js';
 import { suiteInfo } from './harness/reporter/run-info.js';
 import { chosenAreas, consoleOf, listsOnly, readerPsuProblem, workersOf } from './harness/config/run-options.mjs';
 import { ENV } from './harness/config/env-names.mjs';
-import { loadSettings } from './harness/config/user-settings.mjs';
+import { ambient, internal, loadSettings, passOn } from './harness/config/user-settings.mjs';
 import { embeddedSandboxServer, prepareEmbeddedSandbox } from './embedded-sandbox.js';
 import { shareGeneratedSeed } from './harness/properties/settings.js';
 
@@ -38,7 +38,7 @@ function configured<T>(step: () => T): T {
     );
     // Found in a worker (which reads this file again): the run stops once, at once, with no verdict
     // (its reporter writes no report and no history record: harness/reporter/conformance.ts).
-    if (process.env.TEST_WORKER_INDEX !== undefined) process.kill(process.ppid, 'SIGINT');
+    if (ambient('TEST_WORKER_INDEX') !== undefined) process.kill(process.ppid, 'SIGINT');
     process.exit(2);
   }
 }
@@ -50,12 +50,12 @@ const workers = configured(() => {
   // Only a run with the accounts checks needs a PSU per worker. The runner checks it, from its
   // command line; a worker, which reads this file again without that line, takes the runner's word.
   const projects = chosenAreas(process.argv.slice(2));
-  const accounts = process.env.TEST_WORKER_INDEX === undefined && (!projects.length || projects.includes('accounts'));
+  const accounts = ambient('TEST_WORKER_INDEX') === undefined && (!projects.length || projects.includes('accounts'));
   const problem = accounts ? readerPsuProblem(target.profile, w.workers, target.profileName) : undefined;
   if (problem) throw new ConfigError(problem);
   // The workers read this file again, without the runner's command line: they see its count (from
   // --workers or OBG_WORKERS) through OBG_WORKERS, so every process of the run checks the same one.
-  process.env[ENV.workers] = String(w.workers ?? w.percent);
+  passOn({ [ENV.workers]: String(w.workers ?? w.percent) });
   return w.workers ?? w.percent!;
 });
 // What the run prints (OBG_CONSOLE, or run --playwright-list): the suite's console, or Playwright's list beside it.
@@ -67,7 +67,7 @@ const printed = configured(() => {
 const reports = target.reportsDir;
 const info = suiteInfo();
 // The workers read the commit from here instead of asking git each (harness/reporter/run-info.ts).
-process.env[ENV.commit] ||= info.commit;
+passOn({ [ENV.commit]: info.commit });
 // The generated phase's seed, one for the run (harness/properties/settings.ts).
 configured(() => shareGeneratedSeed());
 const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
@@ -76,8 +76,8 @@ const requestAndSca = target.timeouts.requestMs * 4 + target.timeouts.scaMs;
 // serves one project, and starting one costs about a second of CPU). `--project=<area>` still
 // selects areas: then there is a project per area. Decided once in the runner and passed to the
 // workers it starts (they read this file too).
-process.env[ENV.areaProjects] ??= chosenAreas(process.argv.slice(2)).length ? '1' : '0';
-const areaProjects = process.env[ENV.areaProjects] === '1';
+if (!internal('areaProjects')) passOn({ [ENV.areaProjects]: chosenAreas(process.argv.slice(2)).length ? '1' : '0' });
+const areaProjects = internal('areaProjects') === '1';
 
 const config: PlaywrightTestConfig = {
   testDir: 'tests',
@@ -85,7 +85,7 @@ const config: PlaywrightTestConfig = {
   fullyParallel: true,
   // A target that answers nothing usable is recognised once, before the tests (harness/probe.ts).
   globalSetup: fromRoot('harness/global-setup.ts'),
-  forbidOnly: !!process.env.CI,
+  forbidOnly: !!ambient('CI'),
   retries: 0,
   // Tests mostly wait on the target (SCA, polling): workers are sized for I/O, not CPU.
   // OBG_WORKERS (default 10), or --workers on the command line; checked against accounts.readerPsuIds above.
@@ -120,7 +120,7 @@ const config: PlaywrightTestConfig = {
         [fromRoot('harness/reporter/conformance.ts')],
         [
           fromRoot('harness/reporter/console.ts'),
-          { progress: process.env[ENV.quiet] !== '1' && printed !== 'playwright-list' },
+          { progress: internal('quiet') !== '1' && printed !== 'playwright-list' },
         ],
       ],
   use: {

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { settingsHelp } from '../harness/config/settings-text.mjs';
-import { handedDown } from '../harness/config/user-settings.mjs';
+import { environment, handedDown } from '../harness/config/user-settings.mjs';
 
 const PKG_DIR = resolve(dirname(realpathSync(fileURLToPath(import.meta.url))), '..');
 const PKG = JSON.parse(readFileSync(join(PKG_DIR, 'package.json'), 'utf8'));
@@ -331,7 +331,7 @@ switch (command) {
     break;
   case 'init':
     // init drafts the working folder's .env itself: it reads the one there as it stands.
-    runScript(root, 'scripts/init.ts', rest, { ts: true, env: process.env });
+    runScript(root, 'scripts/init.ts', rest, { ts: true, env: environment() });
     break;
   case 'certify':
     runScript(root, 'scripts/certify.ts', rest, { ts: true });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { mergeTests as mergePlaywrightTests, type TestType } from '@playwright/test';
 import { REQUIREMENT_ANNOTATION } from './catalogue/req.js';
-import { ENV } from './config/env-names.mjs';
 import { oneGroupPerWorkerAndFile } from './playwright-internals/one-group-per-worker.js';
+import { internal } from './config/user-settings.mjs';
 
 /**
  * The self-proof's hand-off to the suite. The self-tests run the suite once against a front that
@@ -58,7 +58,7 @@ const around: { annotations: Annotation[]; hooked: boolean }[] = [];
 const hookedFiles = new Set<string>();
 function loadPlan(): ProofPlan | null {
   if (plan === undefined) {
-    const file = process.env[ENV.proofPlan];
+    const file = internal('proofPlan');
     plan = file ? (JSON.parse(readFileSync(file, 'utf8')) as ProofPlan) : null;
   }
   return plan;

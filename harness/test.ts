@@ -20,7 +20,7 @@ import {
 } from './catalogue/req.js';
 import { asSecondTpp, NO_SECOND_TPP } from './auth/second-tpp.js';
 import { oneTokenUnjudged, SCOPE_CHECKS, TokenCache } from './auth/tokens.js';
-import { ENV } from './config/env-names.mjs';
+import { internal } from './config/user-settings.mjs';
 
 export { because, dependsOnControl, expect } from './expect.js';
 export { req } from './catalogue/req.js';
@@ -165,7 +165,7 @@ export const test = perProofEntry(
         await use();
         // The self-proof judges verdicts only: it records no evidence (formatting and redacting
         // every exchange is most of a test's CPU there).
-        if (process.env[ENV.evidence] === 'off') return;
+        if (internal('evidence') === 'off') return;
         // Attached to the test itself (pushed, not `attach`ed): an `attach` makes a step with its
         // stack trace and two more messages for each exchange; the attachment is the same.
         for (const e of exchanges) {
@@ -265,7 +265,7 @@ export const test = perProofEntry(
       // Its step only where Allure's reporter reads the hooks: the self-proof's runs (no evidence)
       // have no Allure reporter, and the step cost each of their tests two more captured stacks
       // and four more messages to the runner.
-      { auto: true, ...(process.env[ENV.evidence] === 'off' ? { box: 'self' as const } : {}) },
+      { auto: true, ...(internal('evidence') === 'off' ? { box: 'self' as const } : {}) },
     ],
   }),
 );

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
-import { envFileOf, handedDown, loadSettings, switchValue } from '../harness/config/user-settings.mjs';
+import { envFileOf, handedDown, internal, loadSettings, switchValue } from '../harness/config/user-settings.mjs';
 import { makeOffline } from '../harness/reporter/offline-html.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,9 +21,11 @@ export const ALLURE_OPTION = '--allure';
  * Whether the run builds the Allure HTML: `--allure` on the command line, else ALLURE_HTML
  * (environment, else .env: on/off, 1/0, true/false; default off). { on } or { error } naming the key.
  * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env] the process's environment unless given
+ * @param {string} [cwd]
  * @returns {{ on?: boolean, error?: string }}
  */
-export function allureHtmlOf(args, env = process.env, cwd = process.cwd()) {
+export function allureHtmlOf(args, env, cwd = process.cwd()) {
   if (args.includes(ALLURE_OPTION)) return { on: true };
   const raw = loadSettings(env, envFileOf(cwd)).ALLURE_HTML;
   const on = switchValue(raw);
@@ -52,9 +54,10 @@ function runOf(reports) {
  * from disk) from <reports>/allure-results, both from one reading of the results. Returns the
  * problems (empty when both were built).
  * @param {string} reports
+ * @param {NodeJS.ProcessEnv} [env] the process's environment unless given
  * @returns {string[]}
  */
-export function buildAllureHtml(reports, env = process.env) {
+export function buildAllureHtml(reports, env) {
   const results = resolve(reports, 'allure-results');
   if (!existsSync(results)) return [`no Allure results at ${results} (run the suite first)`];
   const cli = packageFile(root, 'allure', 'cli.js');
@@ -78,7 +81,7 @@ export function buildAllureHtml(reports, env = process.env) {
       ...(again ? { [ENV.allureAppendHistory]: '0' } : {}),
     },
   });
-  if (built.status === 0 && run && !again && env[ENV.allureAppendHistory] !== '0') {
+  if (built.status === 0 && run && !again && internal('allureAppendHistory', env) !== '0') {
     mkdirSync(dirname(mark), { recursive: true });
     writeFileSync(mark, `${run}\n`);
   }

@@ -15,7 +15,7 @@ import type { ConformanceReport } from '../harness/reporter/report.js';
 import { buildPackage, disqualifications } from '../harness/reporter/package.js';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
-import { loadSettings } from '../harness/config/user-settings.mjs';
+import { handedDown, loadSettings } from '../harness/config/user-settings.mjs';
 
 const say = (line: string) => console.log(`certify: ${line}`);
 const refuse = (lines: string[]): never => {
@@ -56,7 +56,7 @@ if (!option('reports') && !args.includes('--last')) {
   // A certification's cases are the same each time: the pinned seed, unless one is given (OBG_GENERATED_SEED).
   const run = spawnSync(process.execPath, [fromRoot('scripts', 'conformance.mjs'), '--pin-seed'], {
     stdio: 'inherit',
-    env: { ...process.env, REPORTS_DIR: reportsDir },
+    env: { ...handedDown(), REPORTS_DIR: reportsDir },
   });
   if (run.error) refuse([`the suite could not be started: ${run.error.message}`]);
 }
@@ -88,7 +88,7 @@ try {
       cwd: fromRoot(),
       encoding: 'utf8',
       env: {
-        ...process.env,
+        ...handedDown(),
         REPORTS_DIR: reportsDir,
         [ENV.allureSingleFile]: '1',
         [ENV.allureAppendHistory]: '0',

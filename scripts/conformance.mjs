@@ -19,6 +19,7 @@ import { narrows } from './run-scope.mjs';
 import { ENV } from '../harness/config/env-names.mjs';
 import { ALLURE_OPTION, allureHtmlOf, buildAllureHtml } from './allure-html.mjs';
 import { generatedOptionsOf } from './generated-options.mjs';
+import { handedDown } from '../harness/config/user-settings.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = reportsDirOf();
@@ -58,7 +59,7 @@ if (allure.error) {
 }
 /** @type {NodeJS.ProcessEnv} */
 const env = {
-  ...process.env,
+  ...handedDown(),
   REPORTS_DIR: reports,
   ...generated.env,
   [ENV.runNarrowed]: narrows(args) ? '1' : '0',

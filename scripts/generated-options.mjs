@@ -23,9 +23,11 @@ const PIN = '--pin-seed';
  * Takes the generated phase's options out of the runner's arguments. Returns the arguments left
  * for Playwright, the settings for the run's environment and the run's seed, or { error }.
  * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env] the process's environment unless given
+ * @param {string} [cwd]
  * @returns {{ args: string[], seed: number, env: Record<string, string>, error?: undefined } | { error: string }}
  */
-export function generatedOptionsOf(args, env = process.env, cwd = process.cwd()) {
+export function generatedOptionsOf(args, env, cwd = process.cwd()) {
   /** @type {{ seed?: string, generated?: string, pin?: boolean }} */
   const given = {};
   /** @type {string[]} */

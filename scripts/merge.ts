@@ -23,6 +23,7 @@ import { requirementVerdict, runVerdict, skipsOf, toResult, totalsOf } from '../
 import { foldAllureResults, foldedTests } from '../harness/reporter/one-verdict.js';
 import { foldJunit } from '../harness/reporter/junit-verdict.js';
 import { makeOffline } from '../harness/reporter/offline-html.mjs';
+import { handedDown } from '../harness/config/user-settings.mjs';
 
 /** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */
 function foldShards(parts: ConformanceReport[]): Map<string, QuotedResult> {
@@ -201,7 +202,7 @@ function buildAllureReport(out: string): void {
       '-o',
       join(out, 'allure-report'),
     ],
-    { cwd: fromRoot(), encoding: 'utf8', env: { ...process.env, REPORTS_DIR: out } },
+    { cwd: fromRoot(), encoding: 'utf8', env: { ...handedDown(), REPORTS_DIR: out } },
   );
   if (allure.status !== 0)
     console.error(`merge: the Allure report could not be built:\n${allure.stderr || allure.stdout}`);

@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutTargetSettings } from '../harness/config/run-options.mjs';
 import { procPids, procStat, reapedChildrenCpu } from './proc.mjs';
+import { environment } from '../harness/config/user-settings.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** @param {string} n */
@@ -62,7 +63,7 @@ if (existsSync(resolve(runs, 'r'))) {
   }
 }
 /** @type {NodeJS.ProcessEnv} */
-const env = { ...withoutTargetSettings(process.env), SELFTEST_RUN_ID: runId };
+const env = { ...withoutTargetSettings(environment()), SELFTEST_RUN_ID: runId };
 delete env.REPORTS_DIR;
 // The user's reports stay as they were: the self-tests write under selftest/.runs only.
 const userReports = resolve(root, 'reports');

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 import { x as untar } from 'tar';
 import { ConfigError } from './errors.js';
-import { SETTINGS_SCHEMA } from './user-settings.mjs';
+import { ambient, environment, SETTINGS_SCHEMA } from './user-settings.mjs';
 
 /** Debian's chromium package (CHROMIUM_PATH's default): the browser when CHROMIUM_PATH is not set and it is installed. */
 export const SYSTEM_CHROMIUM: string = SETTINGS_SCHEMA.properties.CHROMIUM_PATH.default;
@@ -64,8 +64,8 @@ export function findChromium(configured = '', o: FindChromiumOptions = {}): Foun
       describe: `${NPM_CHROMIUM} ${version}'s Chromium (unpacked in ${dir}; no browser at ${missing})`,
       launchOptions: async () => {
         await unpack(pkg, dir);
-        const libs = [join(dir, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
-        return { executablePath: join(dir, 'chromium'), env: { ...stringEnv(), LD_LIBRARY_PATH: libs } };
+        const libs = [join(dir, 'lib'), ambient('LD_LIBRARY_PATH')].filter(Boolean).join(':');
+        return { executablePath: join(dir, 'chromium'), env: { ...environment(), LD_LIBRARY_PATH: libs } };
       },
     };
   }
@@ -89,9 +89,6 @@ function npmPackageDir(): string | undefined {
     }
   return undefined;
 }
-
-const stringEnv = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
 
 /**
  * Unpacks the package's Chromium and the libraries it links (NSS, NSPR, expat: `al2023.tar.br`,

@@ -5,12 +5,15 @@
 // the lint (eslint.config.mjs) refuses an OBG_* name written anywhere else. The settings a user
 // sets (`setting: true`) are documented for users, placed among the user's settings by their key
 // (settings.schema.json, `registry`) and read like every setting (user-settings.mjs); the others
-// are hand-offs between the suite's own processes.
+// are hand-offs between the suite's own processes, read with `internal(<key>)` and written with
+// `passOn` or into a child's own environment (user-settings.mjs, the one module that touches the
+// process's environment).
 
 /**
  * @typedef {{ name: string, setting: boolean, writers: string[], readers: string[], about: string }} EnvVar
  * `writers` and `readers` are files of the package (a unit test holds that each uses the name
- * through ENV), or `user` for a setting written in the environment or .env.
+ * through ENV, a reader of a hand-off through `internal('<key>')`), or `user` for a setting
+ * written in the environment or .env.
  */
 
 /** The suite's own environment variables by key. */
@@ -206,7 +209,7 @@ export const ENV_NAME_EXCEPTIONS = [];
 
 /** @typedef {keyof typeof ENV_VARS} EnvKey The keys of ENV_VARS. */
 
-/** The names by key: `process.env[ENV.workers]`. */
+/** The names by key: `ENV.workers` is OBG_WORKERS. */
 export const ENV = /** @type {Record<EnvKey, string>} */ (
   Object.fromEntries(Object.entries(ENV_VARS).map(([key, v]) => [key, v.name]))
 );

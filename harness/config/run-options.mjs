@@ -57,9 +57,11 @@ export const CONSOLES = /** @type {Console[]} */ (['suite', 'playwright-list']);
  * What the run prints: OBG_CONSOLE (environment, else .env), `suite` (default: a progress line,
  * then the verdict) or `playwright-list` (Playwright's list of every test, its failures with their
  * code frames, then the suite's verdict). Returns { console } or { error } naming the key.
+ * @param {NodeJS.ProcessEnv} [env] the process's environment unless given
+ * @param {string} [cwd]
  * @returns {{ console?: Console, error?: string }}
  */
-export function consoleOf(env = process.env, cwd = process.cwd()) {
+export function consoleOf(env, cwd = process.cwd()) {
   const raw = loadSettings(env, envFileOf(cwd)).own.console;
   return CONSOLES.includes(/** @type {Console} */ (raw))
     ? { console: /** @type {Console} */ (raw) }
@@ -101,9 +103,11 @@ export function chosenAreas(args) {
  * The run's parallel workers: `-j`/`--workers` on the command line, else OBG_WORKERS, else 10.
  * Returns { workers } or { error } naming the key.
  * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env] the process's environment unless given
+ * @param {string} [cwd]
  * @returns {{ workers?: number, percent?: string, error?: string }}
  */
-export function workersOf(args, env = process.env, cwd = process.cwd()) {
+export function workersOf(args, env, cwd = process.cwd()) {
   /** @type {string | undefined} */
   let fromArgs;
   args.forEach((a, i) => {

@@ -52,7 +52,7 @@ const KIND_CHECKS: Record<string, (value: string) => string | undefined> = {
  * and checks the form of every value that is set, by its kind in the schema (the sandbox's own
  * settings are the sandbox command's to check).
  */
-export function readSettings(env: NodeJS.ProcessEnv = process.env, envFile = envFileOf()): Settings {
+export function readSettings(env?: NodeJS.ProcessEnv, envFile = envFileOf()): Settings {
   const settings = loadSettings(env, envFile);
   const where = settings.envFile ? whereFrom(settings.envFile) : ' (environment)';
   for (const key of SETTING_KEYS) {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { readSigning, type SigningIdentity } from '../http/signing.js';
 import { readProxy, readTls, type ProxySettings, type TlsMaterial } from '../http/tls.js';
-import { ENV } from './env-names.mjs';
 import { ConfigError } from './errors.js';
 import { loadProfile, profileLabel, type Profile } from './profile.js';
 import {
@@ -13,6 +12,7 @@ import {
   readSettings,
   type Settings,
 } from './settings.js';
+import { internal } from './user-settings.mjs';
 
 /** The server under judgement, with everything the suite needs to talk to it. */
 export interface Target {
@@ -76,8 +76,8 @@ export const EMBEDDED_SETTINGS = { BICFI: 'SBXBSESS' };
 export const EMBEDDED_AT_DEFAULT = ['REDIRECT_URI', 'APP_LINK_BASE', 'PSU_IP_ADDRESS'] as const;
 
 /** Resolves the target from settings and profile. Throws ConfigError naming the key or field. */
-export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
-  return targetOf(readSettings(env), env[ENV.embeddedSandbox] === '1');
+export function resolveTarget(env?: NodeJS.ProcessEnv): Target {
+  return targetOf(readSettings(env), internal('embeddedSandbox', env) === '1');
 }
 
 /** The target of the settings (their form checked: readSettings), the suite's embedded sandbox or not. */

@@ -6,7 +6,10 @@
 // (run by node alone), the configuration, the harness and the sandbox's command all read alike.
 // `loadSettings` applies the schema (its defaults) once per process and hands back one frozen
 // object; a child process the suite starts is handed the resolved values (`handedDown`) and reads
-// no `.env` of its own.
+// no `.env` of its own. It is also the one module that touches the process's environment: the
+// suite's hand-offs between its own processes (`internal`), the few variables others set
+// (`ambient`), the environment as a child's base (`environment`), and the values a process passes
+// on to the processes it starts after (`passOn`); a unit test refuses `process.env` elsewhere.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -15,6 +18,9 @@ import { parse } from 'dotenv';
 import { ENV, ENV_VARS } from './env-names.mjs';
 
 /**
+ * @typedef {import('./env-names.mjs').EnvKey} EnvKey
+ * @typedef {{ [K in EnvKey]: (typeof ENV_VARS)[K]['setting'] extends false ? K : never }[EnvKey]} InternalKey
+ * One of the suite's hand-offs between its own processes (env-names.mjs, `setting: false`).
  * @typedef {typeof import('./settings.schema.json')} SettingsSchema
  * @typedef {keyof SettingsSchema['properties']} SettingKey A setting the schema names (its properties).
  * @typedef {keyof SettingsSchema['registry']} OwnSettingKey One of the suite's own OBG_* settings a user sets, by its registry key.
@@ -190,4 +196,63 @@ export function handedDown(settings = loadSettings(), env = process.env) {
     ...Object.fromEntries(Object.entries(resolved).filter(([, v]) => v !== '')),
     [ENV.settingsHandedDown]: '1',
   };
+}
+
+/**
+ * One of the suite's hand-offs between its own processes (env-names.mjs, `setting: false`: the
+ * runner to its workers and reporters, the command to Allure, the self-proof to the suite), as
+ * `env` holds it now; empty when unset. Read when asked, not once per process: the runner writes
+ * some after its configuration and reporters were loaded and reads them itself (the limiter's
+ * address, why the target is unavailable, the area projects), and a child sees what its parent
+ * wrote before starting it. A user's OBG_* setting is a field of the settings (`own`), not this.
+ *
+ * @param {InternalKey} key
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string}
+ */
+export function internal(key, env = process.env) {
+  return env[ENV[key]] ?? '';
+}
+
+/**
+ * The variables others set that the suite reads, each with why; none is a setting of the user's
+ * (no `.env`, no default): the environment alone says.
+ */
+export const AMBIENT = Object.freeze({
+  CI: 'a CI service: no test.only, and the console prints no progress line',
+  TEST_WORKER_INDEX: "Playwright's, in its workers: the configuration read again there takes the runner's word",
+  TEST_PARALLEL_INDEX: "Playwright's, in its workers: the workers of one run share one PSU lock (the runner's id)",
+  LD_LIBRARY_PATH: "the system's library path, extended for the npm package's Chromium and its libraries",
+});
+
+/**
+ * A variable of AMBIENT as this process's environment holds it (undefined when unset).
+ * @param {keyof typeof AMBIENT} name
+ * @returns {string | undefined}
+ */
+export function ambient(name) {
+  return process.env[name];
+}
+
+/**
+ * This process's environment, as a new record of strings: the base of the environment of a child
+ * that is not handed the settings (a browser; init, which reads the working folder's `.env` itself;
+ * the self-tests, which resolve their own), or `env` for a reader that takes one.
+ * @returns {Record<string, string>}
+ */
+export function environment() {
+  return stringsOf(process.env);
+}
+
+/**
+ * Passes `values` on to the processes this one starts from now on, by writing them into its
+ * environment (`env`, this process's by default): for the processes that are started without an
+ * environment of the suite's choosing, Playwright's workers (which inherit the runner's) and its
+ * web server. A child the suite starts itself is given its environment (`handedDown`).
+ *
+ * @param {Record<string, string>} values
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function passOn(values, env = process.env) {
+  Object.assign(env, values);
 }

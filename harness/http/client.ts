@@ -8,7 +8,7 @@ import { resolveLink } from './links.js';
 import { signRequest, SIGNING_HEADERS, type SignOptions } from './signing.js';
 import { ApiResponse, type Exchange } from './response.js';
 import { exchangeOnWire, MAX_BODY_BYTES, transport } from './transport.js';
-import { ENV } from '../config/env-names.mjs';
+import { internal } from '../config/user-settings.mjs';
 
 export { MAX_BODY_BYTES } from './transport.js';
 
@@ -145,7 +145,7 @@ export class ApiClient {
     const run = () => this.exchange(spec.method, url, headers, body, spec);
     // A step per call for the reports; the self-proof (no evidence) folds verdicts only, and a step's
     // stack capture is a fifth of a test's CPU there.
-    return inTest() && process.env[ENV.evidence] !== 'off'
+    return inTest() && internal('evidence') !== 'off'
       ? test.step(`${spec.method} ${u.pathname}`, run, { box: true })
       : run();
   }

@@ -2,6 +2,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import PQueue from 'p-queue';
 import type { Profile } from '../config/profile.js';
 import { ENV } from '../config/env-names.mjs';
+import { internal } from '../config/user-settings.mjs';
 
 /** The profile's `limits`, with their defaults: how hard the run may press the target. */
 export interface Limits {
@@ -266,7 +267,7 @@ export function coordinator(limits: Limits): Coordinator {
 /** This process's gate: the coordinator when it lives here, else the one the global setup serves, else a local one. */
 export function gate(limits: Limits): Gate {
   if (registry[KEY]) return registry[KEY];
-  const address = process.env[ENV.limiter];
+  const address = internal('limiter');
   if (address) return (registry[REMOTE] ??= new RemoteGate(address));
   return coordinator(limits);
 }

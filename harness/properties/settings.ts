@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ENV } from '../config/env-names.mjs';
 import { ConfigError } from '../config/errors.js';
-import { loadSettings } from '../config/user-settings.mjs';
+import { loadSettings, passOn } from '../config/user-settings.mjs';
 
 /**
  * The generated phase's depth and seed (OBG_GENERATED, OBG_GENERATED_SEED; `run --generated <depth>`
@@ -71,7 +71,7 @@ export function generatedSeed(): number {
  * `playwright test`) draws its seed here once, and its workers inherit it.
  */
 export function shareGeneratedSeed(): void {
-  process.env[ENV.generatedSeed] ||= String(generatedSeed());
+  if (!loadSettings().own.generatedSeed) passOn({ [ENV.generatedSeed]: String(generatedSeed()) });
 }
 
 /** The seed of one property: the run's seed mixed with the property's title, so each replays alone or in the run. */

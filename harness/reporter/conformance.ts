@@ -30,8 +30,8 @@ import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
 import type { QuotedResult, RunScope, RunStats } from './report.js';
 import { runVerdict, skipsOf, toResult, totalsOf, type RequirementResult } from './verdicts.js';
 import { profileSha256 } from '../config/profile.js';
-import { ENV } from '../config/env-names.mjs';
 import { generatedOfRun } from '../properties/settings.js';
+import { internal } from '../config/user-settings.mjs';
 
 /** The report's type lives in report.ts; its importers may still name this module. */
 export type { ConformanceReport, QuotedResult, RunScope, RunStats } from './report.js';
@@ -117,9 +117,9 @@ export default class ConformanceReporter implements Reporter {
     this.startedAt = new Date();
     this.rootDir = config.rootDir;
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
-    if (process.env[ENV.areaProjects] === '1') this.chosenProjects = suite.suites.map((s) => s.title);
+    if (internal('areaProjects') === '1') this.chosenProjects = suite.suites.map((s) => s.title);
     // Areas asked for by --project (one project per area), known even when no test runs.
-    if (process.env[ENV.areaProjects] === '1') this.areaProjects = config.projects.map((p) => p.name);
+    if (internal('areaProjects') === '1') this.areaProjects = config.projects.map((p) => p.name);
     try {
       this.target = resolveTarget();
       for (const s of secretsOf(this.target)) registerSecret(s);
@@ -131,8 +131,7 @@ export default class ConformanceReporter implements Reporter {
     const grep = config.grep;
     const grepList = Array.isArray(grep) ? grep : [grep];
     // A grep in the config, or the runner's word (scripts/conformance.mjs) that its command line narrows the run.
-    this.filtered =
-      grepList.some((g) => g.source !== '.*') || !!config.grepInvert || process.env[ENV.runNarrowed] === '1';
+    this.filtered = grepList.some((g) => g.source !== '.*') || !!config.grepInvert || internal('runNarrowed') === '1';
     for (const t of suite.allTests()) {
       for (const a of t.annotations)
         if (a.type === REQUIREMENT_ANNOTATION && a.description) this.named.add(a.description);
@@ -162,7 +161,7 @@ export default class ConformanceReporter implements Reporter {
     if (this.configError) return;
     const catalogue = loadCatalogue();
     const claimed = new Set(this.target ? this.target.profile.features : []);
-    const unavailable = process.env[ENV.targetUnavailable];
+    const unavailable = internal('targetUnavailable');
     let folded: RequirementResult[];
     if (unavailable) {
       // No test ran: every requirement of the areas asked for is broken for that one reason (or not claimed).
@@ -218,7 +217,7 @@ export default class ConformanceReporter implements Reporter {
       run: runStats(this.outcomes.values()),
       scope: {
         // A shard is judged as a part (scope.shard); it is narrowed only when something else chose its tests too.
-        narrowed: this.shard && process.env[ENV.runNarrowedBeyondShard] === '0' ? false : this.filtered,
+        narrowed: this.shard && internal('runNarrowedBeyondShard') === '0' ? false : this.filtered,
         projects: this.chosenProjects,
         shard: this.shard,
       },

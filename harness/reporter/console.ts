@@ -14,7 +14,7 @@ import { loadCatalogue } from '../catalogue/catalogue.js';
 import { fromRoot } from '../config/paths.js';
 import { resolveTarget } from '../config/target.js';
 import { listsOnly, reportsDirOf } from '../config/run-options.mjs';
-import { loadSettings } from '../config/user-settings.mjs';
+import { ambient, loadSettings } from '../config/user-settings.mjs';
 import { controlsOf, requirementsOf, testOutcome } from './fold.js';
 import type { ConformanceReport } from './report.js';
 import { emptyTally, progressLine, verdictLines, type Tally } from './console-summary.js';
@@ -250,7 +250,7 @@ const plainError = (text: string) => stripVTControlCharacters(text).replace(/^Er
 
 /** CI: the CI variable set to anything but false or 0. */
 function isCi(): boolean {
-  const v = (process.env.CI ?? '').trim().toLowerCase();
+  const v = (ambient('CI') ?? '').trim().toLowerCase();
   return v !== '' && v !== 'false' && v !== '0';
 }
 

@@ -13,8 +13,7 @@ import { dirname, join } from 'node:path';
 import { redactText } from '../evidence/redact.js';
 import { applyBaseline, baselineText, loadBaseline, renderBaseline, type BaselineOutcome } from './baseline.js';
 import type { RequirementResult, RequirementVerdict, RunVerdict, Totals } from './verdicts.js';
-import { ENV } from '../config/env-names.mjs';
-import { loadSettings, SETTINGS_SCHEMA, type Settings } from '../config/user-settings.mjs';
+import { internal, loadSettings, type Settings, SETTINGS_SCHEMA } from '../config/user-settings.mjs';
 
 /** The settings of the past a run is compared with (loadSettings; a test gives its own). */
 type PastSettings = Partial<Pick<Settings, 'PREVIOUS_REPORT' | 'HISTORY_RUNS' | 'BASELINE'>>;
@@ -332,7 +331,7 @@ export function afterRun(
   r: ReportLike & Partial<PastOfRun>,
   reportsDir: string,
   env: PastSettings = loadSettings(),
-  baselineFile = process.env[ENV.writeBaseline],
+  baselineFile = internal('writeBaseline'),
 ): NightlySummary {
   recordRun(reportsDir, recordOf(r));
   if (baselineFile) {

@@ -7,6 +7,7 @@ import type { Target } from '../config/target.js';
 import { registerSecret } from '../evidence/redact.js';
 import { ApiResponse } from '../http/response.js';
 import { fromRedirect, isRedirectUri, type AgentResult, type RedirectAgent } from './psu-agent.js';
+import { ambient } from '../config/user-settings.mjs';
 
 /** The line a person (or a program playing one) reads the authorise URL from. */
 export const AUTHORISE_URL_LINE = 'PSU authorise URL: ';
@@ -37,7 +38,7 @@ const alive = (pid: number) => {
 export async function withPerson<T>(task: () => Promise<T>): Promise<T> {
   const lock = join(
     tmpdir(),
-    `obg-conformance-psu-${process.env.TEST_PARALLEL_INDEX === undefined ? process.pid : process.ppid}.lock`,
+    `obg-conformance-psu-${ambient('TEST_PARALLEL_INDEX') === undefined ? process.pid : process.ppid}.lock`,
   );
   for (;;) {
     try {

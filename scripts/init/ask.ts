@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { BIC_PATTERN } from '../../harness/config/settings.js';
-import { loadSettings } from '../../harness/config/user-settings.mjs';
+import { envFileOf, loadSettings } from '../../harness/config/user-settings.mjs';
 
 /** How the TPP authenticates at the bank ("none": it gives nothing, for a bank that takes no authentication). */
 export type AuthMode = 'client-credentials' | 'token' | 'mtls' | 'none';
@@ -228,7 +228,7 @@ function checkAnswers(a: Answers): void {
   ])
     if (file && !existsSync(resolve(file))) usage(`${flag}: ${file} does not exist`);
   const cwd = process.cwd();
-  for (const f of [resolve(cwd, '.env'), resolve(cwd, 'profiles', `${a.name}.json`)])
+  for (const f of [envFileOf(cwd), resolve(cwd, 'profiles', `${a.name}.json`)])
     if (existsSync(f) && !a.force)
       usage(`${relative(cwd, f)} exists: --force rewrites it (keeping what init does not replace)`);
 }

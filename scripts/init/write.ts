@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { ConfigError } from '../../harness/config/errors.js';
-import { envFileValues, loadSettings } from '../../harness/config/user-settings.mjs';
+import { envFileOf, envFileValues, loadSettings } from '../../harness/config/user-settings.mjs';
 import { loadProfile } from '../../harness/config/profile.js';
 import type { Answers } from './ask.js';
 import type { RequiredHeader } from './bank.js';
@@ -120,7 +120,7 @@ export function writeAll(a: Answers, d: Drafted, authUrl: string, agent: AgentCh
   const cwd = process.cwd();
   const profileFile = resolve(cwd, 'profiles', `${a.name}.json`);
   const notesFile = resolve(cwd, 'profiles', `${a.name}.notes.md`);
-  const envFile = resolve(cwd, '.env');
+  const envFile = envFileOf(cwd);
   mkdirSync(dirname(profileFile), { recursive: true });
   writeFileSync(profileFile, `${JSON.stringify(d.profile, null, 2)}\n`);
   try {

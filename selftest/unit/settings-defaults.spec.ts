@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.js';
 import { ENV } from '../../harness/config/env-names.mjs';
@@ -9,7 +10,8 @@ import { handedDown, loadSettings, SETTINGS_SCHEMA } from '../../harness/config/
 import { sourcesUnder } from '../support/sources.js';
 
 // The settings' defaults live in one place, harness/config/settings.schema.json (`default`), and
-// are applied by loadSettings (ajv, useDefaults), as the profile's are by loadProfile.
+// are applied by loadSettings (ajv, useDefaults), as the profile's are by loadProfile. The
+// environment and .env are read by the loader alone (harness/config/user-settings.mjs).
 
 const NO_FILE = '/nonexistent/.env';
 const PROPERTIES = SETTINGS_SCHEMA.properties as Record<string, { default?: string }>;
@@ -113,4 +115,107 @@ test('the environment over .env is read by the loader alone; a reader takes a fi
     (f) => !exempt.includes(f) && /\b(userEnv|envFileValues|setting)\(/.test(readFileSync(fromRoot(f), 'utf8')),
   );
   expect(readers, 'read the settings with loadSettings() and take a field (a typed key)').toEqual([]);
+});
+
+/** The settings loader: the one module of the suite that touches `process.env` and reads a `.env`. */
+const LOADER = 'harness/config/user-settings.mjs';
+/**
+ * Modules that may touch the environment besides the loader, each with its reason. None: a write
+ * is `passOn` (the loader's), a child's environment is `handedDown()` or `environment()`, and the
+ * sandbox is handed its settings by its launcher (`serve(settings)`, scripts/sandbox.ts).
+ */
+const ALSO_READERS: Record<string, string> = {};
+
+/**
+ * Where a module touches the environment or reads a `.env` itself: `process.env` in any form (a
+ * read, a write, a default `env = process.env`, `process['env']`, `const { env } = process`),
+ * `env` from node:process, Node's own `.env` readers (process.loadEnvFile, util.parseEnv,
+ * --env-file), dotenv, or a `.env` path of its own making (the loader's is envFileOf).
+ */
+function environmentTouches(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (node: ts.Node, what: string) =>
+    found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${what}`);
+  const isProcess = (e: ts.Node): boolean =>
+    (ts.isIdentifier(e) && e.text === 'process') ||
+    (ts.isPropertyAccessExpression(e) && e.name.text === 'process' && ts.isIdentifier(e.expression));
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && isProcess(node.expression) && /^(env|loadEnvFile)$/.test(node.name.text))
+      at(node, `process.${node.name.text}`);
+    if (ts.isElementAccessExpression(node) && isProcess(node.expression)) at(node, 'process[…]');
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer &&
+      isProcess(node.initializer) &&
+      !ts.isIdentifier(node.name)
+    )
+      at(node, 'destructured from process');
+    if (ts.isIdentifier(node) && /^(parseEnv|loadEnvFile)$/.test(node.text) && !isProcess(node.parent))
+      at(node, `Node's ${node.text}`);
+    if (ts.isStringLiteralLike(node)) {
+      const parent = node.parent;
+      const imported =
+        ts.isImportDeclaration(parent) ||
+        ts.isExportDeclaration(parent) ||
+        (ts.isCallExpression(parent) &&
+          (parent.expression.kind === ts.SyntaxKind.ImportKeyword ||
+            (ts.isIdentifier(parent.expression) && parent.expression.text === 'require')));
+      if (imported && /^dotenv(\/|$)/.test(node.text)) at(node, `imports ${node.text}`);
+      if (imported && /^(node:)?process$/.test(node.text) && /\benv\b/.test(parent.getText(source)))
+        at(node, `env from ${node.text}`);
+      if (/^--env-file/.test(node.text)) at(node, node.text);
+      if (!imported && /(^|[\\/])\.env$/.test(node.text)) at(node, `a .env path ('${node.text}')`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+test('no module but the settings loader touches process.env or reads a .env', () => {
+  // The rule sees what it is meant to see.
+  for (const planted of [
+    "const quiet = process.env.OBG_QUIET === '1';",
+    'export function f(env = process.env) { return env; }',
+    "process.env['OBG_LIMITER'] = address;",
+    "const v = process['env'].CI;",
+    'const { env } = process;',
+    "import { env } from 'node:process';",
+    'const ci = globalThis.process.env.CI;',
+    "import { config } from 'dotenv';",
+    "await import('dotenv/config');",
+    "process.loadEnvFile('.env');",
+    "import { parseEnv } from 'node:util';",
+    "spawn(process.execPath, ['--env-file=.env', 'x.js']);",
+    "const file = resolve(cwd, '.env');",
+  ])
+    expect(environmentTouches('planted.ts', planted), planted).not.toEqual([]);
+  for (const fine of [
+    '// process.env is read in user-settings.mjs alone',
+    "const hint = 'settings come from the environment or .env';",
+    "const limiter = internal('limiter'); passOn({ [ENV.limiter]: limiter });",
+    'spawn(cmd, args, { env: { ...handedDown(), REPORTS_DIR: out } });',
+    'function f(env: NodeJS.ProcessEnv) { return env.CLIENT_ID; }',
+    'const base = envFileOf(cwd); if (process.argv.length) process.exit(2);',
+  ])
+    expect(environmentTouches('fine.ts', fine), fine).toEqual([]);
+  const files = ['harness', 'scripts', 'bin', 'tests', 'sandbox'].flatMap((f) => sourcesUnder(f));
+  const rootFiles = readdirSync(fromRoot()).filter((f) => /\.(ts|mts|mjs)$/.test(f));
+  expect(rootFiles, 'the files at the root are seen').toEqual(
+    expect.arrayContaining(['playwright.config.ts', 'allurerc.mjs']),
+  );
+  const found = [...files, ...rootFiles]
+    .filter((f) => f !== LOADER && !(f in ALSO_READERS))
+    .flatMap((f) => environmentTouches(f, readFileSync(fromRoot(f), 'utf8')));
+  expect(
+    found,
+    `${LOADER}: read a setting with loadSettings(), a hand-off between the suite's processes with internal(key), ` +
+      'a variable others set with ambient(name); pass a value on with passOn, give a child handedDown() or environment()',
+  ).toEqual([]);
+  // The loader is what this test says it is.
+  expect(
+    environmentTouches(LOADER, readFileSync(fromRoot(LOADER), 'utf8')),
+    'the loader reads the environment',
+  ).not.toEqual([]);
 });
