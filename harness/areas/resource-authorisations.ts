@@ -2,7 +2,7 @@ import { prerequisite } from '../http/broken.js';
 import type { HeaderSpec } from '../http/client.js';
 import type { ApiResponse } from '../http/response.js';
 import type { ScaDriver } from '../sca/driver.js';
-import { expect, test } from '../test.js';
+import { because, expect, test } from '../test.js';
 import type { AuthorisationsClient } from './authorisations.js';
 import { firstCancellationAuthorised, firstClaimed, label } from './payments.js';
 import type { BasketsClient } from './signing-baskets.js';
@@ -164,4 +164,24 @@ export function skipUnclaimedMethod(target: { profile: { sca?: { methods?: strin
     !!claimed && !claimed.includes(method),
     `not claimed: sca.methods of the profile lists ${claimed?.join(', ')}, not ${method}`,
   );
+}
+
+/**
+ * A new authorisation of `resource`, created as every new one is (States > Authorisation: "none →
+ * received: authorisationId and the list of SCA methods are returned"): its create is a
+ * prerequisite judged by `CREATE_ROOT`; its answer must list SCA methods, each with an id.
+ */
+export async function expectScaMethodsOn(c: Clients, resource: Exclude<Resource, 'consent'>): Promise<void> {
+  claimedResources(c, [resource]);
+  const made = await makeOn(c, resource);
+  await prerequisite(CREATE_ROOT[resource], `create the ${made.what}`, async () => expect(made.created).toSucceed());
+  const methods = made.created.json<{ scaMethods?: unknown }>().scaMethods;
+  expect(
+    Array.isArray(methods) &&
+      methods.length > 0 &&
+      methods.every((m) => typeof (m as { authenticationMethodId?: unknown })?.authenticationMethodId === 'string'),
+    because(
+      `${made.what}: "authorisationId and the list of SCA methods are returned" (States > Authorisation); scaMethods: ${JSON.stringify(methods)}`,
+    ),
+  ).toBe(true);
 }

@@ -1,5 +1,5 @@
 import { test as authorisationsTest } from '../../harness/areas/authorisations.js';
-import { claimedResources, createdOn, makeOn, methodOf } from '../../harness/areas/resource-authorisations.js';
+import { createdOn, expectScaMethodsOn, methodOf } from '../../harness/areas/resource-authorisations.js';
 import { because, expect, req, test as basketsTest } from '../../harness/areas/signing-baskets.js';
 import { prerequisite } from '../../harness/http/broken.js';
 import { mergeTests } from '../../harness/test.js';
@@ -45,20 +45,5 @@ test(
 test(
   "a basket's new authorisation answers the list of SCA methods",
   req('signing-baskets.authorisation.sca-methods'),
-  async ({ authorisations, baskets }) => {
-    claimedResources({ authorisations, baskets }, ['basket']);
-    const made = await makeOn({ authorisations, baskets }, 'basket');
-    await prerequisite('signing-baskets.authorisation.start', `create the ${made.what}`, async () =>
-      expect(made.created).toSucceed(),
-    );
-    const methods = made.created.json<{ scaMethods?: unknown }>().scaMethods;
-    expect(
-      Array.isArray(methods) &&
-        methods.length > 0 &&
-        methods.every((m) => typeof (m as { authenticationMethodId?: unknown })?.authenticationMethodId === 'string'),
-      because(
-        `${made.what}: "authorisationId and the list of SCA methods are returned" (States > Authorisation); scaMethods: ${JSON.stringify(methods)}`,
-      ),
-    ).toBe(true);
-  },
+  async ({ authorisations, baskets }) => expectScaMethodsOn({ authorisations, baskets }, 'basket'),
 );
