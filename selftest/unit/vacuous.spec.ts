@@ -121,6 +121,10 @@ const CONTROLLED = [
   'refusalTests',
   'headerRefused',
   'noteRefusal',
+  // The generated phase's refusal checks: each notes its refusals in the ledger (refusedWithout,
+  // harness/properties/judge.ts), so a table of refusals is controlled as any refusal is.
+  'consentRefused',
+  'basketRefused',
 ];
 
 /**

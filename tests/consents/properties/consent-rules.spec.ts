@@ -6,7 +6,6 @@ import {
 import { consentRefused, req, test } from '../../../harness/properties/consents.js';
 import { runProperty } from '../../../harness/properties/run.js';
 import { judgeRows } from '../../../harness/properties/table.js';
-import { dependsOnControl } from '../../../harness/expect.js';
 
 // Generated: create-consent bodies breaking one rule the schema's breakers leave unbroken (a
 // frequencyPerDay above the maximum, an IBAN failing its check digits; a reference without iban,
@@ -33,7 +32,6 @@ test(
   req('consents.create.account-reference-invalid'),
   async ({ consents, depth }) => {
     void depth;
-    dependsOnControl('consents.create.response');
     await judgeRows(
       'a create-consent body with a reference without iban, maskedPan or pan',
       REFERENCE_WITHOUT_ID_ROWS,

@@ -1,4 +1,3 @@
-import { dependsOnControl } from '../../../harness/expect.js';
 import {
   everyEmptyCase,
   everyUnknownPaymentCase,
@@ -27,7 +26,6 @@ for (const [requirement, title, rows, status] of [
 ] as const) {
   test(`table: create-basket bodies ${title}`, req(requirement), async ({ baskets, basketPayment: _, depth }) => {
     void depth;
-    dependsOnControl('signing-baskets.create.response');
     await judgeRows(`create-basket bodies ${title}`, rows, describeRow, basketRefused(baskets, status));
   });
 }
