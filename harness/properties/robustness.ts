@@ -72,6 +72,8 @@ export interface Subject {
   headers?: boolean;
   /** Whole-body changes (malformed JSON, other content types). */
   whole?: boolean;
+  /** The schema an acceptance answers, where it is not the operation's (an update PSU data body without a method: the decoupled answer). */
+  response?: string;
   /** Every string of the body tried first with each near miss and each class of text (a body with few strings and no free texts). */
   sweep?: boolean;
 }
@@ -353,7 +355,7 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
       return;
     }
     if (!succeeded(res)) throw new Error(`${what}: expected a 4xx refusal or a 2xx acceptance; got ${res.describe()}`);
-    const schema = b.op.response;
+    const schema = s.response ?? b.op.response;
     if (schema && res.status !== 204 && res.body !== undefined && res.text.length) {
       const problems = schemaRegistry().check(schema, res.body);
       if (problems.length)
