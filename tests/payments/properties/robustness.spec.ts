@@ -35,6 +35,8 @@ forEachCombination((c) => {
           texts: textFields(c, target.profile, sample).map((f) => f.path),
           whole: true,
           headers: true,
+          // FX-Quote-Id, "used for international-tp payments": values outside the configured quote.
+          ...(c.product === 'international-tp' ? { extraHeaders: ['FX-Quote-Id'] } : {}),
           readBack: (res) =>
             payments.read(payments.basePath(c, String((res.body as { paymentId?: unknown }).paymentId))),
         },
