@@ -154,3 +154,87 @@ export function tokenCheck(api: ApiClient, target: Target) {
       );
   };
 }
+
+/*
+ * The authorise request's query outside its forms (endpoint section F; RFC 6749 4.1.1, 4.1.2.1):
+ * the TPP's authorise URL of a started redirect authorisation with one to three of response_type,
+ * client_id, redirect_uri, scope, state and code_challenge left out, empty, a near miss, a text
+ * outside the minimum set or sent twice. Judged on the bank's own answer, read without a PSU as
+ * the hand-written refusals read it (harness/sca/authorise-answer.ts): never a 5xx, no code issued
+ * without the PSU, nothing sent to a redirect_uri of another origin; a refusal (an error page or a
+ * redirect carrying error) or the bank's page both hold.
+ */
+
+export const QUERY = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge'] as const;
+type Param = (typeof QUERY)[number];
+
+export type QueryChange =
+  | { param: Param; kind: 'missing' | 'empty' | 'duplicated' }
+  | { param: Param; kind: 'near-miss'; how: NearMiss }
+  | { param: Param; kind: 'text'; value: string };
+
+export const authoriseCases: fc.Arbitrary<QueryChange[]> = fc.array(
+  fc.oneof(
+    fc.record({
+      param: fc.constantFrom(...QUERY),
+      kind: fc.constantFrom('missing' as const, 'empty' as const, 'duplicated' as const),
+    }),
+    fc.record({ param: fc.constantFrom(...QUERY), kind: fc.constant('near-miss' as const), how: nearMissArb }),
+    fc.record({
+      param: fc.constantFrom(...QUERY),
+      kind: fc.constant('text' as const),
+      value: outsideText().map((t) => t.value),
+    }),
+  ),
+  { minLength: 1, maxLength: 3 },
+);
+
+/** The cases tried first: each parameter left out, sent twice, and with a Latin-1 text. */
+export const authoriseExamples: QueryChange[][] = QUERY.flatMap((param) => [
+  [{ param, kind: 'missing' as const }],
+  [{ param, kind: 'duplicated' as const }],
+  [{ param, kind: 'text' as const, value: 'Müller é' }],
+]);
+
+/** A code_challenge as RFC 7636 has it (43 characters of the unreserved set), for near misses and duplicates. */
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+/** The case as one line. */
+export const describeAuthoriseCase = (c: QueryChange[]) =>
+  c
+    .map((f) =>
+      f.kind === 'near-miss'
+        ? `${f.param} a near miss (${f.how})`
+        : f.kind === 'text'
+          ? `${f.param} = ${JSON.stringify(f.value.slice(0, 40))}`
+          : `${f.param} ${f.kind}`,
+    )
+    .join('; ');
+
+/** The authorise URL with the case's changes, and the redirect_uri it names if that is of another origin than the valid one's. */
+export function changedAuthorise(valid: string, c: QueryChange[]): { url: string; untrusted?: string } {
+  const u = new URL(valid);
+  let untrusted: string | undefined;
+  for (const f of c) {
+    const was = u.searchParams.get(f.param) ?? (f.param === 'code_challenge' ? CHALLENGE : '');
+    if (f.kind === 'missing') u.searchParams.delete(f.param);
+    else if (f.kind === 'empty') u.searchParams.set(f.param, '');
+    else if (f.kind === 'duplicated') {
+      u.searchParams.set(f.param, was);
+      u.searchParams.append(f.param, was);
+    } else {
+      const value = 'how' in f ? nearMiss(was, f.how) : 'value' in f ? f.value : was;
+      u.searchParams.set(f.param, value);
+      if (f.param === 'redirect_uri') untrusted = otherOrigin(was, value) ? value : undefined;
+    }
+  }
+  return { url: u.toString(), untrusted };
+}
+
+function otherOrigin(valid: string, value: string): boolean {
+  try {
+    return new URL(value).origin !== new URL(valid).origin;
+  } catch {
+    return false;
+  }
+}
