@@ -7,7 +7,8 @@ import type { BrokenHeader } from './headers-cases.js';
  * target's valid value and judged by the requirement of its hand-written check: X-BicFi off the BIC
  * pattern (headers.x-bicfi.pattern, tests/headers/bicfi.spec.ts) on every operation requiring it;
  * TPP-Redirect-URI that is no URI (payments.initiate.redirect-uri-format, tests/payments/
- * refusals.spec.ts) on initiate payment.
+ * refusals.spec.ts) on initiate payment; a Consent-ID the bank never issued, near the test's own
+ * (accounts.consent.unknown, tests/accounts/consent.spec.ts) on the account reads.
  */
 
 /** "six letters, one character from A-Z or 2-9, one from A-N, P-Z or 0-9, then an optional group of three characters A-Z or 0-9." */
@@ -69,4 +70,29 @@ export function brokenRedirectUris(valid: string): fc.Arbitrary<BrokenHeader> {
     )
     .filter((v) => v.trim() !== '' && !hasScheme(v))
     .map((broken) => ({ header: 'TPP-Redirect-URI', valid, broken, how: 'no URI (no scheme)' }));
+}
+
+const HEX = '0123456789abcdef';
+
+/**
+ * Consent-IDs the bank never issued, near the valid one (the test's authorised consent): one
+ * character changed to another (a hex digit of the other case excluded: a uuid is read in either
+ * case), one dropped, one appended, or another uuid.
+ */
+export function unknownConsentIds(valid: string): fc.Arbitrary<BrokenHeader> {
+  const at = fc.integer({ min: 0, max: Math.max(0, valid.length - 1) });
+  return fc
+    .oneof(
+      fc
+        .tuple(at, fc.constantFrom(...HEX))
+        .map(([i, ch]) => ({
+          broken: `${valid.slice(0, i)}${ch}${valid.slice(i + 1)}`,
+          how: `character ${i + 1} changed`,
+        })),
+      at.map((i) => ({ broken: `${valid.slice(0, i)}${valid.slice(i + 1)}`, how: `character ${i + 1} dropped` })),
+      fc.constantFrom(...HEX).map((ch) => ({ broken: `${valid}${ch}`, how: 'a character appended' })),
+      fc.uuid({ version: 4 }).map((broken) => ({ broken, how: 'another uuid' })),
+    )
+    .filter(({ broken }) => broken.toLowerCase() !== valid.toLowerCase())
+    .map(({ broken, how }) => ({ header: 'Consent-ID', valid, broken, how }));
 }

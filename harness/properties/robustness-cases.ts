@@ -91,7 +91,8 @@ export function classOf(s: string): TextClass {
   if (/^\s|\s$/u.test(s)) return 'spaces-at-ends';
   // eslint-disable-next-line no-control-regex -- control characters are the class looked for
   if (/[\u0000-\u001f\u007f-\u009f]/u.test(s)) return 'control';
-  if (/[\p{Extended_Pictographic}\u{10000}-\u{10ffff}]/u.test(s)) return 'emoji';
+  // © and ® are Extended_Pictographic but Latin-1 letters of a text, not emoji.
+  if (/[\u{10000}-\u{10ffff}]|(?![\u00a9\u00ae])\p{Extended_Pictographic}/u.test(s)) return 'emoji';
   if (/[\u0300-\u036f]/u.test(s)) return 'combining-mark';
   if (/[\u00a0-\u00ff]/u.test(s)) return 'latin-1';
   return 'other-script';

@@ -70,8 +70,12 @@ export interface Subject {
   id?: boolean;
   /** Header values outside their forms, on the headers the operation takes. */
   headers?: boolean;
+  /** Headers of this subject alone (FX-Quote-Id on an international-tp payment): drawn with the others, and each tried first with each of HEADER_EXAMPLES. */
+  extraHeaders?: string[];
   /** Whole-body changes (malformed JSON, other content types). */
   whole?: boolean;
+  /** The schema an acceptance answers, where it is not the operation's (an update PSU data body without a method: the decoupled answer). */
+  response?: string;
   /** Every string of the body tried first with each near miss and each class of text (a body with few strings and no free texts). */
   sweep?: boolean;
 }
@@ -122,7 +126,10 @@ export function robustCases(subjects: Subject[]): fc.Arbitrary<RobustCase> {
         ? [
             fc.record({
               on: fc.constant(on),
-              header: fc.record({ name: fc.constantFrom(...headerNames(operation(s.operation))), value: headerValues }),
+              header: fc.record({
+                name: fc.constantFrom(...headerNames(operation(s.operation)), ...(s.extraHeaders ?? [])),
+                value: headerValues,
+              }),
             }),
           ]
         : []),
@@ -130,6 +137,9 @@ export function robustCases(subjects: Subject[]): fc.Arbitrary<RobustCase> {
   });
   return fc.oneof(...options);
 }
+
+/** The values a subject's own headers are tried with first: Latin-1, spaces at either end, long, empty. */
+const HEADER_EXAMPLES = ['Müller é', '  padded  ', 'a'.repeat(5000), ''];
 
 const every = <T>(paths: string[], value: T): Record<string, T> => Object.fromEntries(paths.map((p) => [p, value]));
 
@@ -148,6 +158,7 @@ export function robustExamples(subjects: Subject[]): RobustCase[] {
         : []),
       ...(s.sweep && s.sample ? NEAR_MISSES.map((m) => ({ on, misses: every(stringsOf(s.sample!), m) })) : []),
       ...Object.keys(s.query ?? {}).map((name) => ({ on, query: { [name]: 'é' } })),
+      ...(s.extraHeaders ?? []).flatMap((name) => HEADER_EXAMPLES.map((value) => ({ on, header: { name, value } }))),
     ];
   });
 }
@@ -353,7 +364,7 @@ export function robustCheck(world: OperationWorld, subjects: Subject[], normalis
       return;
     }
     if (!succeeded(res)) throw new Error(`${what}: expected a 4xx refusal or a 2xx acceptance; got ${res.describe()}`);
-    const schema = b.op.response;
+    const schema = s.response ?? b.op.response;
     if (schema && res.status !== 204 && res.body !== undefined && res.text.length) {
       const problems = schemaRegistry().check(schema, res.body);
       if (problems.length)

@@ -7,12 +7,14 @@ import { params } from './shapes.js';
 // Faults that sit between the hand-written checks' points and that only the generated phase
 // (tests/consents/properties/) finds: the hand-written read-back sends two references in each list;
 // a status that moves back after one order of calls (consent-walks.spec.ts); a malformed currency in
-// one nested reference (robustness.spec.ts). The hand-written checks alone pass each.
+// one nested reference, a character beyond Latin-1 in an update's psuData (robustness.spec.ts).
+// The hand-written checks alone pass each.
 
 const CONSENT = /^\/psd2\/consent\/v1\/consents\/[^/]+$/;
 const CREATE = /^\/psd2\/consent\/v1\/consents$/;
 
 const AUTHORISATIONS = '/psd2/consent/v1/consents/:consentId/authorisations';
+const PSU_UPDATE = /\/consents\/:consentId\/authorisations\/:authorisationId$/;
 
 type Body = Record<string, unknown>;
 
@@ -107,6 +109,19 @@ const faults: Fault[] = [
         for (const r of refs as Body[])
           if (r && typeof r === 'object' && 'currency' in r && !/^[A-Z]{3}$/.test(String(r.currency)))
             throw new Error('currency lookup failed');
+      }),
+  },
+  {
+    id: 'consents.psu-data-beyond-latin1-server-error',
+    caughtBy: 'properties',
+    description:
+      "update PSU data of a consent's authorisation fails with 500 when a text of its psuData holds a character beyond Latin-1 (Greek, Cyrillic, Chinese, an emoji): the bank stores the PSU's data in a Latin-1 column",
+    breaks: ['consents.robustness.any-input'],
+    install: (app) =>
+      beforeHandler(app, { method: 'PUT', route: PSU_UPDATE }, (req) => {
+        const psuData = (req.body as Body | null | undefined)?.psuData;
+        if (psuData && typeof psuData === 'object' && /[\u0100-\u{10ffff}]/u.test(JSON.stringify(psuData)))
+          throw new Error('psuData: incorrect string value');
       }),
   },
 ];

@@ -28,6 +28,7 @@ import headerErrorFaults from './headers-errors.js';
 import headerResourceFaults from './headers-resources.js';
 import oauthRedirectFaults from './oauth-redirect.js';
 import oauthFaults from './oauth.js';
+import oauthPropertyFaults from './oauth-properties.js';
 import paymentAuthorisationFaults from './payments-authorisations.js';
 import paymentPropertyFaults from './payments-properties.js';
 import paymentRulePropertyFaults from './payments-rules-properties.js';
@@ -78,6 +79,7 @@ export const FAULTS: Fault[] = [
   ...headerPropertyFaults,
   ...accountPropertyFaults,
   ...paymentRulePropertyFaults,
+  ...oauthPropertyFaults,
 ];
 
 export function findFault(id: string): Fault {

@@ -136,6 +136,20 @@ const faults: Fault[] = [
       }),
   },
   {
+    id: 'payments.fx-quote-id-long-server-error',
+    caughtBy: 'properties',
+    description:
+      'an international-tp payment whose FX-Quote-Id is longer than 255 characters is answered 500: the bank looks the quote up in a column of that width (the configured quote is taken)',
+    breaks: ['payments.robustness.any-input'],
+    install: (app) =>
+      beforeHandler(app, { method: 'POST', route: INITIATE }, (req) => {
+        const { paymentProduct } = req.params as Record<string, string>;
+        const quote = req.headers['fx-quote-id'];
+        if (paymentProduct === 'international-tp' && typeof quote === 'string' && quote.length > 255)
+          throw new Error('FX-Quote-Id: value too long for the quote column');
+      }),
+  },
+  {
     id: 'payments.remittance-cut-at-non-ascii',
     caughtBy: 'properties',
     description:

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BgError, errorBody, HEADERS_ONLY } from '../errors.js';
+import { BgError, errorBody, HEADERS_ONLY, oauthError } from '../errors.js';
 import { validationError } from './validation.js';
 
 /** Every error leaves the sandbox as a Berlin Group answer: right status, tppMessages body. */
@@ -25,6 +25,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       req.log.error(err);
       bg = new BgError(500, 'INTERNAL_ERROR', 'internal error');
     }
+    // The authorisation server answers as RFC 6749 5.2 has it: a body it cannot read (malformed, in
+    // another content type) is an invalid_request with an OAuth error body, not a tppMessages one.
+    if (req.routeOptions.url === '/connect/token' && bg.status < 500)
+      return reply.status(400).type('application/json').send(oauthError('invalid_request', bg.text));
     reply.status(bg.status);
     if (HEADERS_ONLY.has(bg.status)) return reply.send();
     return reply.type('application/json').send(errorBody(bg));

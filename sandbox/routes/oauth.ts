@@ -14,6 +14,10 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
         .send(oauthError('invalid_request', 'the token request must be application/x-www-form-urlencoded'));
     }
     const form = (req.body ?? {}) as Record<string, string | undefined>;
+    // RFC 6749 3.2: "Request and response parameters MUST NOT be included more than once."
+    const repeated = Object.keys(form).filter((k) => Array.isArray(form[k]));
+    if (repeated.length)
+      return reply.status(400).send(oauthError('invalid_request', `${repeated.join(', ')} sent more than once`));
     const client = authenticateClient(app, form.client_id, form.client_secret);
     if (!client) return reply.status(401).send(oauthError('invalid_client', 'unknown client or wrong secret'));
     const grant = app.sandbox.grants.get(form.grant_type ?? '');

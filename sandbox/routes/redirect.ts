@@ -117,6 +117,9 @@ const withQuery = (uri: string, q: Record<string, string>) => {
 export function registerAuthorizePage(app: FastifyInstance): void {
   app.get('/connect/authorize', async (req, reply) => {
     const p = req.query as Partial<AuthorizeParams>;
+    // RFC 6749 3.1: "Request and response parameters MUST NOT be included more than once."
+    const repeated = Object.keys(p).filter((k) => Array.isArray((p as Record<string, unknown>)[k]));
+    if (repeated.length) return errorPage(reply, 400, 'invalid_request', `${repeated.join(', ')} sent more than once`);
     const c = checkAuthorize(app, p);
     if (!c.ok) return errorPage(reply, 400, c.error, c.description);
     const hidden = (['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'acr_values'] as const)

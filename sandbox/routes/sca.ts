@@ -60,6 +60,12 @@ const updatePsuData =
   async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = find(req);
     assertPsuIpAddressFormat(req);
+    // A body is JSON, as on every other operation: Fastify parses text/plain (a string) and may
+    // parse a form (an object); either is refused, as a JSON value that is no object is.
+    if (req.body !== undefined && !/^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? ''))
+      throw new BgError(415, 'FORMAT_ERROR', 'unsupported Content-Type');
+    if (req.body !== undefined && (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)))
+      throw formatError('the body must be a JSON object');
     const body = (req.body ?? {}) as { authenticationMethodId?: unknown };
     if (body.authenticationMethodId === undefined) {
       // Update PSU data without a method (operations table): the decoupled answer.

@@ -82,3 +82,12 @@ test('certification and baselines pin the seed unless one is given; a property e
   expect(generatedOptionsOf(['--pin-seed', '--seed', '9'], none, '/nonexistent')).toMatchObject({ seed: 9 });
   expect([floorOf(1), floorOf(20), floorOf(7)]).toEqual([1, 10, 4]);
 });
+
+test('© and ® are Latin-1 letters of a text, not emoji: the emoji tried first is one', () => {
+  expect(classOf('§©½')).toBe('latin-1');
+  expect(classOf('®')).toBe('latin-1');
+  expect(classOf('\u{1F600}')).toBe('emoji');
+  expect(classOf('☺')).toBe('emoji');
+  expect(CANONICAL.emoji).toMatch(/[\u{10000}-\u{10ffff}]|\p{Extended_Pictographic}/u);
+  expect(CANONICAL.emoji).not.toMatch(/^[\u0020-\u00ff]*$/u);
+});

@@ -11,7 +11,8 @@ import type { Json } from '../../../harness/values/json.js';
 // and each class of text: a malformed currency or IBAN in a nested reference among them; null,
 // other types, unknown properties, duplicate and oversized reference lists; malformed JSON and
 // other content types; header values outside their forms) and to read, status and delete consent
-// (malformed and unknown ids): never a 5xx; a refusal carries the error shape and no consentId, a
+// (malformed and unknown ids), and to update PSU data of its authorisation (a psuData body, each
+// class of text tried first in it): never a 5xx; a refusal carries the error shape and no consentId, a
 // refused delete leaves the consent as it was; an acceptance answers its schema.
 const IBAN = composeIBAN({ countryCode: 'SE', bban: '50000000058398257466' })!;
 
@@ -31,6 +32,17 @@ test(
       { operation: 'consents.status', id: true },
       { operation: 'consents.authorisations.list', id: true },
       { operation: 'consents.delete', id: true },
+      // Update PSU data with a psuData body (no method) on a received authorisation: taken, it is
+      // the decoupled answer (section F); refused, the scaStatus is as it was. Each class of text
+      // is tried first in its password.
+      {
+        operation: 'consents.authorisations.update',
+        sample: { psuData: { password: 'sandbox' } },
+        fixed: true,
+        texts: ['psuData.password'],
+        whole: true,
+        response: 'authorisations/update-psu-data-decoupled',
+      },
     ] satisfies Subject[]);
     await runProperty({
       name: 'any input to create, read, status and delete consent is refused with the error shape or taken, never a 5xx',

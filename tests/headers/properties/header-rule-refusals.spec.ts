@@ -1,4 +1,4 @@
-import { brokenBicFis, needsBicFi } from '../../../harness/properties/headers-rule-breaks.js';
+import { brokenBicFis, needsBicFi, unknownConsentIds } from '../../../harness/properties/headers-rule-breaks.js';
 import { Binder, claimedFor, headerRefused, onOperations, req, test } from '../../../harness/properties/headers.js';
 import { runProperty } from '../../../harness/properties/run.js';
 
@@ -16,6 +16,28 @@ test(
       name: 'an X-BicFi off the BIC pattern is refused (a 4xx carrying no data) and changes nothing, beside the valid one accepted',
       requirement: 'headers.x-bicfi.pattern',
       arbitrary: onOperations(claimedFor(target, needsBicFi, depth), brokenBicFis(target.bicFi)),
+      check: headerRefused(binder),
+      exchanges,
+      depth,
+    });
+  },
+);
+
+// A Consent-ID the bank never issued, near the test's own authorised consent (a character changed,
+// dropped or appended, another uuid), on every claimed account read: refused as the hand-written
+// check judges its unknown id (tests/accounts/consent.spec.ts), beside the read with the test's own
+// Consent-ID accepted.
+test(
+  "generated: every account read with a Consent-ID near the test's own, never issued, refuses it",
+  req('accounts.consent.unknown'),
+  async ({ operations, target, depth, exchanges }) => {
+    const ids = claimedFor(target, (o) => o.group === 'accounts' && o.requires.includes('Consent-ID'), depth);
+    const { consentId } = await operations.accountRead();
+    const binder = new Binder(operations);
+    await runProperty({
+      name: 'a Consent-ID never issued, near the valid one, is refused (a 4xx carrying no data), beside the valid one accepted',
+      requirement: 'accounts.consent.unknown',
+      arbitrary: onOperations(ids, unknownConsentIds(consentId)),
       check: headerRefused(binder),
       exchanges,
       depth,

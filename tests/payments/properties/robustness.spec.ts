@@ -6,11 +6,19 @@ import { runProperty } from '../../../harness/properties/run.js';
 import { req } from '../../../harness/test.js';
 import type { Json } from '../../../harness/values/json.js';
 
+const PSU_DATA = {
+  sample: { psuData: { password: 'sandbox' } },
+  fixed: true,
+  whole: true,
+  response: 'authorisations/update-psu-data-decoupled',
+} satisfies Partial<Subject>;
+
 // Generated robustness: any input outside what the specification defines, sent to initiate payment
 // of each claimed service × product (texts outside the minimum set in its free texts, near misses
 // of its other strings, null, other types, unknown properties, duplicate and oversized lists;
 // malformed JSON and other content types; header values outside their forms) and to read payment,
-// its status, its authorisations and its cancellation (malformed and unknown ids): never a 5xx; a refusal carries the error shape and no
+// its status, its authorisations and its cancellation (malformed and unknown ids), and to update PSU
+// data of its authorisation and its cancellation's (a psuData body changed the same ways): never a 5xx; a refusal carries the error shape and no
 // paymentId; an acceptance answers its schema and its texts read back as sent (or as the profile's
 // texts.normalisation declares). Each class of text is tried first in every free text at once.
 forEachCombination((c) => {
@@ -27,6 +35,8 @@ forEachCombination((c) => {
           texts: textFields(c, target.profile, sample).map((f) => f.path),
           whole: true,
           headers: true,
+          // FX-Quote-Id, "used for international-tp payments": values outside the configured quote.
+          ...(c.product === 'international-tp' ? { extraHeaders: ['FX-Quote-Id'] } : {}),
           readBack: (res) =>
             payments.read(payments.basePath(c, String((res.body as { paymentId?: unknown }).paymentId))),
         },
@@ -41,6 +51,12 @@ forEachCombination((c) => {
           fixed: true,
           whole: true,
         },
+        // Update PSU data with a psuData body (no method) on a received authorisation, of the payment
+        // and of its cancellation: taken, it is the decoupled answer (section F; "empty-object body
+        // shown; decoupled response"); refused, the authorisation's scaStatus is as it was.
+        ...(['payments.authorisations.update', 'payments.cancellation-authorisations.update'] as const).map(
+          (operation): Subject => ({ operation, combination: c, ...PSU_DATA }),
+        ),
         // A refused cancellation of another id leaves the payment's status as it was.
         { operation: 'payments.cancel', combination: c, id: true },
       ] satisfies Subject[]);

@@ -6,7 +6,8 @@ import { req } from '../../../harness/test.js';
 // Generated robustness: any input outside what the specification defines, sent to create basket
 // (its paymentIds: an id outside the set or a near miss of a payment's, null, other types, unknown
 // properties, a payment named twice, a list of hundreds; malformed JSON and other content types;
-// header values outside their forms) and to read, status and delete basket (malformed and unknown
+// header values outside their forms), to update PSU data of its authorisation (a psuData body) and
+// to read, status and delete basket (malformed and unknown
 // ids): never a 5xx; a refusal carries the error shape and no basketId, a refused delete leaves the
 // basket as it was; an acceptance answers its schema.
 test(
@@ -25,6 +26,14 @@ test(
       { operation: 'signing-baskets.read', id: true },
       { operation: 'signing-baskets.status', id: true },
       { operation: 'signing-baskets.delete', id: true },
+      // Update PSU data with a psuData body (no method) on a received authorisation: the decoupled answer, or a refusal changing nothing.
+      {
+        operation: 'signing-baskets.authorisations.update',
+        sample: { psuData: { password: 'sandbox' } },
+        fixed: true,
+        whole: true,
+        response: 'authorisations/update-psu-data-decoupled',
+      },
     ] satisfies Subject[]);
     await runProperty({
       name: 'any input to create, read, status and delete basket is refused with the error shape or taken, never a 5xx',
