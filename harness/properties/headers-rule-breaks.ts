@@ -83,12 +83,10 @@ export function unknownConsentIds(valid: string): fc.Arbitrary<BrokenHeader> {
   const at = fc.integer({ min: 0, max: Math.max(0, valid.length - 1) });
   return fc
     .oneof(
-      fc
-        .tuple(at, fc.constantFrom(...HEX))
-        .map(([i, ch]) => ({
-          broken: `${valid.slice(0, i)}${ch}${valid.slice(i + 1)}`,
-          how: `character ${i + 1} changed`,
-        })),
+      fc.tuple(at, fc.constantFrom(...HEX)).map(([i, ch]) => ({
+        broken: `${valid.slice(0, i)}${ch}${valid.slice(i + 1)}`,
+        how: `character ${i + 1} changed`,
+      })),
       at.map((i) => ({ broken: `${valid.slice(0, i)}${valid.slice(i + 1)}`, how: `character ${i + 1} dropped` })),
       fc.constantFrom(...HEX).map((ch) => ({ broken: `${valid}${ch}`, how: 'a character appended' })),
       fc.uuid({ version: 4 }).map((broken) => ({ broken, how: 'another uuid' })),
