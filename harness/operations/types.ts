@@ -95,7 +95,7 @@ export interface World {
   directoryIds(): Promise<{ bicFi: string; cityId: string; isoCountryCode: string }>;
   consent(key?: string): Promise<string>;
   consentAuthorisation(): Promise<Authorisation>;
-  accountRead(): Promise<{ consentId: string; accountId: string; transactionId?: string }>;
+  accountRead(): Promise<{ consentId: string; accountId: string; transactionId?: string; noTransaction?: string }>;
   payment(c: Combination, key?: string): Promise<string>;
   paymentAuthorisation(c: Combination): Promise<Authorisation>;
   cancelled(c: Combination): Promise<string>;

@@ -141,8 +141,12 @@ export class OperationWorld implements World {
     );
   }
 
-  /** The worker's authorised account consent, an account it lists and a transaction of that account. */
-  accountRead(): Promise<{ consentId: string; accountId: string; transactionId?: string }> {
+  /**
+   * The worker's authorised account consent, an account it lists and a transaction of that account.
+   * A transaction list that fails leaves no transactionId and says why (`noTransaction`): only the
+   * reads of a transaction need one, the account's other reads go on.
+   */
+  accountRead(): Promise<{ consentId: string; accountId: string; transactionId?: string; noTransaction?: string }> {
     return this.once('account', async () => {
       const consentId = await this.c.recurring();
       const [account] = await this.c.accounts.accountsOf(consentId);
@@ -154,16 +158,24 @@ export class OperationWorld implements World {
           "an account under the test's consent",
           'List accounts gave no account with a resourceId',
         );
-      const list = ok(
-        await this.c.accounts.transactions(consentId, account.resourceId!, {
-          bookingStatus: 'booked',
-          dateFrom: '2000-01-01',
-        }),
-        'Transaction list',
-        'accounts.transactions.shape',
-      ).json<{ transactions?: { booked?: { transactionId?: string }[] } }>();
+      const res = await this.c.accounts.transactions(consentId, account.resourceId!, {
+        bookingStatus: 'booked',
+        dateFrom: '2000-01-01',
+      });
+      if (res.status < 200 || res.status >= 300)
+        return {
+          consentId,
+          accountId: account.resourceId!,
+          noTransaction: `Transaction list: expected a 2xx; got ${res.describe()}`,
+        };
+      const list = res.json<{ transactions?: { booked?: { transactionId?: string }[] } }>();
       const transactionId = list.transactions?.booked?.find((t) => t.transactionId)?.transactionId;
-      return { consentId, accountId: account.resourceId!, transactionId };
+      return {
+        consentId,
+        accountId: account.resourceId!,
+        transactionId,
+        ...(transactionId ? {} : { noTransaction: 'the account lists no booked transaction with a transactionId' }),
+      };
     });
   }
 

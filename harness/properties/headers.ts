@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { noteRefusal, resourcesIn } from '../expect.js';
-import { block } from '../http/broken.js';
+import { Blocked, block } from '../http/broken.js';
 import { NOT_JUDGED_ANNOTATION } from '../catalogue/req.js';
 import type { ApiResponse } from '../http/response.js';
 import { GROUPS, claimedOperations, operation, type Bound, type Operation } from '../operations.js';
@@ -95,6 +95,33 @@ export class Binder {
 }
 
 const succeeded = (res: ApiResponse) => res.status >= 200 && res.status < 300;
+
+/**
+ * The reads among `ids` the target serves made plain (bound, then called with their valid headers):
+ * a read whose valid call fails, or whose preparation is blocked, is not this rule's to judge here
+ * (its own control judges it) and is named not judged; the rule is blocked only when none is served.
+ * For reads only: a read's plain call uses nothing up.
+ */
+export async function servedReads(binder: Binder, ids: string[]): Promise<string[]> {
+  const served: string[] = [];
+  const not: { by: string; why: string }[] = [];
+  for (const id of ids) {
+    const o = operation(id);
+    try {
+      const res = await (await binder.bind(o)).call({ allow5xx: true });
+      if (succeeded(res)) served.push(id);
+      else not.push({ by: o.control, why: `${o.name} made plain was not served (${res.describe()})` });
+    } catch (e) {
+      if (!(e instanceof Blocked)) throw e;
+      not.push({ by: e.by, why: `${o.name}: ${e.message.split('\n')[0]}` });
+    }
+  }
+  for (const n of not) test.info().annotations.push({ type: NOT_JUDGED_ANNOTATION, description: `[${n.by}] ${n.why}` });
+  if (!served.length)
+    block(not[0].by, 'the same reads made plain (the positive control)', not.map((n) => n.why).join('; '));
+  return served;
+}
+
 const shown = (h: HeaderSet) =>
   Object.entries(h)
     .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)

@@ -17,7 +17,7 @@ const underConsent =
       block(
         'accounts.transactions.shape',
         'a booked transaction to read',
-        'the account lists no booked transaction with a transactionId',
+        a.noTransaction ?? 'the account lists no booked transaction with a transactionId',
       );
     return {
       path: fill({ 'account-id': a.accountId, transactionId: a.transactionId ?? '' }),

@@ -1,5 +1,13 @@
 import { brokenBicFis, needsBicFi, unknownConsentIds } from '../../../harness/properties/headers-rule-breaks.js';
-import { Binder, claimedFor, headerRefused, onOperations, req, test } from '../../../harness/properties/headers.js';
+import {
+  Binder,
+  claimedFor,
+  headerRefused,
+  onOperations,
+  req,
+  servedReads,
+  test,
+} from '../../../harness/properties/headers.js';
 import { runProperty } from '../../../harness/properties/run.js';
 
 // Generated: X-BicFi values breaking a rule the format properties leave unbroken, near the target's
@@ -34,10 +42,12 @@ test(
     const ids = claimedFor(target, (o) => o.group === 'accounts' && o.requires.includes('Consent-ID'), depth);
     const { consentId } = await operations.accountRead();
     const binder = new Binder(operations);
+    // A read the target does not serve with the valid Consent-ID proves nothing here: not judged.
+    const served = await servedReads(binder, ids);
     await runProperty({
       name: 'a Consent-ID never issued, near the valid one, is refused (a 4xx carrying no data), beside the valid one accepted',
       requirement: 'accounts.consent.unknown',
-      arbitrary: onOperations(ids, unknownConsentIds(consentId)),
+      arbitrary: onOperations(served, unknownConsentIds(consentId)),
       check: headerRefused(binder),
       exchanges,
       depth,
