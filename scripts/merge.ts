@@ -18,12 +18,34 @@ import { afterRun, pastOfRun } from '../harness/reporter/history.js';
 import { verdictLines } from '../harness/reporter/console-summary.js';
 import { renderMarkdown } from '../harness/reporter/markdown.js';
 import { packageFile, reportsDirOf } from '../harness/config/run-options.mjs';
-import { blockUncontrolled } from '../harness/reporter/fold.js';
+import { blockUncontrolled, seenAccepted } from '../harness/reporter/fold.js';
 import { requirementVerdict, runVerdict, skipsOf, toResult, totalsOf } from '../harness/reporter/verdicts.js';
 import { foldAllureResults, foldedTests } from '../harness/reporter/one-verdict.js';
 import { foldJunit } from '../harness/reporter/junit-verdict.js';
 import { makeOffline } from '../harness/reporter/offline-html.mjs';
 import { handedDown } from '../harness/config/user-settings.mjs';
+
+/**
+ * Gives back what each shard's deferred refusals judged (blocked there: that shard saw no call of
+ * their kind accepted) where a call of every kind they refused was accepted in some shard.
+ */
+function restoreDeferred(parts: ConformanceReport[], accepted: ReadonlySet<string>): void {
+  for (const p of parts)
+    for (const q of p.requirements) {
+      let changed = false;
+      q.tests = q.tests.map((t) => {
+        if (!t.deferred || !t.refusedKinds?.every((k) => seenAccepted(k, accepted))) return t;
+        changed = true;
+        const { deferred, blockedBy: _, ...rest } = t;
+        return { ...rest, status: deferred.status, message: deferred.message };
+      });
+      if (!changed) continue;
+      q.verdict = requirementVerdict(q.tests);
+      const roots = [...new Set(q.tests.filter((t) => t.status === 'blocked').map((t) => t.blockedBy!))];
+      if (q.verdict === 'blocked') q.blockedBy = roots;
+      else delete q.blockedBy;
+    }
+}
 
 /** The shards' requirements by id: a requirement judged in several folds its tests from every shard, worst verdict first. */
 function foldShards(parts: ConformanceReport[]): Map<string, QuotedResult> {
@@ -99,6 +121,8 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
       throw new Error(
         `the shards do not belong to one run: profile ${p.target.profile} / commit ${p.suite.commit} beside ${first.target.profile} / ${first.suite.commit}`,
       );
+  const accepted = new Set(parts.flatMap((p) => p.acceptedKinds ?? []));
+  restoreDeferred(parts, accepted);
   const byId = foldShards(parts);
   const catalogue = loadCatalogue();
   addUnjudged(byId, catalogue, first.target.profile);
@@ -106,7 +130,6 @@ export function mergeReports(parts: ConformanceReport[]): ConformanceReport {
   // here, over every shard's verdicts, as the one run the shards make together would judge it.
   // Controls outside the shards' areas are kept, as a run of those areas keeps them.
   const partial = parts.some((p) => p.scope?.narrowed !== false || (p.scope?.projects ?? []).length > 0);
-  const accepted = new Set(parts.flatMap((p) => p.acceptedKinds ?? []));
   blockUncontrolled([...byId.values()], catalogue.all, { unrunControls: partial ? 'keep' : 'block', accepted });
   const order = new Map(catalogue.all.map((r, i) => [r.id, i]));
   const requirements = [...byId.values()].sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9));

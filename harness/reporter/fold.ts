@@ -176,9 +176,9 @@ export interface FoldOptions {
   /** The kinds of request seen accepted in the run (foldRequirements gathers them from every test). */
   accepted?: ReadonlySet<string>;
   /**
-   * One shard of a run: a refusal whose kind of request this shard did not see accepted keeps its
-   * verdict, since another shard may have seen it; the merge judges it over every shard's accepted
-   * kinds (scripts/merge.ts).
+   * One shard of a run: a refusal whose kind of request this shard did not see accepted is blocked
+   * here as in any run (a shard of a bank refusing everything passes no refusal), keeping what it
+   * judged in `deferred`; the merge gives that back where another shard saw the kind accepted.
    */
   deferUnseen?: boolean;
 }
@@ -240,18 +240,20 @@ export function blockUncontrolled(
       const tests = res.tests.map((t) => {
         if (!JUDGED.has(t.status) || !t.controls?.length) return t;
         if (t.refusedKinds?.length && t.refusedKinds.every((k) => seenAccepted(k, options.accepted))) return t;
-        if (t.refusedKinds?.length && options.deferUnseen) return t;
         for (const id of t.controls) {
           const control = byId.get(id);
           if (!control && options.unrunControls === 'keep') continue;
           if (control && CONTROL_HELD.has(control.verdict)) continue;
           touched = true;
+          const deferred =
+            options.deferUnseen && t.refusedKinds?.length ? { deferred: { status: t.status, message: t.message } } : {};
           // A control not judged here (not claimed, or not applicable: a bank that answers the list by
           // a download link has no entry to detail) leaves the refusal not judged either: no verdict
           // either way, since the bank was never seen accepting the valid request nor refusing it.
           if (control?.verdict === 'skipped')
             return {
               ...t,
+              ...deferred,
               status: 'skipped' as const,
               message: `not judged: its positive control ${id} was not judged here (${control.tests[0]?.message || 'skipped'}), so the bank was not seen accepting the same request made valid`,
             };
@@ -259,6 +261,7 @@ export function blockUncontrolled(
           const root = control?.verdict === 'blocked' && control.blockedBy?.length ? control.blockedBy[0] : id;
           return {
             ...t,
+            ...deferred,
             status: 'blocked' as const,
             blockedBy: root,
             message: `[blocked by ${root}] its positive control ${id} did not pass here (${verdict}${control ? '' : ': run its area too'})${unseen(t, options.accepted)}: the bank was not seen accepting the same request made valid, so its refusal proves nothing${t.status === 'passed' ? '' : ` (what the refusal check saw: ${t.message})`}`,

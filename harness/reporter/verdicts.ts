@@ -23,6 +23,12 @@ export interface TestOutcome {
    * a rule over operations whose prerequisites failed (harness/operations/rules.ts), and the like.
    */
   notJudged?: string[];
+  /**
+   * One shard of a run: a refusal blocked (or not judged) because this shard saw no call of its
+   * kind accepted, with what it had judged; `merge` gives it back where another shard saw that
+   * kind accepted (scripts/merge.ts).
+   */
+  deferred?: { status: TestVerdict; message: string };
 }
 
 export interface RequirementResult {

@@ -282,6 +282,32 @@ test("a refusal is controlled by its kind seen accepted anywhere in the run, not
   expect(blocked[1].tests[0].message).toContain('Expected a refusal; got 201 Created');
 });
 
+test('a shard blocks a refusal of a kind it did not see accepted, keeping what it judged for the merge', () => {
+  const [control, refusal] = ['consents.create.response', 'consents.create.required-fields'].map((id) =>
+    catalogue.byId.get(id)!,
+  );
+  const kind = 'consents.create |  | json | unsigned';
+  const outcomes = [
+    { test: testCase(control.id), result: result('failed', 'Error: the valid create was refused') },
+    {
+      test: testCase(refusal.id),
+      result: {
+        ...result('passed'),
+        annotations: [
+          { type: CONTROL_ANNOTATION, description: control.id },
+          { type: REFUSED_KIND_ANNOTATION, description: kind },
+        ],
+      } as unknown as TestResult,
+    },
+  ];
+  const shard = foldRequirements([control, refusal], outcomes, all, { unrunControls: 'keep', deferUnseen: true });
+  // Blocked in the shard, as in any run: a shard of a bank refusing everything passes no refusal.
+  expect(shard[1].verdict).toBe('blocked');
+  expect(shard[1].tests[0].deferred?.status).toBe('passed');
+  // A whole run folds no deferral.
+  expect(foldRequirements([control, refusal], outcomes, all)[1].tests[0].deferred).toBeUndefined();
+});
+
 test('an unknown product refused is controlled by the same call of any product accepted; a known one by its own', () => {
   const target = {
     baseUrl: 'http://127.0.0.1:1/bank',
